@@ -1,0 +1,78 @@
+"""Cards as small integers, built so that a hand's rank multiset is one addition away.
+
+A card's code is ``(1 << (SUIT_BITS + 3 * (rank - 1))) | suit``: three bits of count per rank
+above five bits of suit. Summing up to seven distinct cards never carries between fields, so
+``sum(hand) >> SUIT_BITS`` is the hand's rank multiset: the key of every ranking table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+RANK_CHARS = "A23456789TJQK"
+"""Ranks in ace-to-five order: the ace is 1, the king 13."""
+
+SUIT_CHARS = "cdhs"
+"""Suits from lowest to highest (clubs < diamonds < hearts < spades): the index is the suit's strength."""
+
+CARD_PATTERN = "^[A2-9TJQK][shdc]$"
+"""The card notation every request uses: an upper-case rank and a lower-case suit."""
+
+SUIT_BITS = 5
+RANK_FIELD_BITS = 3
+
+RANK_NAMES = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+              "jack", "queen", "king")
+RANK_PLURALS = ("aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines",
+                "tens", "jacks", "queens", "kings")
+
+
+def _code(rank: int, suit: int) -> int:
+    """Pack a rank (1-13) and a suit strength (0-3) into a card code."""
+    return (1 << (SUIT_BITS + RANK_FIELD_BITS * (rank - 1))) | suit
+
+
+CARD_CODES: dict[str, int] = {
+    rank_char + suit_char: _code(rank, suit)
+    for rank, rank_char in enumerate(RANK_CHARS, start=1)
+    for suit, suit_char in enumerate(SUIT_CHARS)
+}
+"""Card text to card code: the one parser of card notation."""
+
+CARD_TEXT: dict[int, str] = {code: text for text, code in CARD_CODES.items()}
+RANK_OF: dict[int, int] = {code: RANK_CHARS.index(text[0]) + 1 for text, code in CARD_CODES.items()}
+SUIT_OF: dict[int, int] = {code: SUIT_CHARS.index(text[1]) for text, code in CARD_CODES.items()}
+HIGH_CARD_ORDER: dict[int, int] = {code: RANK_OF[code] * 4 + SUIT_OF[code] for code in CARD_CODES.values()}
+"""Bring-in strength: rank first (king highest, ace lowest), then suit (spades highest)."""
+
+class DuplicateCardError(ValueError):
+    """One deck holds each card once; this names the card seen twice."""
+
+    def __init__(self, card: str) -> None:
+        super().__init__(f"card {card} appears more than once")
+        self.card = card
+
+
+def parse_card(text: str) -> int:
+    """Return the code of a card written like ``As`` or ``Td``; raise ValueError otherwise."""
+    try:
+        return CARD_CODES[text]
+    except (KeyError, TypeError):
+        raise ValueError(f"{text!r} is not a card: write a rank from {RANK_CHARS} and a suit from shdc, e.g. 'As'") from None
+
+
+def parse_cards(texts: Iterable[str]) -> list[int]:
+    """Parse cards that must all be distinct (one deck)."""
+    codes = [parse_card(text) for text in texts]
+    if len(set(codes)) != len(codes):
+        seen: set[int] = set()
+        for code in codes:
+            if code in seen:
+                raise DuplicateCardError(CARD_TEXT[code])
+            seen.add(code)
+    return codes
+
+
+def card_texts(codes: Sequence[int]) -> list[str]:
+    """Write card codes back in card notation."""
+    return [CARD_TEXT[code] for code in codes]

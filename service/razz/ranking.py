@@ -1,0 +1,146 @@
+"""Ace-to-five low ranking (rules reference section 8), answered by table lookup.
+
+Every rank multiset of 1 to 7 cards is valued once, at import: a hand's value is then
+``LOW_HANDS[sum(hand) >> SUIT_BITS]``, whatever its size. Straights and flushes do not exist
+in this ranking because suits never enter the key.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from itertools import combinations_with_replacement
+from operator import attrgetter, eq
+
+from .cards import (
+    HIGH_CARD_ORDER,
+    RANK_CHARS,
+    RANK_FIELD_BITS,
+    RANK_NAMES,
+    RANK_OF,
+    RANK_PLURALS,
+    SUIT_BITS,
+)
+
+CATEGORIES = ("no_pair", "one_pair", "two_pair", "three_of_a_kind", "full_house", "four_of_a_kind")
+"""Categories from best to worst: any hand without a pair beats any hand with one."""
+
+_CATEGORY_OF_SHAPE = {
+    (1,): 0, (2,): 1, (2, 2): 2, (3,): 3, (3, 2): 4, (4,): 5,
+}
+"""Group sizes (singletons dropped) to category: (2, 2) is two pair, (3, 2) a full house."""
+
+MAX_CARDS = 7
+MAX_USED = 5
+
+
+@dataclass(frozen=True, slots=True)
+class LowHand:
+    """The value of a rank multiset: everything about a low except which suits made it."""
+
+    rank: int
+    """Place among all distinct values of the same number of cards used; 1 is the best."""
+    category: str
+    ranks: tuple[int, ...]
+    """The ranks used (at most five), in comparison order: bigger groups first, higher rank first."""
+    name: str
+    description: str
+
+
+def _comparison_ranks(ranks: Sequence[int]) -> tuple[int, ...]:
+    """Order ranks for comparison and naming: bigger groups first, then higher rank first."""
+    counts = Counter(ranks)
+    return tuple(sorted(ranks, key=lambda rank: (-counts[rank], -rank)))
+
+
+def _category(ranks: Sequence[int]) -> int:
+    """Index into CATEGORIES for at most five ranks."""
+    shape = tuple(sorted((n for n in Counter(ranks).values() if n > 1), reverse=True))
+    return _CATEGORY_OF_SHAPE.get(shape, 0)
+
+
+def _describe(category: int, ranks: tuple[int, ...]) -> str:
+    """Words for a value, e.g. 'nine-four low', 'pair of twos', 'aces full of twos'."""
+    top = ranks[0] - 1
+    if category == 0:
+        if len(ranks) == 1:
+            return f"{RANK_NAMES[top]} low"
+        return f"{RANK_NAMES[top]}-{RANK_NAMES[ranks[1] - 1]} low"
+    if category == 1:
+        return f"pair of {RANK_PLURALS[top]}"
+    if category == 2:
+        return f"two pair, {RANK_PLURALS[top]} and {RANK_PLURALS[ranks[2] - 1]}"
+    if category == 3:
+        return f"three {RANK_PLURALS[top]}"
+    if category == 4:
+        return f"{RANK_PLURALS[top]} full of {RANK_PLURALS[ranks[3] - 1]}"
+    return f"four {RANK_PLURALS[top]}"
+
+
+def rank_key(ranks: Sequence[int]) -> int:
+    """The table key of a rank multiset: three bits of count per rank."""
+    return sum(map(_RANK_WEIGHTS.__getitem__, ranks))
+
+
+_RANK_WEIGHTS = [0] + [1 << (RANK_FIELD_BITS * (rank - 1)) for rank in range(1, len(RANK_CHARS) + 1)]
+
+
+def _multisets(size: int) -> Iterator[tuple[int, ...]]:
+    """Every sorted rank multiset of ``size`` cards from one deck (no rank more than four times)."""
+    for ranks in combinations_with_replacement(range(1, len(RANK_CHARS) + 1), size):
+        if not any(map(eq, ranks, ranks[4:])):
+            yield ranks
+
+
+def _build_tables() -> dict[int, LowHand]:
+    """Value every rank multiset of 1 to 7 cards.
+
+    Up to five cards, values are sorted by (category, comparison ranks). A bigger hand plays its
+    best five, so its value is the best value among the hands one card smaller.
+    """
+    table: dict[int, LowHand] = {}
+    for size in range(1, MAX_USED + 1):
+        valued = sorted(
+            ((_category(ranks), _comparison_ranks(ranks)), rank_key(ranks)) for ranks in _multisets(size)
+        )
+        for place, ((category, order), key) in enumerate(valued, start=1):
+            table[key] = LowHand(
+                rank=place,
+                category=CATEGORIES[category],
+                ranks=order,
+                name="-".join(RANK_CHARS[rank - 1] for rank in order),
+                description=_describe(category, order),
+            )
+    by_rank = attrgetter("rank")
+    for size in range(MAX_USED + 1, MAX_CARDS + 1):
+        for ranks in _multisets(size):
+            key = rank_key(ranks)
+            table[key] = min((table[key - _RANK_WEIGHTS[rank]] for rank in set(ranks)), key=by_rank)
+    return table
+
+
+LOW_HANDS: dict[int, LowHand] = _build_tables()
+"""Rank multiset key to its value, for every hand of 1 to 7 cards."""
+
+
+def evaluate(hand: Sequence[int]) -> LowHand:
+    """The low value of 1 to 7 distinct card codes: one sum and one lookup."""
+    return LOW_HANDS[sum(hand) >> SUIT_BITS]
+
+
+def low_rank(hand: Sequence[int]) -> int:
+    """The hand's rank alone (1 is best among hands of as many cards used): the hot path."""
+    return LOW_HANDS[sum(hand) >> SUIT_BITS].rank
+
+
+def best_cards(hand: Sequence[int], value: LowHand) -> list[int]:
+    """The cards that make ``value``, in comparison order; within a rank the highest suit is used."""
+    unused = sorted(hand, key=HIGH_CARD_ORDER.__getitem__, reverse=True)
+    chosen = []
+    for rank in value.ranks:
+        for index, code in enumerate(unused):
+            if RANK_OF[code] == rank:
+                chosen.append(unused.pop(index))
+                break
+    return chosen
