@@ -1,8 +1,9 @@
 """Cards as small integers, built so that a hand's rank multiset is one addition away.
 
-A card's code is ``(1 << (SUIT_BITS + 3 * (rank - 1))) | suit``: three bits of count per rank
-above five bits of suit. Summing up to seven distinct cards never carries between fields, so
-``sum(hand) >> SUIT_BITS`` is the hand's rank multiset: the key of every ranking table.
+A card's code is ``RANK_KEYS[rank] << SUIT_BITS | suit``. The suits of up to seven cards sum
+below ``1 << SUIT_BITS``, and the rank keys are chosen so that any two different rank multisets
+of the same size have different sums, so ``sum(hand) >> SUIT_BITS`` identifies the ranks of a
+hand of known size: the key of every ranking table.
 """
 
 from __future__ import annotations
@@ -19,7 +20,10 @@ CARD_PATTERN = "^[A2-9TJQK][shdc]$"
 """The card notation every request uses: an upper-case rank and a lower-case suit."""
 
 SUIT_BITS = 5
-RANK_FIELD_BITS = 3
+RANK_KEYS = (0, 0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
+"""Indexed by rank (1-13; index 0 unused): every multiset of up to seven ranks, no rank more than four
+times, sums to a different value among multisets of its size. These are SKPokerEval's rank keys; a
+test checks the property exhaustively."""
 
 RANK_NAMES = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
               "jack", "queen", "king")
@@ -29,7 +33,7 @@ RANK_PLURALS = ("aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "
 
 def _code(rank: int, suit: int) -> int:
     """Pack a rank (1-13) and a suit strength (0-3) into a card code."""
-    return (1 << (SUIT_BITS + RANK_FIELD_BITS * (rank - 1))) | suit
+    return RANK_KEYS[rank] << SUIT_BITS | suit
 
 
 CARD_CODES: dict[str, int] = {
@@ -61,15 +65,22 @@ def parse_card(text: str) -> int:
         raise ValueError(f"{text!r} is not a card: write a rank from {RANK_CHARS} and a suit from shdc, e.g. 'As'") from None
 
 
+def first_duplicate(codes: Iterable[int]) -> int | None:
+    """The first card code seen a second time, or None when the cards could come from one deck."""
+    seen: set[int] = set()
+    for code in codes:
+        if code in seen:
+            return code
+        seen.add(code)
+    return None
+
+
 def parse_cards(texts: Iterable[str]) -> list[int]:
     """Parse cards that must all be distinct (one deck)."""
     codes = [parse_card(text) for text in texts]
-    if len(set(codes)) != len(codes):
-        seen: set[int] = set()
-        for code in codes:
-            if code in seen:
-                raise DuplicateCardError(CARD_TEXT[code])
-            seen.add(code)
+    duplicate = first_duplicate(codes)
+    if duplicate is not None:
+        raise DuplicateCardError(CARD_TEXT[duplicate])
     return codes
 
 

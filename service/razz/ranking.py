@@ -1,12 +1,13 @@
 """Ace-to-five low ranking (rules reference section 8), answered by table lookup.
 
 Every rank multiset of 1 to 7 cards is valued once, at import: a hand's value is then
-``LOW_HANDS[sum(hand) >> SUIT_BITS]``, whatever its size. Straights and flushes do not exist
-in this ranking because suits never enter the key.
+``LOW_HANDS[len(hand)][sum(hand) >> SUIT_BITS]``. Straights and flushes do not exist in this
+ranking because suits never enter the key.
 """
 
 from __future__ import annotations
 
+from array import array
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -16,7 +17,7 @@ from operator import attrgetter, eq
 from .cards import (
     HIGH_CARD_ORDER,
     RANK_CHARS,
-    RANK_FIELD_BITS,
+    RANK_KEYS,
     RANK_NAMES,
     RANK_OF,
     RANK_PLURALS,
@@ -79,11 +80,8 @@ def _describe(category: int, ranks: tuple[int, ...]) -> str:
 
 
 def rank_key(ranks: Sequence[int]) -> int:
-    """The table key of a rank multiset: three bits of count per rank."""
-    return sum(map(_RANK_WEIGHTS.__getitem__, ranks))
-
-
-_RANK_WEIGHTS = [0] + [1 << (RANK_FIELD_BITS * (rank - 1)) for rank in range(1, len(RANK_CHARS) + 1)]
+    """The table key of a rank multiset: what the sum of its cards' codes shifts down to."""
+    return sum(map(RANK_KEYS.__getitem__, ranks))
 
 
 def _multisets(size: int) -> Iterator[tuple[int, ...]]:
@@ -93,45 +91,62 @@ def _multisets(size: int) -> Iterator[tuple[int, ...]]:
             yield ranks
 
 
-def _build_tables() -> dict[int, LowHand]:
-    """Value every rank multiset of 1 to 7 cards.
+def _build_tables() -> list[dict[int, LowHand]]:
+    """Value every rank multiset of 1 to 7 cards; the list is indexed by hand size.
 
     Up to five cards, values are sorted by (category, comparison ranks). A bigger hand plays its
     best five, so its value is the best value among the hands one card smaller.
     """
-    table: dict[int, LowHand] = {}
+    tables: list[dict[int, LowHand]] = [{}]
     for size in range(1, MAX_USED + 1):
         valued = sorted(
             ((_category(ranks), _comparison_ranks(ranks)), rank_key(ranks)) for ranks in _multisets(size)
         )
-        for place, ((category, order), key) in enumerate(valued, start=1):
-            table[key] = LowHand(
+        tables.append({
+            key: LowHand(
                 rank=place,
                 category=CATEGORIES[category],
                 ranks=order,
                 name="-".join(RANK_CHARS[rank - 1] for rank in order),
                 description=_describe(category, order),
             )
+            for place, ((category, order), key) in enumerate(valued, start=1)
+        })
     by_rank = attrgetter("rank")
     for size in range(MAX_USED + 1, MAX_CARDS + 1):
+        smaller = tables[size - 1]
+        table = {}
         for ranks in _multisets(size):
             key = rank_key(ranks)
-            table[key] = min((table[key - _RANK_WEIGHTS[rank]] for rank in set(ranks)), key=by_rank)
-    return table
+            table[key] = min((smaller[key - RANK_KEYS[rank]] for rank in set(ranks)), key=by_rank)
+        tables.append(table)
+    return tables
 
 
-LOW_HANDS: dict[int, LowHand] = _build_tables()
-"""Rank multiset key to its value, for every hand of 1 to 7 cards."""
+def _seven_card_ranks(table: dict[int, LowHand]) -> array[int]:
+    """A flat array from 7-card key to rank: one index, no hashing, for the commonest hand."""
+    ranks = array("H", bytes(2 * (max(table) + 1)))
+    for key, value in table.items():
+        ranks[key] = value.rank
+    return ranks
+
+
+LOW_HANDS: list[dict[int, LowHand]] = _build_tables()
+"""``LOW_HANDS[size][key]``: the value of every hand of 1 to 7 cards."""
+
+SEVEN_CARD_RANKS = _seven_card_ranks(LOW_HANDS[MAX_CARDS])
 
 
 def evaluate(hand: Sequence[int]) -> LowHand:
     """The low value of 1 to 7 distinct card codes: one sum and one lookup."""
-    return LOW_HANDS[sum(hand) >> SUIT_BITS]
+    return LOW_HANDS[len(hand)][sum(hand) >> SUIT_BITS]
 
 
 def low_rank(hand: Sequence[int]) -> int:
     """The hand's rank alone (1 is best among hands of as many cards used): the hot path."""
-    return LOW_HANDS[sum(hand) >> SUIT_BITS].rank
+    if len(hand) == MAX_CARDS:
+        return SEVEN_CARD_RANKS[sum(hand) >> SUIT_BITS]
+    return LOW_HANDS[len(hand)][sum(hand) >> SUIT_BITS].rank
 
 
 def best_cards(hand: Sequence[int], value: LowHand) -> list[int]:

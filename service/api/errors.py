@@ -1,0 +1,134 @@
+"""RFC 9457 problem details: every error the service sends, one stable type per kind."""
+
+from __future__ import annotations
+
+import http
+from collections.abc import Mapping
+from typing import Any
+
+import marshmallow as ma
+from flask import Response, json
+from flask_smorest import Api
+from flask_smorest.utils import prepare_response
+from werkzeug.exceptions import HTTPException
+
+PROBLEM_CONTENT_TYPE = "application/problem+json"
+PROBLEM_BASE = "https://razz.rules/problems/"
+
+KIND_BY_STATUS = {
+    400: "malformed-request",
+    404: "not-found",
+    405: "method-not-allowed",
+    413: "payload-too-large",
+    415: "unsupported-media-type",
+    422: "validation-error",
+    500: "internal-error",
+}
+"""The problem kind of an HTTP error raised without a more precise one."""
+
+DETAIL_BY_STATUS = {
+    400: "The request body is not valid JSON.",
+    404: "No resource lives at this path.",
+    405: "This path does not accept this method.",
+    413: "The request body is larger than this service accepts.",
+    415: "Send the request body as JSON with Content-Type: application/json.",
+    500: "The service failed to answer; the request was logged.",
+}
+
+
+class ProblemSchema(ma.Schema):
+    """An RFC 9457 problem detail, with field errors for validation problems."""
+
+    type = ma.fields.String(required=True, metadata={"description": "A stable URI naming the kind of problem."})
+    title = ma.fields.String(required=True)
+    status = ma.fields.Integer(required=True)
+    detail = ma.fields.String(required=True, metadata={"description": "One sentence a person understands."})
+    errors = ma.fields.Dict(
+        keys=ma.fields.String(),
+        values=ma.fields.List(ma.fields.String()),
+        metadata={"description": "Field path (e.g. `players[2].cards[1]`) to what is wrong with it."},
+    )
+
+
+class Problem(Exception):
+    """A client error the service names precisely: its kind, the sentence, and the fields."""
+
+    def __init__(self, kind: str, detail: str, errors: Mapping[str, list[str]] | None = None,
+                 status: int = 422) -> None:
+        super().__init__(detail)
+        self.kind = kind
+        self.detail = detail
+        self.errors = dict(errors) if errors else None
+        self.status = status
+
+
+def field_problem(kind: str, path: str, message: str) -> Problem:
+    """A 422 about one field: the detail repeats the path so a log line alone says it all."""
+    return Problem(kind, f"{path}: {message}", {path: [message]})
+
+
+def problem_response(status: int, kind: str, detail: str, errors: Mapping[str, list[str]] | None = None,
+                     headers: Mapping[str, str] | None = None) -> Response:
+    """Serialise one problem as application/problem+json."""
+    body: dict[str, Any] = {
+        "type": PROBLEM_BASE + kind,
+        "title": http.HTTPStatus(status).phrase,
+        "status": status,
+        "detail": detail,
+    }
+    if errors:
+        body["errors"] = errors
+    response = Response(json.dumps(body), status=status, mimetype=PROBLEM_CONTENT_TYPE)
+    response.headers.update(headers or {})
+    return response
+
+
+def flatten_messages(messages: Any, prefix: str = "") -> dict[str, list[str]]:
+    """Turn marshmallow's nested messages into ``path -> messages`` with ``a.b[2]`` paths."""
+    if isinstance(messages, Mapping):
+        flat: dict[str, list[str]] = {}
+        for key, value in messages.items():
+            if isinstance(key, int):
+                path = f"{prefix}[{key}]"
+            elif key == "_schema":
+                path = prefix or "body"
+            else:
+                path = f"{prefix}.{key}" if prefix else str(key)
+            flat.update(flatten_messages(value, path))
+        return flat
+    if isinstance(messages, list) and all(isinstance(item, str) for item in messages):
+        return {prefix or "body": messages}
+    return {prefix or "body": [str(messages)]}
+
+
+class ProblemApi(Api):
+    """flask-smorest's Api, answering and documenting every error as problem+json."""
+
+    ERROR_SCHEMA = ProblemSchema
+
+    def handle_http_exception(self, error: HTTPException) -> Response:  # type: ignore[override]
+        """Render Flask, werkzeug and webargs errors as problems."""
+        status = error.code or 500
+        data = getattr(error, "data", None) or {}
+        headers = dict(data.get("headers") or {})
+        if status == 405 and getattr(error, "valid_methods", None):
+            headers["Allow"] = ", ".join(error.valid_methods)
+        errors = None
+        detail = DETAIL_BY_STATUS.get(status, http.HTTPStatus(status).phrase)
+        if status == 422 and "messages" in data:
+            errors = flatten_messages(data["messages"].get("json", data["messages"]))
+            path, messages = next(iter(errors.items()))
+            detail = f"{path}: {messages[0]}"
+        return problem_response(status, KIND_BY_STATUS.get(status, "http-error"), detail, errors, headers)
+
+    def _register_responses(self) -> None:
+        """Document the shared error responses with the problem+json content type."""
+        for status in http.HTTPStatus:
+            if status < 400:
+                continue
+            response = {"description": status.phrase, "schema": self.ERROR_SCHEMA}
+            prepare_response(response, self.spec, PROBLEM_CONTENT_TYPE)
+            self.spec.components.response(status.name, response, lazy=True)
+        response = {"description": "Default error response", "schema": self.ERROR_SCHEMA}
+        prepare_response(response, self.spec, PROBLEM_CONTENT_TYPE)
+        self.spec.components.response("DEFAULT_ERROR", response, lazy=True)

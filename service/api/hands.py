@@ -1,0 +1,151 @@
+"""Hand ranking and comparison: POST /v1/hands/rank and POST /v1/hands/compare."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import marshmallow as ma
+from flask import Response
+
+from ..razz.cards import CARD_PATTERN, CARD_TEXT, first_duplicate
+from ..razz.ranking import CATEGORIES, MAX_CARDS, best_cards, evaluate
+from .errors import field_problem
+from .fields import CardField, HandField
+from .responses import ApiBlueprint, json_response
+
+blp = ApiBlueprint("hands", __name__, url_prefix="/v1/hands", description="Ace-to-five low hand values.")
+
+MAX_BATCH = 1000
+
+
+class RankRequestSchema(ma.Schema):
+    """A batch of independent hands."""
+
+    hands = ma.fields.List(
+        HandField(), required=True, validate=ma.validate.Length(min=1, max=MAX_BATCH),
+        metadata={"example": [["As", "2d", "3c", "4h", "9s", "Kd", "Kc"], ["Ks", "Kh", "Qd", "Qc", "Js", "Jh", "Td"]]},
+    )
+
+
+class HandResultSchema(ma.Schema):
+    """What the rules say a hand is worth."""
+
+    best = ma.fields.List(
+        ma.fields.String(metadata={"pattern": CARD_PATTERN}), required=True,
+        metadata={"description": "The cards of the best low (at most five), in comparison order.",
+                  "maxItems": 5, "example": ["9s", "4h", "3c", "2d", "As"]},
+    )
+    category = ma.fields.String(required=True, validate=ma.validate.OneOf(CATEGORIES))
+    rank = ma.fields.Integer(
+        required=True, validate=ma.validate.Range(min=1, max=6175),
+        metadata={"description": "Place among all distinct values of as many cards used; 1 is best, equal ranks tie."},
+    )
+    name = ma.fields.String(required=True, metadata={"example": "9-4-3-2-A"})
+    description = ma.fields.String(required=True, metadata={"example": "nine-four low"})
+
+
+class RankResponseSchema(ma.Schema):
+    """One result per hand, in request order."""
+
+    results = ma.fields.List(ma.fields.Nested(HandResultSchema), required=True)
+
+
+class PlayerCardsSchema(ma.Schema):
+    """A player's cards, under the caller's own id."""
+
+    id = ma.fields.String(required=True, validate=ma.validate.Length(min=1, max=64), metadata={"example": "p1"})
+    cards = HandField(required=True, metadata={"example": ["7s", "5d", "4c", "3c", "Ad", "Qc", "Jc"]})
+
+
+class CompareRequestSchema(ma.Schema):
+    """Players whose cards come from one deck, with an optional community card for every hand."""
+
+    players = ma.fields.List(
+        ma.fields.Nested(PlayerCardsSchema), required=True, validate=ma.validate.Length(min=2, max=8),
+        metadata={"example": [{"id": "p1", "cards": ["7s", "5d", "4c", "3c", "Ad", "Qc", "Jc"]},
+                              {"id": "p2", "cards": ["7h", "5s", "4d", "3h", "Ac", "Ks", "9d"]}]},
+    )
+    community_card = CardField(load_default=None, allow_none=True,
+                               metadata={"description": "A card that plays in every hand (7th street, short deck)."})
+
+
+class ComparedHandSchema(HandResultSchema):
+    """A player's hand value, under the caller's id."""
+
+    id = ma.fields.String(required=True)
+
+
+class CompareResponseSchema(ma.Schema):
+    """Every player's value, the finishing order in tie groups, and the winners."""
+
+    results = ma.fields.List(ma.fields.Nested(ComparedHandSchema), required=True)
+    order = ma.fields.List(ma.fields.List(ma.fields.String()), required=True,
+                           metadata={"description": "Tie groups of ids, best first.", "example": [["p1", "p2"]]})
+    winners = ma.fields.List(ma.fields.String(), required=True, metadata={"example": ["p1", "p2"]})
+
+
+def hand_result(hand: Sequence[int]) -> dict[str, Any]:
+    """The JSON answer for one hand of card codes."""
+    value = evaluate(hand)
+    return {
+        "best": [CARD_TEXT[code] for code in best_cards(hand, value)],
+        "category": value.category,
+        "rank": value.rank,
+        "name": value.name,
+        "description": value.description,
+    }
+
+
+@blp.json_post("/rank", RankRequestSchema, RankResponseSchema)
+def rank_hands(request: dict[str, Any]) -> Response:
+    """Rank 1 to 1000 independent hands of 1 to 7 cards."""
+    hands = request["hands"]
+    for index, hand in enumerate(hands):
+        duplicate = first_duplicate(hand)
+        if duplicate is not None:
+            raise field_problem("duplicate-card", f"hands[{index}]", f"card {CARD_TEXT[duplicate]} appears more than once")
+    return json_response({"results": [hand_result(hand) for hand in hands]})
+
+
+@blp.json_post("/compare", CompareRequestSchema, CompareResponseSchema)
+def compare_hands(request: dict[str, Any]) -> Response:
+    """Compare 2 to 8 players' hands dealt from one deck: best low first, ties grouped."""
+    players = request["players"]
+    community = request["community_card"]
+    extra = [] if community is None else [community]
+    _check_players(players, extra)
+    results = []
+    for player in players:
+        result = hand_result(player["cards"] + extra)
+        results.append({"id": player["id"], **result})
+    order: list[list[str]] = []
+    previous_rank = None
+    for result in sorted(results, key=lambda result: result["rank"]):
+        if result["rank"] != previous_rank:
+            order.append([])
+            previous_rank = result["rank"]
+        order[-1].append(result["id"])
+    return json_response({"results": results, "order": order, "winners": order[0]})
+
+
+def _check_players(players: list[dict[str, Any]], extra: list[int]) -> None:
+    """Hands compare only when ids are distinct, cards come from one deck and sizes match."""
+    ids = [player["id"] for player in players]
+    for index, player_id in enumerate(ids):
+        if player_id in ids[:index]:
+            raise field_problem("duplicate-id", f"players[{index}].id", f"id {player_id!r} is used by another player")
+    seen = set(extra)
+    for index, player in enumerate(players):
+        for position, code in enumerate(player["cards"]):
+            if code in seen:
+                path = f"players[{index}].cards[{position}]"
+                raise field_problem("duplicate-card", path, f"card {CARD_TEXT[code]} is dealt more than once")
+            seen.add(code)
+        if len(player["cards"]) + len(extra) > MAX_CARDS:
+            raise field_problem("too-many-cards", f"players[{index}].cards",
+                                "with the community card a player holds at most 6 cards of his own")
+        if len(player["cards"]) != len(players[0]["cards"]):
+            raise field_problem("unequal-hands", f"players[{index}].cards",
+                                f"holds {len(player['cards'])} cards where players[0] holds "
+                                f"{len(players[0]['cards'])}: only hands of as many cards compare")

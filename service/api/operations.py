@@ -1,0 +1,42 @@
+"""Probes and the interactive docs' assets: what Kubernetes and people call, not the rules API."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import marshmallow as ma
+import swagger_ui
+from flask import Blueprint as FlaskBlueprint
+from flask import Response
+
+from .responses import ApiBlueprint, json_response
+
+blp = ApiBlueprint("operations", __name__, description="Probes for the platform that runs the service.")
+
+DOCS_ASSETS_URL = "/docs/assets/"
+docs_assets = FlaskBlueprint(
+    "docs_assets", __name__,
+    static_folder=str(Path(swagger_ui.__file__).parent / "static"),
+    static_url_path=DOCS_ASSETS_URL.rstrip("/"),
+)
+"""Swagger UI 5 served from the installed package, so /docs works with no network."""
+
+
+class StatusSchema(ma.Schema):
+    """A probe's answer."""
+
+    status = ma.fields.String(required=True, metadata={"example": "ok"})
+
+
+@blp.route("/healthz", methods=["GET"])
+@blp.response(200, StatusSchema)
+def healthz() -> Response:
+    """The process is up and answering."""
+    return json_response({"status": "ok"})
+
+
+@blp.route("/readyz", methods=["GET"])
+@blp.response(200, StatusSchema)
+def readyz() -> Response:
+    """Ready to serve: the ranking tables are built at import, before the app exists."""
+    return json_response({"status": "ready"})

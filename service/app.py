@@ -1,0 +1,84 @@
+"""The application factory: configuration, the API's blueprints, and the HTTP conventions."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from collections.abc import Mapping
+from typing import Any
+
+import yaml
+from flask import Flask, Response, g, request
+
+from .api import hands, operations
+from .api.errors import Problem, ProblemApi, problem_response
+
+API_TITLE = "Razz rules service"
+API_VERSION = "1.0.0"
+API_DESCRIPTION = (
+    "What the rules of Razz (seven-card stud, ace-to-five low, fixed limit) say about a hand or a table. "
+    "Stateless: the same request always gets the same answer. Cards are written `As`, `Td`, `7c`; "
+    "errors are RFC 9457 problem details."
+)
+
+DEFAULTS: dict[str, Any] = {
+    "MAX_CONTENT_LENGTH": 1024 * 1024,
+    "API_TITLE": API_TITLE,
+    "API_VERSION": API_VERSION,
+    "OPENAPI_VERSION": "3.1.0",
+    "OPENAPI_URL_PREFIX": "/",
+    "OPENAPI_JSON_PATH": "openapi.json",
+    "OPENAPI_SWAGGER_UI_PATH": "/docs",
+    "OPENAPI_SWAGGER_UI_URL": operations.DOCS_ASSETS_URL,
+    "API_SPEC_OPTIONS": {"info": {"description": API_DESCRIPTION}},
+}
+"""Settings before the environment (``RAZZ_*`` variables, e.g. ``RAZZ_MAX_CONTENT_LENGTH``) and ``config``."""
+
+REQUEST_ID = re.compile(r"[A-Za-z0-9._:-]{1,128}")
+"""Request ids the service echoes; anything else is replaced, so logs and headers stay clean."""
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    """Build the service: defaults, then ``RAZZ_*`` environment variables, then ``config``."""
+    app = Flask(__name__)
+    app.config.update(DEFAULTS)
+    app.config.from_prefixed_env("RAZZ")
+    app.config.update(config or {})
+
+    api = ProblemApi(app)
+    api.register_blueprint(hands.blp)
+    api.register_blueprint(operations.blp)
+    app.register_blueprint(operations.docs_assets)
+    app.add_url_rule("/openapi.yaml", "openapi_yaml", lambda: Response(
+        yaml.dump(api.spec.to_dict()), mimetype="application/yaml"))
+
+    app.before_request(_assign_request_id)
+    app.before_request(_require_json_body)
+    app.after_request(_send_request_id)
+    app.register_error_handler(Problem, _render_problem)
+    return app
+
+
+def _assign_request_id() -> None:
+    """Keep the caller's X-Request-ID when it is sane, or make one, so every answer can be traced."""
+    sent = request.headers.get("X-Request-ID", "")
+    g.request_id = sent if REQUEST_ID.fullmatch(sent) else uuid.uuid4().hex
+
+
+def _require_json_body() -> Response | None:
+    """Bodies are JSON: say 415 before anything tries to read another format."""
+    if request.method == "POST" and not request.is_json:
+        return problem_response(415, "unsupported-media-type",
+                                "Send the request body as JSON with Content-Type: application/json.")
+    return None
+
+
+def _send_request_id(response: Response) -> Response:
+    """Every response names its request."""
+    response.headers["X-Request-ID"] = g.get("request_id") or uuid.uuid4().hex
+    return response
+
+
+def _render_problem(problem: Problem) -> Response:
+    """A rule the request breaks, named precisely."""
+    return problem_response(problem.status, problem.kind, problem.detail, problem.errors)
