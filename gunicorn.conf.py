@@ -1,5 +1,6 @@
 """gunicorn settings for the Razz rules service (read by ``python -m service``)."""
 
+import gc
 import os
 
 bind = [os.environ.get("BIND") or f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8080')}"]
@@ -10,3 +11,8 @@ control_socket_disable = True
 preload_app = True
 accesslog = "-"
 errorlog = "-"
+
+
+def pre_fork(server, worker):
+    """Freeze the preloaded ranking tables out of the garbage collector: workers never rescan them."""
+    gc.freeze()

@@ -66,8 +66,8 @@ def _assign_request_id() -> None:
 
 
 def _require_json_body() -> Response | None:
-    """Bodies are JSON: say 415 before anything tries to read another format."""
-    if request.method == "POST" and not request.is_json:
+    """Bodies are JSON: say 415 before anything tries to read another format (after 404 and 405)."""
+    if request.method == "POST" and request.routing_exception is None and not request.is_json:
         return problem_response(415, "unsupported-media-type",
                                 "Send the request body as JSON with Content-Type: application/json.")
     return None

@@ -132,3 +132,6 @@ class ProblemApi(Api):
         response = {"description": "Default error response", "schema": self.ERROR_SCHEMA}
         prepare_response(response, self.spec, PROBLEM_CONTENT_TYPE)
         self.spec.components.response("DEFAULT_ERROR", response, lazy=True)
+
+    def _register_pagination_header(self) -> None:
+        """Nothing here paginates: keep flask-smorest's PaginationMetadata out of the contract."""

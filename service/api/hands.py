@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -9,9 +10,9 @@ import marshmallow as ma
 from flask import Response
 
 from ..razz.cards import CARD_PATTERN, CARD_TEXT, first_duplicate
-from ..razz.ranking import CATEGORIES, MAX_CARDS, best_cards, evaluate
+from ..razz.ranking import CATEGORIES, LOW_HANDS, MAX_CARDS, LowHand, best_cards, evaluate
 from .errors import field_problem
-from .fields import CardField, HandField
+from .fields import CardField, HandBatchField, HandField
 from .responses import ApiBlueprint, json_response
 
 blp = ApiBlueprint("hands", __name__, url_prefix="/v1/hands", description="Ace-to-five low hand values.")
@@ -22,8 +23,8 @@ MAX_BATCH = 1000
 class RankRequestSchema(ma.Schema):
     """A batch of independent hands."""
 
-    hands = ma.fields.List(
-        HandField(), required=True, validate=ma.validate.Length(min=1, max=MAX_BATCH),
+    hands = HandBatchField(
+        required=True, validate=ma.validate.Length(min=1, max=MAX_BATCH),
         metadata={"example": [["As", "2d", "3c", "4h", "9s", "Kd", "Kc"], ["Ks", "Kh", "Qd", "Qc", "Js", "Jh", "Td"]]},
     )
 
@@ -85,16 +86,26 @@ class CompareResponseSchema(ma.Schema):
     winners = ma.fields.List(ma.fields.String(), required=True, metadata={"example": ["p1", "p2"]})
 
 
+def _value_fields(value: LowHand) -> dict[str, Any]:
+    """The fields of a result that depend on the value alone, not on the suits."""
+    return {"category": value.category, "rank": value.rank, "name": value.name, "description": value.description}
+
+
+VALUE_JSON = {value: json.dumps(_value_fields(value), separators=(",", ":"))[1:]
+              for value in {value for table in LOW_HANDS for value in table.values()}}
+"""Each distinct value's fields, JSON-encoded once: a batch answer is mostly these fragments."""
+
+
 def hand_result(hand: Sequence[int]) -> dict[str, Any]:
-    """The JSON answer for one hand of card codes."""
+    """The answer for one hand of card codes."""
     value = evaluate(hand)
-    return {
-        "best": [CARD_TEXT[code] for code in best_cards(hand, value)],
-        "category": value.category,
-        "rank": value.rank,
-        "name": value.name,
-        "description": value.description,
-    }
+    return {"best": [CARD_TEXT[code] for code in best_cards(hand, value)], **_value_fields(value)}
+
+
+def hand_json(hand: Sequence[int]) -> str:
+    """``hand_result`` already JSON-encoded: card texts need no escaping, the rest is precomputed."""
+    value = evaluate(hand)
+    return '{"best":["' + '","'.join(map(CARD_TEXT.__getitem__, best_cards(hand, value))) + '"],' + VALUE_JSON[value]
 
 
 @blp.json_post("/rank", RankRequestSchema, RankResponseSchema)
@@ -102,10 +113,10 @@ def rank_hands(request: dict[str, Any]) -> Response:
     """Rank 1 to 1000 independent hands of 1 to 7 cards."""
     hands = request["hands"]
     for index, hand in enumerate(hands):
-        duplicate = first_duplicate(hand)
-        if duplicate is not None:
-            raise field_problem("duplicate-card", f"hands[{index}]", f"card {CARD_TEXT[duplicate]} appears more than once")
-    return json_response({"results": [hand_result(hand) for hand in hands]})
+        if len(set(hand)) != len(hand):
+            duplicate = CARD_TEXT[first_duplicate(hand)]
+            raise field_problem("duplicate-card", f"hands[{index}]", f"card {duplicate} appears more than once")
+    return Response('{"results":[' + ",".join(map(hand_json, hands)) + "]}", mimetype="application/json")
 
 
 @blp.json_post("/compare", CompareRequestSchema, CompareResponseSchema)

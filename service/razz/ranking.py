@@ -15,7 +15,6 @@ from itertools import combinations_with_replacement
 from operator import attrgetter, eq
 
 from .cards import (
-    HIGH_CARD_ORDER,
     RANK_CHARS,
     RANK_KEYS,
     RANK_NAMES,
@@ -36,9 +35,12 @@ MAX_CARDS = 7
 MAX_USED = 5
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class LowHand:
-    """The value of a rank multiset: everything about a low except which suits made it."""
+    """The value of a rank multiset: everything about a low except which suits made it.
+
+    One object per distinct value, shared by every hand worth it: identity is equality.
+    """
 
     rank: int
     """Place among all distinct values of the same number of cards used; 1 is the best."""
@@ -150,12 +152,18 @@ def low_rank(hand: Sequence[int]) -> int:
 
 
 def best_cards(hand: Sequence[int], value: LowHand) -> list[int]:
-    """The cards that make ``value``, in comparison order; within a rank the highest suit is used."""
-    unused = sorted(hand, key=HIGH_CARD_ORDER.__getitem__, reverse=True)
+    """The cards that make ``value``, in comparison order; within a rank the highest suits are used.
+
+    Codes sort by rank, then suit. Most hands play five different ranks, each with its highest
+    card; a hand that plays a rank twice or more takes that rank's cards from the top suit down.
+    """
+    ordered = sorted(hand)
+    if value.category == "no_pair":
+        highest = dict(zip(map(RANK_OF.__getitem__, ordered), ordered))
+        return list(map(highest.__getitem__, value.ranks))
+    unused = ordered[::-1]
     chosen = []
     for rank in value.ranks:
-        for index, code in enumerate(unused):
-            if RANK_OF[code] == rank:
-                chosen.append(unused.pop(index))
-                break
+        index = next(index for index, code in enumerate(unused) if RANK_OF[code] == rank)
+        chosen.append(unused.pop(index))
     return chosen
