@@ -1,0 +1,92 @@
+"""Every error status the service sends, as RFC 9457 problem details, and the request id."""
+
+import pytest
+
+from service.app import create_app
+
+PROBLEM = "application/problem+json"
+
+
+def assert_problem(response, status, kind):
+    assert response.status_code == status
+    assert response.content_type == PROBLEM
+    body = response.get_json()
+    assert body["type"] == f"https://razz.rules/problems/{kind}"
+    assert body["status"] == status and body["title"] and body["detail"]
+    return body
+
+
+def test_400_for_a_body_that_is_not_json(client):
+    response = client.post("/v1/hands/rank", data="{\"hands\": [", content_type="application/json")
+    body = assert_problem(response, 400, "malformed-request")
+    assert body["detail"] == "The request body is not valid JSON."
+
+
+def test_413_over_the_configured_body_limit():
+    client = create_app({"MAX_CONTENT_LENGTH": 100}).test_client()
+    response = client.post("/v1/hands/rank", json={"hands": [["As", "2c", "3d", "4h", "5s"]] * 10})
+    assert_problem(response, 413, "payload-too-large")
+
+
+def test_413_limit_defaults_to_one_mebibyte(client):
+    padding = " " * (1024 * 1024)
+    response = client.post("/v1/hands/rank", data='{"hands": [["As"]]}' + padding, content_type="application/json")
+    assert_problem(response, 413, "payload-too-large")
+
+
+def test_body_limit_comes_from_the_environment(monkeypatch):
+    monkeypatch.setenv("RAZZ_MAX_CONTENT_LENGTH", "50")
+    response = create_app().test_client().post("/v1/hands/rank", json={"hands": [["As", "2c", "3d", "4h"]] * 5})
+    assert_problem(response, 413, "payload-too-large")
+
+
+@pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded", None])
+def test_415_for_a_body_that_is_not_declared_json(client, content_type):
+    response = client.post("/v1/hands/rank", data='{"hands": [["As"]]}', content_type=content_type)
+    assert_problem(response, 415, "unsupported-media-type")
+
+
+def test_404_for_an_unknown_path(client):
+    assert_problem(client.get("/v1/nothing"), 404, "not-found")
+
+
+def test_405_names_the_allowed_methods(client):
+    response = client.get("/v1/hands/rank")
+    assert_problem(response, 405, "method-not-allowed")
+    assert set(response.headers["Allow"].split(", ")) == {"POST", "OPTIONS"}
+
+
+def test_422_names_the_field_and_the_reason(client):
+    response = client.post("/v1/hands/rank", json={"hands": [["As", "Xx"]], "extra": 1})
+    body = assert_problem(response, 422, "validation-error")
+    assert body["errors"] == {
+        "hands[0][1]": ["Not a card: write a rank from A23456789TJQK and a suit from shdc, e.g. 'As'."],
+        "extra": ["Unknown field."],
+    }
+
+
+def test_422_for_json_that_is_not_an_object(client):
+    body = assert_problem(client.post("/v1/hands/rank", json=[1, 2]), 422, "validation-error")
+    assert body["errors"] == {"body": ["Invalid input type."]}
+
+
+def test_500_is_a_problem_too():
+    app = create_app()
+    app.add_url_rule("/boom", "boom", lambda: 1 / 0)
+    assert_problem(app.test_client().get("/boom"), 500, "internal-error")
+
+
+def test_request_id_is_echoed(client):
+    response = client.get("/healthz", headers={"X-Request-ID": "abc-123"})
+    assert response.headers["X-Request-ID"] == "abc-123"
+
+
+def test_request_id_is_made_when_missing_or_unsafe(client):
+    made = client.get("/healthz").headers["X-Request-ID"]
+    replaced = client.get("/healthz", headers={"X-Request-ID": "bad id\twith spaces"}).headers["X-Request-ID"]
+    assert len(made) == 32 and len(replaced) == 32 and made != replaced
+
+
+def test_errors_carry_the_request_id(client):
+    response = client.get("/v1/nothing", headers={"X-Request-ID": "trace-9"})
+    assert response.headers["X-Request-ID"] == "trace-9"
