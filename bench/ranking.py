@@ -1,0 +1,73 @@
+"""Ranking speed: the core function, the brute force it replaces, the real server, and start-up.
+
+Run from the project root: ``python bench/ranking.py`` (needs the test extra and Debian's wrk).
+Figures are medians of several runs measured in this one process, side by side, so their ratios
+hold even on a noisy machine.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.serving import running_server, wrk_requests_per_second  # noqa: E402
+from service.razz.cards import CARD_CODES, RANK_OF  # noqa: E402
+from service.razz.ranking import low_rank  # noqa: E402
+from tests.razz.test_ranking import brute_best, brute_places  # noqa: E402
+
+RUNS = 5
+
+
+def hands_per_second(rank, hands: list[tuple[int, ...]]) -> float:
+    """Median hands/s of ``rank`` called once per hand."""
+    rates = []
+    for _ in range(RUNS):
+        start = time.perf_counter()
+        for hand in hands:
+            rank(hand)
+        rates.append(len(hands) / (time.perf_counter() - start))
+    return statistics.median(rates)
+
+
+def brute_force_rank(hand: tuple[int, ...], places=brute_places(5)) -> int:
+    """The tests' reference: best of all 21 five-card subsets, placed among all five-card values."""
+    return places[brute_best([RANK_OF[code] for code in hand])]
+
+
+def startup_seconds() -> float:
+    """Median time to import the ranking module (building every table) in a fresh interpreter."""
+    probe = "import time; t = time.perf_counter(); import service.razz.ranking; print(time.perf_counter() - t)"
+    times = [float(subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
+                                  cwd=Path(__file__).resolve().parents[1]).stdout) for _ in range(RUNS)]
+    return statistics.median(times)
+
+
+def main() -> None:
+    """Print every ranking figure the foundation issue names."""
+    rng = random.Random(2026)
+    deck = list(CARD_CODES.values())
+    hands = [tuple(rng.sample(deck, 7)) for _ in range(200_000)]
+    core = hands_per_second(low_rank, hands)
+    brute = hands_per_second(brute_force_rank, hands[:20_000])
+    print(f"in process, 7-card hands: core {core:,.0f} hands/s, brute force {brute:,.0f} hands/s, "
+          f"ratio {core / brute:,.0f}x")
+
+    texts = {code: text for text, code in CARD_CODES.items()}
+    batch = {"hands": [[texts[code] for code in hand] for hand in hands[:1000]]}
+    with running_server(workers=2) as base:
+        wrk_requests_per_second(f"{base}/v1/hands/rank", batch, seconds=3)
+        rank_rps = wrk_requests_per_second(f"{base}/v1/hands/rank", batch)
+        health_rps = wrk_requests_per_second(f"{base}/healthz")
+    print(f"over HTTP, 2 workers, wrk 4 connections: {rank_rps * 1000:,.0f} hands/s in 1000-hand batches "
+          f"({rank_rps:,.1f} req/s); /healthz {health_rps:,.0f} req/s")
+    print(f"start-up, import and table build: {startup_seconds() * 1000:,.0f} ms")
+
+
+if __name__ == "__main__":
+    main()
