@@ -96,6 +96,10 @@ class TableState:
 _Option = tuple[str, int | None, int | None, bool]
 """A legal action while replaying: (type, amount, to, all_in)."""
 
+_FOLD: _Option = ("fold", None, None, False)
+_CHECK: _Option = ("check", None, None, False)
+_LISTING_ORDER = ("fold", "bring_in", "check", "call", "bet", "complete", "raise")
+
 
 class _Street:
     """One street's log while replaying."""
@@ -243,34 +247,37 @@ class _Table:
             return "complete" if self.street == FIRST_STREET or self.high > 0 else "bet"
         return "complete" if self.high > self.level else "raise"
 
-    def options(self, i: int) -> list[_Option]:
-        """Every action player ``i`` may take now, with the chips each adds."""
+    def option(self, i: int, kind: str) -> _Option | None:
+        """Action ``kind`` as player ``i`` may take it now (with the chips it adds), or None if he may not."""
         stack = self.stack[i]
-        mine = self.street_in[i]
-        out: list[_Option] = []
         if self.opening:
-            if not self.forced and self.rules.allow_fold_when_opening_after_all_in_bring_in:
-                out.append(("fold", None, None, False))
             bring_in = self.stakes.bring_in
-            amount = min(bring_in, stack)
-            out.append(("bring_in", amount, amount, amount == stack))
-            if stack > bring_in and bring_in < self.stakes.small_bet:
-                amount = min(self.stakes.small_bet, stack)
-                out.append(("complete", amount, amount, amount == stack))
-            return out
-        need = self._call_target() - mine
-        if need > 0:
-            out.append(("fold", None, None, False))
-            amount = min(need, stack)
-            out.append(("call", amount, mine + amount, amount == stack))
+            if kind == "fold":
+                return _FOLD if not self.forced and self.rules.allow_fold_when_opening_after_all_in_bring_in else None
+            if kind == "bring_in":
+                amount = bring_in if bring_in < stack else stack
+            elif kind == "complete" and bring_in < stack and bring_in < self.stakes.small_bet:
+                amount = self.stakes.small_bet if self.stakes.small_bet < stack else stack
+            else:
+                return None
+            return kind, amount, amount, amount == stack
+        mine = self.street_in[i]
+        need = (self.high if self.high > self.floor else self.floor) - mine
+        if kind == "fold":
+            return _FOLD if need > 0 or self.rules.fold_when_no_bet else None
+        if kind == "check":
+            return _CHECK if need <= 0 else None
+        if kind == "call":
+            if need <= 0:
+                return None
+            amount = need if need < stack else stack
+        elif kind == "bring_in" or self._raise_refusal(i, need) is not None or kind != self._raise_type():
+            return None
         else:
-            if self.rules.fold_when_no_bet:
-                out.append(("fold", None, None, False))
-            out.append(("check", None, None, False))
-        if self._raise_refusal(i, need) is None:
-            amount = min(self.level + self.size - mine, stack)
-            out.append((self._raise_type(), amount, mine + amount, amount == stack))
-        return out
+            amount = self.level + self.size - mine
+            if amount > stack:
+                amount = stack
+        return kind, amount, mine + amount, amount == stack
 
     def _refusal(self, i: int, kind: str) -> str:
         """Why action ``kind`` is not among player ``i``'s options."""
@@ -329,10 +336,8 @@ class _Table:
         if action.seat != seat:
             raise SnapshotError(path, f"seat {action.seat} may not act: it is seat {seat}'s turn")
         kind = action.type
-        for option in self.options(i):
-            if option[0] == kind:
-                break
-        else:
+        option = self.option(i, kind)
+        if option is None:
             raise SnapshotError(path, f"seat {seat} may not {kind}: {self._refusal(i, kind)}")
         amount = option[1]
         if action.amount is not None and action.amount != amount:
@@ -414,7 +419,8 @@ class _Table:
         """The options of the seat to act, as answers."""
         if self.to_act is None:
             return ()
-        return tuple(LegalAction(*option) for option in self.options(self.to_act))
+        options = (self.option(self.to_act, kind) for kind in _LISTING_ORDER)
+        return tuple(LegalAction(*option) for option in options if option is not None)
 
 
 def replay(snapshot: Snapshot) -> TableState:
