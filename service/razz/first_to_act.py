@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from .bring_in import highest_door
 from .cards import HIGH_CARD_ORDER, RANK_OF, parse_card
 from .errors import SnapshotError
-from .ranking import LOW_HANDS, SUIT_BITS, evaluate
+from .ranking import evaluate, low_rank
 from .rules import Rules
 from .seating import MAX_SEAT, MIN_SEAT, position_order
 
@@ -52,7 +52,7 @@ class FirstToAct:
 def lowest_board(boards: Sequence[Sequence[int]], candidates: Sequence[int], position: Sequence[int],
                  tie_break: str) -> tuple[int, list[int]]:
     """Index of the lowest board among ``candidates`` and the other candidates whose boards tie it."""
-    values = {i: LOW_HANDS[sum(boards[i]) >> SUIT_BITS].rank for i in candidates}
+    values = {i: low_rank(boards[i]) for i in candidates}
     best_value = min(values.values())
     tied = [i for i in candidates if values[i] == best_value]
     if tie_break == "high_card_by_suit":
