@@ -1,0 +1,485 @@
+"""Fixed-limit betting (reference sections 2, 4 and 9): replay a snapshot's actions under the rules.
+
+The replay keeps one mutable table (lists indexed clockwise) and checks every action against the
+actions the rules allow at that point, so the first illegal action is reported with its index
+and the rule it breaks.
+
+Levels: ``level`` is the street's last full bet or raise (0 before any). A short all-in that puts
+in at least half a bet over it (``short_allin_threshold``) counts as a full bet or raise: it
+becomes the level, uses a raise and reopens the betting. A smaller one only raises what a call
+must reach (``high``). A player may raise only if he has not acted since the last reopening.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .bring_in import highest_door, opener_index
+from .errors import SnapshotError
+from .first_to_act import FIRST_STREET, LAST_STREET, lowest_board, next_can_act, positions, up_cards_on
+from .running_out import community_card_dealt
+from .snapshot import Action, Seating, Snapshot, seat_players
+
+BETTING = "betting"
+DEALING = "dealing"
+SHOWDOWN = "showdown"
+COMPLETE = "complete"
+
+_AGGRESSIVE = frozenset(("complete", "bet", "raise"))
+_NEVER_ACTED = -1
+
+
+@dataclass(frozen=True, slots=True)
+class LegalAction:
+    """One action the seat to act may take; chip-adding ones say how many chips and the street total after."""
+
+    type: str
+    amount: int | None = None
+    """Chips the action adds now."""
+    to: int | None = None
+    """The player's street total after the action."""
+    all_in: bool = False
+    """True when the action puts the player's last chip in."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    """A player's chips and status after the replay."""
+
+    seat: int
+    stack: int
+    committed_street: int
+    committed_total: int
+    folded: bool
+    all_in: bool
+
+
+@dataclass(frozen=True, slots=True)
+class StreetRecord:
+    """One street reached: who opened it, its actions (with the chips each added) and its aggressors."""
+
+    number: int
+    opener: int | None
+    """3rd street: the bring-in seat; later: the first to act (None when no betting was possible)."""
+    actions: tuple[Action, ...]
+    first_aggressor: int | None
+    """The first seat that bet, completed or raised (bring-ins do not count)."""
+    last_aggressor: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """Where the hand stands after the snapshot's actions."""
+
+    street: int
+    phase: str
+    """betting (someone must act), dealing (next street's cards missing), showdown (no more betting), complete (all but one folded)."""
+    to_act: int | None
+    pot: int
+    street_bet: int
+    """The street's full level: the last full bet or raise, or before any, the bring-in a call must reach."""
+    highest_bet: int
+    """What a call reaches now (above ``street_bet`` when a short all-in stands)."""
+    raises: int
+    """Raises used after the street's bet (the completion is the bet)."""
+    capped: bool
+    players: tuple[PlayerState, ...]
+    legal_actions: tuple[LegalAction, ...]
+    streets: tuple[StreetRecord, ...]
+    bring_in_seat: int
+    winner: int | None
+    """The seat left when all others folded (phase complete)."""
+    community_card_allowed: bool
+    """Whether the deal has run short so 7th street is a community card (section 7)."""
+
+
+_Option = tuple[str, int | None, int | None, bool]
+"""A legal action while replaying: (type, amount, to, all_in)."""
+
+_FOLD: _Option = ("fold", None, None, False)
+_CHECK: _Option = ("check", None, None, False)
+_LISTING_ORDER = ("fold", "bring_in", "check", "call", "bet", "complete", "raise")
+
+
+class _Street:
+    """One street's log while replaying."""
+
+    __slots__ = ("number", "opener", "actions", "first_aggressor", "last_aggressor")
+
+    def __init__(self, number: int, opener: int | None) -> None:
+        self.number = number
+        self.opener = opener
+        self.actions: list[Action] = []
+        self.first_aggressor: int | None = None
+        self.last_aggressor: int | None = None
+
+
+class _Table:
+    """The mutable table of one replay."""
+
+    __slots__ = (
+        "rules", "stakes", "seats", "up", "n", "stack", "street_in", "total", "folded", "all_in", "acted",
+        "fold_street", "position", "street", "size", "level", "high", "floor", "bet_made", "raises", "mark",
+        "uncapped", "active", "live", "to_act", "phase", "opening", "forced", "pot", "log", "bring_in",
+        "dealt", "winner", "limit", "index_of_input",
+    )
+
+    def __init__(self, snapshot: Snapshot, seating: Seating) -> None:
+        seats, stacks, up = seating.seats, seating.stacks, seating.up
+        self.index_of_input = seating.index_of_input
+        self.rules = snapshot.rules
+        self.stakes = snapshot.stakes
+        self.limit = snapshot.rules.raise_limit
+        self.seats = seats
+        self.up = up
+        n = self.n = len(seats)
+        ante = snapshot.stakes.ante
+        antes = [min(ante, chips) for chips in stacks]
+        self.stack = [chips - paid for chips, paid in zip(stacks, antes)]
+        self.total = antes
+        self.pot = sum(antes)
+        self.street_in = [0] * n
+        self.folded = [False] * n
+        self.all_in = [chips == 0 for chips in self.stack]
+        self.acted = [_NEVER_ACTED] * n
+        self.fold_street = [0] * n
+        self.position = positions(seats, snapshot.dealer_seat)
+        self.active = n - sum(self.all_in)
+        self.live = n
+        self.mark = 0
+        self.winner: int | None = None
+        self.log: list[_Street] = []
+        self.dealt: list[int] = []
+        self.bring_in, _ = highest_door([cards[0] for cards in up])
+        self._start_street(FIRST_STREET)
+
+    # -- streets -----------------------------------------------------------------------------
+
+    def _start_street(self, street: int) -> None:
+        """Reset the round and find who acts first (the bring-in on 3rd street)."""
+        self.street = street
+        self.size = self.stakes.bet_size(street)
+        self.level = self.high = self.floor = self.raises = 0
+        self.bet_made = self.uncapped = False
+        self.mark += 1
+        self.street_in = [0] * self.n
+        self.dealt.append(self.live)
+        self.opening = False
+        self.forced = False
+        if street == FIRST_STREET:
+            first = opener_index(self.bring_in, self.stack)
+            self.opening = True
+            self.forced = first == self.bring_in
+            self.log.append(_Street(street, self.seats[self.bring_in]))
+        else:
+            first = None
+            if self.active >= 2:
+                boards = [cards[:up_cards_on(street)] for cards in self.up]
+                candidates = [i for i in range(self.n) if not self.folded[i]]
+                board, _ = lowest_board(boards, candidates, self.position, self.rules.later_street_tie_break)
+                first = next_can_act(board, [not f and not a for f, a in zip(self.folded, self.all_in)])
+            self.log.append(_Street(street, None if first is None else self.seats[first]))
+        if first is None or self.active < 2:
+            self._end_betting()
+            return
+        self.phase = BETTING
+        self.to_act = first
+        mode = self.rules.heads_up_uncap
+        self.uncapped = (mode == "event_heads_up" and self.n == 2) or (
+            mode in ("any_time_before_cap", "round_starts_heads_up") and self.active <= 2)
+
+    def _next_cards_shown(self) -> bool:
+        """Whether every live player shows the next street's up card (7th street's is face down)."""
+        if self.street + 1 == LAST_STREET:
+            return True
+        need = up_cards_on(self.street + 1)
+        return all(self.folded[i] or len(self.up[i]) >= need for i in range(self.n))
+
+    def _end_round(self) -> None:
+        """The round is over: deal on if the cards are there, else wait for them."""
+        self.to_act = None
+        if self.active < 2:
+            self._end_betting()
+        elif self.street == LAST_STREET:
+            self.phase = SHOWDOWN
+        elif self._next_cards_shown():
+            self._start_street(self.street + 1)
+        else:
+            self.phase = DEALING
+
+    def _end_betting(self) -> None:
+        """No more betting this hand: the remaining streets are dealt as far as the cards show."""
+        self.to_act = None
+        self.phase = SHOWDOWN
+        while self.street < LAST_STREET and self._next_cards_shown():
+            self.street += 1
+            self.street_in = [0] * self.n
+            self.level = self.high = self.floor = self.raises = 0
+            self.bet_made = False
+            self.dealt.append(self.live)
+            self.log.append(_Street(self.street, None))
+
+    # -- legal actions -----------------------------------------------------------------------
+
+    def _call_target(self) -> int:
+        """What a call reaches: the highest wager, or the full bring-in over a short one."""
+        return self.high if self.high > self.floor else self.floor
+
+    def _capped(self) -> bool:
+        """Whether the round has its bet and every raise the cap allows (and is not uncapped)."""
+        return self.bet_made and self.limit is not None and self.raises >= self.limit and not self.uncapped
+
+    def _raise_refusal(self, i: int, need: int) -> str | None:
+        """Why player ``i`` may not bet or raise now, or None if he may."""
+        if self._capped():
+            return "the betting is capped"
+        if self.stack[i] <= need:
+            return "its chips only cover the call"
+        if self.active < 2:
+            return "every other player is all-in"
+        if self.acted[i] == self.mark:
+            return "it has acted and the betting has not been reopened by a full bet or raise"
+        return None
+
+    def _raise_type(self) -> str:
+        """The name of the next increase: complete (to a first full level), bet or raise."""
+        if not self.bet_made:
+            return "complete" if self.street == FIRST_STREET or self.high > 0 else "bet"
+        return "complete" if self.high > self.level else "raise"
+
+    def option(self, i: int, kind: str) -> _Option | None:
+        """Action ``kind`` as player ``i`` may take it now (with the chips it adds), or None if he may not."""
+        stack = self.stack[i]
+        if self.opening:
+            bring_in = self.stakes.bring_in
+            if kind == "fold":
+                return _FOLD if not self.forced and self.rules.allow_fold_when_opening_after_all_in_bring_in else None
+            if kind == "bring_in":
+                amount = bring_in if bring_in < stack else stack
+            elif kind == "complete" and bring_in < stack and bring_in < self.stakes.small_bet:
+                amount = self.stakes.small_bet if self.stakes.small_bet < stack else stack
+            else:
+                return None
+            return kind, amount, amount, amount == stack
+        mine = self.street_in[i]
+        need = (self.high if self.high > self.floor else self.floor) - mine
+        if kind == "fold":
+            return _FOLD if need > 0 or self.rules.fold_when_no_bet else None
+        if kind == "check":
+            return _CHECK if need <= 0 else None
+        if kind == "call":
+            if need <= 0:
+                return None
+            amount = need if need < stack else stack
+        elif kind == "bring_in" or self._raise_refusal(i, need) is not None or kind != self._raise_type():
+            return None
+        else:
+            amount = self.level + self.size - mine
+            if amount > stack:
+                amount = stack
+        return kind, amount, mine + amount, amount == stack
+
+    def _refusal(self, i: int, kind: str) -> str:
+        """Why action ``kind`` is not among player ``i``'s options."""
+        if self.opening:
+            if kind == "fold":
+                if self.forced:
+                    return "the bring-in must be posted or completed"
+                return "allow_fold_when_opening_after_all_in_bring_in is false: the opener must bring in or complete"
+            if kind == "complete":
+                return "the bring-in equals the small bet or the stack only covers the bring-in"
+            return "3rd street must be opened with the bring-in or a completion"
+        need = self._call_target() - self.street_in[i]
+        if kind == "bring_in":
+            return "the bring-in is posted only to open 3rd street"
+        if kind == "check":
+            return f"it faces a bet: {need} to call"
+        if kind == "call":
+            return "there is no bet to call"
+        if kind == "fold":
+            return "nothing to call and fold_when_no_bet is false: check instead"
+        refusal = self._raise_refusal(i, need)
+        if refusal is not None:
+            return refusal
+        return f"the increase here is a {self._raise_type()}"
+
+    # -- applying actions --------------------------------------------------------------------
+
+    def _commit(self, i: int, amount: int) -> None:
+        """Move chips from a player's stack into the pot."""
+        self.stack[i] -= amount
+        self.street_in[i] += amount
+        self.total[i] += amount
+        self.pot += amount
+        if self.stack[i] == 0:
+            self.all_in[i] = True
+            self.active -= 1
+
+    def _counts_as_full(self, total: int) -> bool:
+        """Whether an all-in short of the next level is still a full bet or raise (section 4)."""
+        if self.rules.short_allin_threshold == "full_bet":
+            return False
+        if self.street == FIRST_STREET and not self.bet_made and \
+                self.rules.third_street_half_bet_base == "increment_over_bring_in":
+            bring_in = self.stakes.bring_in
+            return 2 * (total - bring_in) >= self.stakes.small_bet - bring_in
+        return 2 * (total - self.level) >= self.size
+
+    def apply(self, index: int, action: Action) -> None:
+        """Check one action against the rules and play it."""
+        path = f"actions[{index}]"
+        if self.phase != BETTING:
+            self._refuse_after_betting(path, action)
+        i = self.to_act
+        assert i is not None
+        seat = self.seats[i]
+        if action.seat != seat:
+            raise SnapshotError(path, f"seat {action.seat} may not act: it is seat {seat}'s turn")
+        kind = action.type
+        option = self.option(i, kind)
+        if option is None:
+            raise SnapshotError(path, f"seat {seat} may not {kind}: {self._refusal(i, kind)}")
+        amount = option[1]
+        if action.amount is not None and action.amount != amount:
+            raise SnapshotError(path, f"seat {seat}'s {kind} adds {amount} chips, not {action.amount}")
+        street = self.log[-1]
+        street.actions.append(action if action.amount == amount else Action(seat, kind, amount))
+        if kind == "fold":
+            self.folded[i] = True
+            self.fold_street[i] = self.street
+            self.live -= 1
+            self.active -= 1
+        elif kind == "check":
+            self.acted[i] = self.mark
+        elif kind == "call":
+            self._commit(i, amount)
+            self.acted[i] = self.mark
+        elif kind == "bring_in":
+            self._commit(i, amount)
+            self.opening = False
+            self.high = self.street_in[i]
+            self.floor = self.stakes.bring_in if self.rules.short_bring_in_call_amount == "full_bring_in" else amount
+            self.acted[i] = self.mark if self.rules.bring_in_counts_as_acted else _NEVER_ACTED
+        else:
+            self._commit(i, amount)
+            self.opening = False
+            total = self.street_in[i]
+            if total >= self.level + self.size or self._counts_as_full(total):
+                self.level = total
+                if self.bet_made:
+                    self.raises += 1
+                self.bet_made = True
+                self.mark += 1
+            if total > self.high:
+                self.high = total
+            self.acted[i] = self.mark
+            if street.first_aggressor is None:
+                street.first_aggressor = seat
+            street.last_aggressor = seat
+        if self.rules.heads_up_uncap == "any_time_before_cap" and not self.uncapped and self.active <= 2 \
+                and not self._capped():
+            self.uncapped = True
+        self._pass_turn(i)
+
+    def _refuse_after_betting(self, path: str, action: Action) -> None:
+        """Explain why no action can come now: the hand, the betting or the deal is over."""
+        if self.phase == COMPLETE:
+            raise SnapshotError(path, f"seat {action.seat} may not act: every other player has folded")
+        if self.phase == SHOWDOWN:
+            raise SnapshotError(path, f"seat {action.seat} may not act: the betting is over")
+        need = up_cards_on(self.street + 1)
+        i = next(j for j in range(self.n) if not self.folded[j] and len(self.up[j]) < need)
+        raise SnapshotError(
+            f"players[{self.index_of_input[i]}].up_cards",
+            f"seat {self.seats[i]} shows {len(self.up[i])} up card(s) but {path} bets street "
+            f"{self.street + 1}, where every live player shows {need}",
+        )
+
+    def _pass_turn(self, i: int) -> None:
+        """Hand the action to the next player who must act, or end the round or the hand."""
+        if self.live == 1:
+            self.winner = next(j for j in range(self.n) if not self.folded[j])
+            self.to_act = None
+            self.phase = COMPLETE
+            return
+        target = self._call_target()
+        n = self.n
+        for step in range(1, n + 1):
+            j = (i + step) % n
+            if self.folded[j] or self.all_in[j]:
+                continue
+            if self.street_in[j] < target or (self.acted[j] != self.mark and self.active >= 2):
+                self.to_act = j
+                return
+        self._end_round()
+
+    # -- result ------------------------------------------------------------------------------
+
+    def legal(self) -> tuple[LegalAction, ...]:
+        """The options of the seat to act, as answers."""
+        if self.to_act is None:
+            return ()
+        options = (self.option(self.to_act, kind) for kind in _LISTING_ORDER)
+        return tuple(LegalAction(*option) for option in options if option is not None)
+
+
+def replay(snapshot: Snapshot) -> TableState:
+    """Replay every action of the snapshot; the state after it, or SnapshotError at the first rule broken."""
+    seating = seat_players(snapshot)
+    table = _Table(snapshot, seating)
+    for index, action in enumerate(snapshot.actions):
+        table.apply(index, action)
+    _check_cards(table, seating.index_of_input, seating.down_counts)
+    community_allowed = table.street == LAST_STREET and community_card_dealt(table.dealt[:4], table.dealt[4])
+    if seating.community is not None and not community_allowed:
+        raise SnapshotError(
+            "community_card",
+            "a community card is dealt only on 7th street when the deck runs short (section 7); "
+            + ("7th street has not been reached" if table.street < LAST_STREET
+               else f"{table.dealt[4]} players reach 7th street and the deck deals them each a down card"),
+        )
+    return TableState(
+        street=table.street,
+        phase=table.phase,
+        to_act=None if table.to_act is None else table.seats[table.to_act],
+        pot=table.pot,
+        street_bet=table.level if table.bet_made else table.floor,
+        highest_bet=table._call_target(),
+        raises=table.raises,
+        capped=table._capped(),
+        players=tuple(
+            PlayerState(seat, table.stack[i], table.street_in[i], table.total[i], table.folded[i], table.all_in[i])
+            for i, seat in enumerate(table.seats)
+        ),
+        legal_actions=table.legal(),
+        streets=tuple(StreetRecord(s.number, s.opener, tuple(s.actions), s.first_aggressor, s.last_aggressor)
+                      for s in table.log),
+        bring_in_seat=table.seats[table.bring_in],
+        winner=None if table.winner is None else table.seats[table.winner],
+        community_card_allowed=community_allowed,
+    )
+
+
+def _check_cards(table: _Table, index_of_input: list[int], down_counts: list[int | None]) -> None:
+    """Up and down cards must fit the street each player reached (folded players may show fewer)."""
+    street = table.street
+    shown = up_cards_on(street)
+    partial_deal = table.phase in (DEALING, SHOWDOWN) and street + 1 < LAST_STREET
+    for i, cards in enumerate(table.up):
+        path = f"players[{index_of_input[i]}]"
+        seat = table.seats[i]
+        count = len(cards)
+        if table.folded[i]:
+            most = up_cards_on(table.fold_street[i])
+            if count > most:
+                raise SnapshotError(f"{path}.up_cards", f"seat {seat} folded on street {table.fold_street[i]} "
+                                    f"and cannot show more than {most} up card(s), not {count}")
+        elif count != shown and not (partial_deal and count == shown + 1):
+            raise SnapshotError(f"{path}.up_cards", f"seat {seat} is live on street {street} and must show "
+                                f"{shown} up card(s), not {count}")
+        downs = down_counts[i]
+        reached = table.fold_street[i] if table.folded[i] else street
+        most_down = 3 if reached == LAST_STREET else 2
+        if downs is not None and downs > most_down:
+            raise SnapshotError(f"{path}.down_cards", f"seat {seat} holds {downs} down cards but was dealt "
+                                f"at most {most_down} by street {reached}")

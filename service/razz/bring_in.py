@@ -1,0 +1,92 @@
+"""Bring-in (reference section 1): the highest door card posts, suits s > h > d > c break ties.
+
+When the bring-in seat is all-in from the ante nobody posts: the next seat clockwise with chips
+opens (for at least the bring-in, or folds).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import CARD_TEXT, HIGH_CARD_ORDER, RANK_OF, parse_card
+from .errors import SnapshotError
+from .rules import Stakes
+
+
+@dataclass(frozen=True, slots=True)
+class DoorCard:
+    """A player's 3rd-street up card and, optionally, his chips before the ante."""
+
+    seat: int
+    card: str
+    stack: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BringIn:
+    """Who brings in, why, who opens the betting and what is posted."""
+
+    seat: int
+    card: str
+    tie_broken_by_suit: bool
+    opener: int | None
+    """The seat that acts first on 3rd street; None when fewer than two players have chips left after the antes."""
+    amount: int | None
+    """Chips the bring-in seat posts (the bring-in, or all it has left); 0 when it is all-in from the ante; None without stakes."""
+
+
+def highest_door(door_codes: Sequence[int]) -> tuple[int, bool]:
+    """Index of the highest door card (king high, ace low, then suit) and whether a suit decided it."""
+    best = max(range(len(door_codes)), key=lambda i: HIGH_CARD_ORDER[door_codes[i]])
+    rank = RANK_OF[door_codes[best]]
+    tied = sum(1 for code in door_codes if RANK_OF[code] == rank) > 1
+    return best, tied
+
+
+def opener_index(bring_in_index: int, chips_after_ante: Sequence[int | None]) -> int | None:
+    """The bring-in seat, or when it has no chips the next seat clockwise with chips; None if under two have chips."""
+    with_chips = [i for i, chips in enumerate(chips_after_ante) if chips is None or chips > 0]
+    if len(with_chips) < 2:
+        return None
+    count = len(chips_after_ante)
+    for step in range(count):
+        index = (bring_in_index + step) % count
+        chips = chips_after_ante[index]
+        if chips is None or chips > 0:
+            return index
+    return None
+
+
+def find_bring_in(players: Sequence[DoorCard], stakes: Stakes | None = None) -> BringIn:
+    """The bring-in of a table, given its door cards (and stacks before antes, to find an all-in seat)."""
+    ordered = sorted(range(len(players)), key=lambda i: players[i].seat)
+    seats = [players[i].seat for i in ordered]
+    if len(set(seats)) != len(seats):
+        raise SnapshotError("players", "each seat may appear once")
+    codes: list[int] = []
+    for i in ordered:
+        try:
+            code = parse_card(players[i].card)
+        except ValueError as error:
+            raise SnapshotError(f"players[{i}].door_card", str(error)) from None
+        if code in codes:
+            raise SnapshotError(f"players[{i}].door_card", f"card {players[i].card} appears more than once")
+        codes.append(code)
+    best, by_suit = highest_door(codes)
+    chips: list[int | None] = []
+    for i in ordered:
+        stack = players[i].stack
+        chips.append(None if stack is None or stakes is None else stack - min(stakes.ante, stack))
+    opener = opener_index(best, chips)
+    amount = None
+    if stakes is not None:
+        left = chips[best]
+        amount = stakes.bring_in if left is None else min(stakes.bring_in, left)
+    return BringIn(
+        seat=seats[best],
+        card=CARD_TEXT[codes[best]],
+        tie_broken_by_suit=by_suit,
+        opener=None if opener is None else seats[opener],
+        amount=amount,
+    )

@@ -1,0 +1,91 @@
+"""Differential test against PokerKit 0.7.7 ``FixedLimitRazz`` on deep-stacked hands.
+
+Nobody goes all-in, so none of the places where the reference says PokerKit differs (short
+all-ins, short bring-ins, the opener after an all-in-for-the-ante bring-in, heads-up uncapping)
+can arise; the default rules otherwise match it. At every decision the seat to act, the action
+types and their "to" amounts must agree. Hands have at most six players: PokerKit deals every
+card from one deck and has no community-card procedure for 7th street.
+"""
+
+import random
+
+import pytest
+
+pokerkit = pytest.importorskip("pokerkit")
+
+from service.razz.betting import replay  # noqa: E402
+from service.razz.rules import Rules, Stakes  # noqa: E402
+from service.razz.snapshot import Action, PlayerIn, Snapshot  # noqa: E402
+
+A = pokerkit.Automation
+AUTOMATIONS = (A.ANTE_POSTING, A.BET_COLLECTION, A.CARD_BURNING, A.HOLE_DEALING,
+               A.HOLE_CARDS_SHOWING_OR_MUCKING, A.HAND_KILLING, A.CHIPS_PUSHING, A.CHIPS_PULLING)
+STAKES = Stakes(5, 10, 40, 80)
+STACK = 100_000
+HANDS = 300
+
+
+def pokerkit_options(state):
+    """PokerKit's legal actions in our terms: {type: to} (to is None for fold and check)."""
+    options = {}
+    if state.can_fold():
+        options["fold"] = None
+    if state.can_post_bring_in():
+        options["bring_in"] = state.effective_bring_in_amount
+    if state.can_check_or_call():
+        amount = state.checking_or_calling_amount
+        options["check" if amount == 0 else "call"] = None if amount == 0 else state.bets[state.actor_index] + amount
+    if state.can_complete_bet_or_raise_to():
+        options["raise"] = state.min_completion_betting_or_raising_to_amount
+        assert state.min_completion_betting_or_raising_to_amount == state.max_completion_betting_or_raising_to_amount
+    return options
+
+
+def our_options(table_state):
+    """Our legal actions with complete and bet folded into PokerKit's one raise action."""
+    return {("raise" if a.type in ("complete", "bet") else a.type): a.to for a in table_state.legal_actions}
+
+
+def play_hand(seed):
+    """Play one random hand in PokerKit, comparing our replay at every decision; (decisions, last street bet)."""
+    rng = random.Random(seed)
+    random.seed(seed)
+    count = rng.randint(2, 6)
+    state = pokerkit.FixedLimitRazz.create_state(AUTOMATIONS, True, STAKES.ante, STAKES.bring_in,
+                                                 STAKES.small_bet, STAKES.big_bet, STACK, count)
+    actions = []
+    decisions = 0
+    street = 3
+    seen = [()] * count  # up cards as last seen: PokerKit takes a folded player's cards away
+    while state.status and state.actor_index is not None:
+        for i in range(count):
+            shown = tuple(repr(card) for card in state.get_up_cards(i))
+            if len(shown) > len(seen[i]):
+                seen[i] = shown
+        players = tuple(PlayerIn(i + 1, STACK, seen[i]) for i in range(count))
+        ours = replay(Snapshot(STAKES, players, tuple(actions), Rules()))
+        assert ours.phase == "betting" and ours.to_act == state.actor_index + 1, (seed, actions)
+        theirs = pokerkit_options(state)
+        assert our_options(ours) == theirs, (seed, actions)
+        choices = sorted(kind for kind in theirs if kind != "fold" or rng.random() < 0.15)
+        kind = rng.choice(choices or sorted(theirs))
+        seat = state.actor_index + 1
+        if kind == "fold":
+            state.fold()
+        elif kind == "bring_in":
+            state.post_bring_in()
+        elif kind in ("check", "call"):
+            state.check_or_call()
+        else:
+            state.complete_bet_or_raise_to()
+            kind = next(a.type for a in ours.legal_actions if a.type in ("complete", "bet", "raise"))
+        actions.append(Action(seat, kind))
+        decisions += 1
+        street = ours.street
+    return decisions, street
+
+
+def test_pokerkit_agrees_on_turns_and_limit_amounts_in_deep_stacked_hands():
+    results = [play_hand(seed) for seed in range(HANDS)]
+    assert sum(decisions for decisions, _ in results) > 5 * HANDS
+    assert {street for _, street in results} == {3, 4, 5, 6, 7}

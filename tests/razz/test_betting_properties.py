@@ -1,0 +1,108 @@
+"""Property tests: random tables, stacks and rules, replayed through random legal play."""
+
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from service.razz.betting import replay
+from service.razz.cards import CARD_CODES
+from service.razz.errors import SnapshotError
+from service.razz.rules import OPTIONS, Rules, Stakes
+from service.razz.snapshot import ACTION_TYPES, Action, PlayerIn, Snapshot
+
+DECK = list(CARD_CODES)
+
+
+@st.composite
+def rules(draw):
+    """Any rules: every option at a random allowed value."""
+    values = {}
+    for spec in OPTIONS:
+        choices = list(spec.values) + ([1, 2, 3, 4] if spec.integer_minimum else [])
+        values[spec.name] = draw(st.sampled_from(choices))
+    values["max_players"] = 8
+    return Rules(**values)
+
+
+@st.composite
+def stakes(draw):
+    """A structure with 0 <= ante, 0 < bring_in <= small_bet <= big_bet."""
+    small = draw(st.integers(2, 40))
+    bring_in = draw(st.integers(1, small))
+    return Stakes(draw(st.integers(0, 5)), bring_in, small, draw(st.sampled_from([small, 2 * small])))
+
+
+@st.composite
+def tables(draw):
+    """Seats, stacks (some short enough to go all-in), a shuffled deck and a choice stream."""
+    count = draw(st.integers(2, 8))
+    seats = sorted(draw(st.lists(st.integers(1, 8), min_size=count, max_size=count, unique=True)))
+    stacks = [draw(st.one_of(st.integers(1, 60), st.integers(100, 3000))) for _ in seats]
+    deck = draw(st.permutations(DECK))
+    dealer = draw(st.one_of(st.none(), st.integers(1, 8)))
+    choices = draw(st.lists(st.integers(0, 10), min_size=80, max_size=80))
+    return seats, stacks, deck, dealer, choices
+
+
+def snapshot(seats, stacks, deck, shown, actions, the_rules, the_stakes, dealer):
+    """The table with ``shown[i]`` up cards for player i, dealt from ``deck``."""
+    players = tuple(PlayerIn(seat, stack, tuple(deck[4 * i:4 * i + shown[i]]))
+                    for i, (seat, stack) in enumerate(zip(seats, stacks)))
+    return Snapshot(the_stakes, players, tuple(actions), the_rules, dealer)
+
+
+def rejected(snap):
+    """Whether the replay refuses the snapshot."""
+    try:
+        replay(snap)
+    except SnapshotError:
+        return True
+    return False
+
+
+def check_invariants(state, stacks, the_rules):
+    """Chips are conserved, the pot is what was committed and the cap holds."""
+    assert sum(p.stack + p.committed_total for p in state.players) == sum(stacks)
+    assert state.pot == sum(p.committed_total for p in state.players)
+    assert all(p.stack >= 0 and p.committed_street <= p.committed_total for p in state.players)
+    if the_rules.heads_up_uncap == "never" and the_rules.raise_limit is not None:
+        assert state.raises <= the_rules.raise_limit
+    assert (state.to_act is None) == (state.phase != "betting") == (state.legal_actions == ())
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tables(), rules(), stakes())
+def test_random_legal_play_replays_and_keeps_the_invariants(table, the_rules, the_stakes):
+    seats, stacks, deck, dealer, choices = table
+    shown = [1] * len(seats)
+    actions: list[Action] = []
+    for choice in choices:
+        snap = snapshot(seats, stacks, deck, shown, actions, the_rules, the_stakes, dealer)
+        state = replay(snap)
+        check_invariants(state, stacks, the_rules)
+        if state.phase == "dealing":
+            folded = {p.seat for p in state.players if p.folded}
+            shown = [n + (seat not in folded) for n, seat in zip(shown, seats)]
+            continue
+        if state.phase != "betting":
+            break
+        legal = state.legal_actions
+        for action in legal:
+            with_it = snapshot(seats, stacks, deck, shown, actions + [Action(state.to_act, action.type, action.amount)],
+                               the_rules, the_stakes, dealer)
+            replay(with_it)
+        listed = {action.type for action in legal}
+        unlisted = [kind for kind in ACTION_TYPES if kind not in listed]
+        wrong = unlisted[choice % len(unlisted)]
+        assert rejected(snapshot(seats, stacks, deck, shown, actions + [Action(state.to_act, wrong)],
+                                 the_rules, the_stakes, dealer))
+        chosen = legal[choice % len(legal)]
+        if chosen.amount is not None:
+            assert rejected(snapshot(seats, stacks, deck, shown,
+                                     actions + [Action(state.to_act, chosen.type, chosen.amount + 1)],
+                                     the_rules, the_stakes, dealer))
+        other = next(seat for seat in seats if seat != state.to_act)
+        assert rejected(snapshot(seats, stacks, deck, shown, actions + [Action(other, chosen.type)],
+                                 the_rules, the_stakes, dealer))
+        actions.append(Action(state.to_act, chosen.type))
+    event(f"ended on street {state.street} in phase {state.phase}")
+    event(f"all-in players: {min(sum(p.all_in for p in state.players), 2)}")
