@@ -64,6 +64,13 @@ def show_order(
     street (3-6) to the seats that completed, bet or raised on it in action order (the bring-in
     is not a bet); ``position`` lists seats clockwise from the dealer (default ascending).
     Raises ShowdownError naming the argument at fault.
+
+    >>> show_order({1: 200, 4: 200, 6: 200}, first_to_act_board=4)
+    ShowOrder(all_at_once=False, order=(4, 6, 1))
+    >>> show_order({1: 200, 4: 200}, last_aggressor=6)
+    Traceback (most recent call last):
+    ...
+    service.razz.showdown.ShowdownError: last_aggressor: seat 6 is not a live seat
     """
     if no_bet_show_order not in NO_BET_SHOW_ORDERS:
         raise ShowdownError("rules.no_bet_show_order", f"must be one of {', '.join(NO_BET_SHOW_ORDERS)}")

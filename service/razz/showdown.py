@@ -16,7 +16,9 @@ from .pots import Pot, build_pots
 from .ranking import LowHand, best_cards, evaluate
 
 SEATS = range(1, 9)
+"""Seat numbers a table has (at most 8 players, rules section 7)."""
 HAND_CARDS = 7
+"""Cards a live hand shows at showdown, the community card included (TDA 13A)."""
 
 
 class ShowdownError(ValueError):
@@ -180,7 +182,7 @@ def _check_position(position: object, seats: Sequence[int]) -> dict[int, int]:
     """Each seat's place clockwise from the dealer; every player's seat must appear once."""
     if isinstance(position, str) or not isinstance(position, Sequence):
         raise ShowdownError("position", "must be a list of seats clockwise from the dealer")
-    if len(set(position)) != len(position) or not all(_is_int(seat) and seat in SEATS for seat in position):
+    if not all(_is_int(seat) and seat in SEATS for seat in position) or len(set(position)) != len(position):
         raise ShowdownError("position", "must list distinct seats from 1 to 8")
     missing = sorted(set(seats) - set(position))
     if missing:
@@ -241,6 +243,16 @@ def showdown(
 
     ``position`` lists seats clockwise from the dealer (default: ascending seats); only the
     ``seat_order`` odd-chip rule uses it. Raises ShowdownError naming the field at fault.
+
+    >>> result = showdown([ShowdownPlayer(2, 55, cards="7s 5d 4c 3c Ad Qc Jc".split()),
+    ...                    ShowdownPlayer(4, 55, folded=True),
+    ...                    ShowdownPlayer(6, 55, cards="7h 5s 4d 3h Ac Ks 9d".split())])
+    >>> result.pots[0].shares, result.odd_chips[0].seat
+    ((Share(seat=2, amount=83), Share(seat=6, amount=82)), 2)
+    >>> showdown([ShowdownPlayer(1, 5, folded=True), ShowdownPlayer(2, 5, cards=["As"] * 7)])
+    Traceback (most recent call last):
+    ...
+    service.razz.showdown.ShowdownDuplicateCardError: players[1].cards[1]: card As appears more than once (also in players[1].cards[0])
     """
     if odd_chip_rule not in ODD_CHIP_ORDER:
         raise ShowdownError("rules.odd_chip_rule", f"must be one of {', '.join(ODD_CHIP_RULES)}")

@@ -66,3 +66,11 @@ def test_pots_hold_every_chip_and_only_live_seats_are_eligible(table):
     for lower, upper in zip(pots, pots[1:]):
         assert set(upper.eligible) < set(lower.eligible)
     assert all(len(pot.eligible) > 1 for pot in pots[:-1])
+
+
+def test_docstring_examples_hold():
+    import doctest
+
+    import service.razz.pots as module
+
+    assert doctest.testmod(module).failed == 0

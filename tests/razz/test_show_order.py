@@ -74,3 +74,11 @@ def test_no_live_seat_is_an_error():
     with pytest.raises(ShowdownError) as caught:
         show_order({}, first_to_act_board=1)
     assert caught.value.path == "contributed"
+
+
+def test_docstring_examples_hold():
+    import doctest
+
+    import service.razz.show_order as module
+
+    assert doctest.testmod(module).failed == 0

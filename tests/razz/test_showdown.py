@@ -321,3 +321,11 @@ def test_seat_order_matches_a_chip_by_chip_model(table):
     model, paid = naive_seat_order_payouts(players, community_card, position)
     assert [(pot.amount, pot.eligible, pot.winners) for pot in result.pots] == model
     assert payouts(result) == paid
+
+
+def test_docstring_examples_hold():
+    import doctest
+
+    import service.razz.showdown as module
+
+    assert doctest.testmod(module).failed == 0
