@@ -1,0 +1,50 @@
+"""Main and side pots from what each seat put in over the whole hand (rules reference section 6).
+
+Pots are cut at the contribution levels of live players only. Each cut drops at least one live
+seat (the ones whose whole contribution is that level), so no two adjacent pots share their
+eligible seats: the rule "adjacent levels with the same eligible seats are one pot" holds by
+construction. A top level reached by one live seat alone is that seat's uncalled excess, which
+comes back to it as a pot it alone is eligible for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """Chips that go to the best low among the seats eligible for them, and to nobody else."""
+
+    amount: int
+    eligible: tuple[int, ...]
+    """Live seats that put in at least this pot's level, ascending."""
+
+
+def build_pots(contributions: Mapping[int, int], folded: Collection[int] = ()) -> tuple[Pot, ...]:
+    """Main pot first, then side pots, from each seat's total chips in (antes included).
+
+    Folded chips are dead money in every pot they reach. Chips a folded seat put in above the
+    highest live level stay dead money too: they join the top pot, because a folded player
+    forfeits every chip he put in (rules section 6, "Folded players' chips stay in the pots
+    they reached"). Seats must be distinct with non-negative contributions and at least one
+    seat live; ``showdown.check_players`` validates requests for this.
+
+    >>> build_pots({1: 50, 2: 120, 3: 200, 4: 200})
+    (Pot(amount=200, eligible=(1, 2, 3, 4)), Pot(amount=210, eligible=(2, 3, 4)), Pot(amount=160, eligible=(3, 4)))
+    >>> build_pots({1: 45, 2: 45, 3: 3, 4: 5}, folded={4})
+    (Pot(amount=12, eligible=(1, 2, 3)), Pot(amount=86, eligible=(1, 2)))
+    """
+    live = {seat: chips for seat, chips in contributions.items() if seat not in folded}
+    levels = sorted(set(live.values()))
+    everything = max(contributions.values())
+    pots = []
+    floor = 0
+    for index, level in enumerate(levels):
+        ceiling = everything if index == len(levels) - 1 else level
+        amount = sum(min(chips, ceiling) - min(chips, floor) for chips in contributions.values())
+        if amount:
+            pots.append(Pot(amount, tuple(sorted(seat for seat, chips in live.items() if chips >= level))))
+        floor = ceiling
+    return tuple(pots)

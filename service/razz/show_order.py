@@ -1,0 +1,96 @@
+"""Who tables his hand first at showdown, and whether hands are tabled at once (rules reference section 5).
+
+Without an all-in, the last aggressor on 7th street shows first; when 7th street had no bet,
+``no_bet_show_order`` picks the first shower. The rulebooks name only the first shower; the
+others follow clockwise from him, the usual direction of play. Once a player is all-in and the
+betting is over, every live hand is tabled at once (TDA 16), side-pot contestants before players
+all-in for less (WSOP-L 145).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .showdown import ShowdownError
+
+SHOW_STREETS_BACK = (6, 5, 4, 3)
+"""Streets searched for a bet or raise when 7th street was checked through, latest first."""
+
+
+NO_BET_SHOW_ORDERS = ("first_to_act_board", "earliest_position", "last_aggressor_any_street")
+"""The values of the ``no_bet_show_order`` option; the first is the default (TDA 17A, WSOP-T 72)."""
+
+
+def _first_when_no_bet(
+    rule: str, ring: list[int], first_to_act_board: int | None, aggressors: Mapping[int, Sequence[int]]
+) -> int | None:
+    """Who shows first when nobody bet on 7th street; ``ring`` is the live seats in position order."""
+    if rule == "earliest_position":
+        return ring[0]  # WSOP-L 145: the participant in earliest position.
+    if rule == "last_aggressor_any_street":
+        # The first live player who completed, bet or raised on 6th street, else 5th, ...; else the board.
+        for street in SHOW_STREETS_BACK:
+            for seat in aggressors.get(street, ()):
+                if seat in ring:
+                    return seat
+    return first_to_act_board  # TDA 17A, WSOP-T 72: the seat that would act first, the lowest board.
+
+
+@dataclass(frozen=True, slots=True)
+class ShowOrder:
+    """The order hands are tabled in; with ``all_at_once`` nobody may muck and the order is only for reading."""
+
+    all_at_once: bool
+    """True when a live player is all-in and the betting is over: every live hand is tabled now (TDA 16)."""
+    order: tuple[int, ...]
+    """Live seats, first shower first; empty when one live seat wins without showing (TDA 17B)."""
+
+
+def show_order(
+    contributed: Mapping[int, int],
+    *,
+    all_in: bool = False,
+    last_aggressor: int | None = None,
+    first_to_act_board: int | None = None,
+    aggressors: Mapping[int, Sequence[int]] | None = None,
+    position: Sequence[int] | None = None,
+    no_bet_show_order: str = NO_BET_SHOW_ORDERS[0],
+) -> ShowOrder:
+    """The showdown order of the live seats (``contributed``: live seat -> total chips put in this hand).
+
+    ``last_aggressor`` bet or raised last on 7th street (None: nobody bet); ``first_to_act_board``
+    holds the lowest board, needed when the rule in force falls back to it; ``aggressors`` maps
+    street (3-6) to the seats that completed, bet or raised on it in action order (the bring-in
+    is not a bet); ``position`` lists seats clockwise from the dealer (default ascending).
+    Raises ShowdownError naming the argument at fault.
+
+    >>> show_order({1: 200, 4: 200, 6: 200}, first_to_act_board=4)
+    ShowOrder(all_at_once=False, order=(4, 6, 1))
+    >>> show_order({1: 200, 4: 200}, last_aggressor=6)
+    Traceback (most recent call last):
+    ...
+    service.razz.showdown.ShowdownError: last_aggressor: seat 6 is not a live seat
+    """
+    if no_bet_show_order not in NO_BET_SHOW_ORDERS:
+        raise ShowdownError("rules.no_bet_show_order", f"must be one of {', '.join(NO_BET_SHOW_ORDERS)}")
+    if not contributed:
+        raise ShowdownError("contributed", "at least one live seat is needed")
+    ring = [seat for seat in (sorted(contributed) if position is None else position) if seat in contributed]
+    if len(ring) != len(contributed):
+        raise ShowdownError("position", "must list every live seat once")
+    for name, seat in (("last_aggressor", last_aggressor), ("first_to_act_board", first_to_act_board)):
+        if seat is not None and seat not in contributed:
+            raise ShowdownError(name, f"seat {seat} is not a live seat")
+    if len(ring) == 1:
+        return ShowOrder(all_at_once=False, order=())
+    first = last_aggressor
+    if first is None:
+        first = _first_when_no_bet(no_bet_show_order, ring, first_to_act_board, aggressors or {})
+    if first is None:
+        raise ShowdownError("first_to_act_board", "needed: nobody bet on 7th street")
+    start = ring.index(first)
+    order = ring[start:] + ring[:start]
+    if all_in:
+        order.sort(key=lambda seat: -contributed[seat])
+    return ShowOrder(all_at_once=all_in, order=tuple(order))

@@ -1,0 +1,287 @@
+"""Showdown: every pot to the best low among its eligible seats, split pots and odd chips (rules section 6).
+
+Each pot is awarded on its own, last side pot first (WSOP-L 149). Identical lows split equally;
+suits never break a tie for a pot (RRoP Ties 1). The chips that cannot be split evenly (one
+chip is one unit: amounts are integers in the table's smallest chip) go one each, at most one per
+player per pot, to the first tied players in the order that ``odd_chip_rule`` sets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .cards import CARD_TEXT, HIGH_CARD_ORDER, parse_card
+from .pots import Pot, build_pots
+from .ranking import LowHand, best_cards, evaluate
+
+SEATS = range(1, 9)
+"""Seat numbers a table has (at most 8 players, rules section 7)."""
+HAND_CARDS = 7
+"""Cards a live hand shows at showdown, the community card included (TDA 13A)."""
+
+
+class ShowdownError(ValueError):
+    """A request the rules cannot settle, with the path of the field at fault (e.g. ``players[2].cards``)."""
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(f"{path}: {message}")
+        self.path = path
+        self.message = message
+
+
+class ShowdownDuplicateCardError(ShowdownError):
+    """One deck holds each card once: names the card and where it was seen the second time."""
+
+    def __init__(self, path: str, card: str, first_seen: str) -> None:
+        super().__init__(path, f"card {card} appears more than once (also in {first_seen})")
+        self.card = card
+        self.first_seen = first_seen
+
+
+@dataclass(frozen=True, slots=True)
+class ShowdownPlayer:
+    """One seat at showdown: what it put in over the whole hand and, if it contests a pot, its cards."""
+
+    seat: int
+    contributed: int
+    """Total chips put in this hand, antes included."""
+    folded: bool = False
+    cards: Sequence[str] | None = None
+    """Seven cards, or six plus the community card; optional for folded seats and an uncontested winner."""
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    """Chips one seat receives."""
+
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class PotResult:
+    """One pot and how it was awarded."""
+
+    amount: int
+    eligible: tuple[int, ...]
+    winners: tuple[int, ...]
+    shares: tuple[Share, ...]
+    """One per winner, ascending seat; the amounts sum to ``amount``."""
+    winning_hand: str | None
+    """The winning low's name (``7-5-4-3-A``); None when one seat alone was eligible (nothing was compared)."""
+
+
+@dataclass(frozen=True, slots=True)
+class OddChip:
+    """One chip that an even split could not place, and the rule that gave it to ``seat``."""
+
+    pot_index: int
+    """Index into ``ShowdownResult.pots`` (0 is the main pot)."""
+    seat: int
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShowdownResult:
+    """Everything the showdown decides; ``payouts`` sum exactly to the chips contributed."""
+
+    uncontested: bool
+    """True when one live seat remained: it takes every pot without showing (TDA 17B)."""
+    winners: tuple[int, ...]
+    """The seats holding the best low among all live seats (the one live seat when uncontested)."""
+    pots: tuple[PotResult, ...]
+    """Main pot first, then side pots."""
+    payouts: tuple[Share, ...]
+    """Every seat in the request, ascending, with what it takes back from the table (0 or more)."""
+    odd_chips: tuple[OddChip, ...]
+    """In award order: last side pot first."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Hand:
+    """A live seat's cards and low, with its place in position order for the odd-chip rules."""
+
+    seat: int
+    codes: tuple[int, ...]
+    value: LowHand
+    place: int
+
+
+def _top_card_down_in_five(hand: _Hand) -> tuple[int, ...]:
+    """TDA 20B: high card by rank then suit in the 5 used; a shared community card passes to the next card."""
+    used = best_cards(hand.codes, hand.value)
+    return tuple(sorted((-HIGH_CARD_ORDER[code] for code in used)))
+
+
+def _low_card_up_in_all(hand: _Hand) -> tuple[int, ...]:
+    """Older RRoP Ties 5: lowest card by rank then suit (A♣ lowest) among all the player's cards, then the next."""
+    return tuple(sorted(HIGH_CARD_ORDER[code] for code in hand.codes))
+
+
+def _position(hand: _Hand) -> int:
+    """PokerKit: the first tied player in position order, clockwise from the dealer."""
+    return hand.place
+
+
+ODD_CHIP_ORDER: dict[str, Callable[[_Hand], object]] = {
+    "high_card_by_suit_in_5": _top_card_down_in_five,
+    "low_card_by_suit_all_cards": _low_card_up_in_all,
+    "seat_order": _position,
+}
+"""Sort key per ``odd_chip_rule``: the tied players who sort first receive the odd chips."""
+
+ODD_CHIP_RULES = tuple(ODD_CHIP_ORDER)
+"""The values of the ``odd_chip_rule`` option; the first is the default (TDA 20B, WSOP-T 73, WSOP-L 149)."""
+
+
+def _parse_cards(path: str, texts: object, limit: int, seen: dict[int, str]) -> tuple[int, ...]:
+    """Parse one seat's cards into codes, recording where each was seen to name a card dealt twice."""
+    if isinstance(texts, str) or not isinstance(texts, Sequence):
+        raise ShowdownError(path, "must be a list of cards")
+    if len(texts) > limit:
+        raise ShowdownError(path, f"at most {limit} cards, got {len(texts)}")
+    codes = []
+    for index, text in enumerate(texts):
+        try:
+            code = parse_card(text)
+        except ValueError as error:
+            raise ShowdownError(f"{path}[{index}]", str(error)) from None
+        if code in seen:
+            raise ShowdownDuplicateCardError(f"{path}[{index}]", CARD_TEXT[code], seen[code])
+        seen[code] = f"{path}[{index}]"
+        codes.append(code)
+    return tuple(codes)
+
+
+def _is_int(value: object) -> bool:
+    """An integer that is not a bool (JSON true is not a chip count)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_players(players: Sequence[ShowdownPlayer]) -> None:
+    """Seats distinct in 1..8, contributions non-negative integers, at least one live seat."""
+    if not players:
+        raise ShowdownError("players", "at least one player is needed")
+    taken: set[int] = set()
+    for index, player in enumerate(players):
+        if not _is_int(player.seat) or player.seat not in SEATS:
+            raise ShowdownError(f"players[{index}].seat", "must be an integer from 1 to 8")
+        if player.seat in taken:
+            raise ShowdownError(f"players[{index}].seat", f"seat {player.seat} appears more than once")
+        taken.add(player.seat)
+        if not _is_int(player.contributed) or player.contributed < 0:
+            raise ShowdownError(f"players[{index}].contributed", "must be a non-negative integer")
+        if not isinstance(player.folded, bool):
+            raise ShowdownError(f"players[{index}].folded", "must be true or false")
+    if all(player.folded for player in players):
+        raise ShowdownError("players", "at least one player must not have folded")
+
+
+def _check_position(position: object, seats: Sequence[int]) -> dict[int, int]:
+    """Each seat's place clockwise from the dealer; every player's seat must appear once."""
+    if isinstance(position, str) or not isinstance(position, Sequence):
+        raise ShowdownError("position", "must be a list of seats clockwise from the dealer")
+    if not all(_is_int(seat) and seat in SEATS for seat in position) or len(set(position)) != len(position):
+        raise ShowdownError("position", "must list distinct seats from 1 to 8")
+    missing = sorted(set(seats) - set(position))
+    if missing:
+        raise ShowdownError("position", f"seats {missing} are missing")
+    return {seat: place for place, seat in enumerate(position)}
+
+
+def _read_hands(
+    players: Sequence[ShowdownPlayer], community_card: str | None, places: dict[int, int]
+) -> dict[int, _Hand]:
+    """Every live seat's hand; cards are required only when two or more seats are live."""
+    seen: dict[int, str] = {}
+    shared: tuple[int, ...] = ()
+    if community_card is not None:
+        try:
+            shared = (parse_card(community_card),)
+        except ValueError as error:
+            raise ShowdownError("community_card", str(error)) from None
+        seen[shared[0]] = "community_card"
+    own = HAND_CARDS - len(shared)
+    contested = sum(not player.folded for player in players) > 1
+    hands = {}
+    for index, player in enumerate(players):
+        path = f"players[{index}].cards"
+        if player.cards is None:
+            if contested and not player.folded:
+                raise ShowdownError(path, f"a live player must show his {own} cards")
+            continue
+        codes = _parse_cards(path, player.cards, own, seen)
+        if contested and not player.folded:
+            if len(codes) != own:
+                raise ShowdownError(path, f"a live player must show {own} cards, got {len(codes)}")
+            hand = codes + shared
+            hands[player.seat] = _Hand(player.seat, hand, evaluate(hand), places[player.seat])
+    return hands
+
+
+def _award(pot: Pot, hands: dict[int, _Hand], odd_key: Callable[[_Hand], object]) -> tuple[PotResult, list[int]]:
+    """Split one pot among the best lows of its eligible seats; also return who got its odd chips."""
+    if len(pot.eligible) == 1:
+        return PotResult(pot.amount, pot.eligible, pot.eligible, (Share(pot.eligible[0], pot.amount),), None), []
+    contenders = [hands[seat] for seat in pot.eligible]
+    best = min(hand.value.rank for hand in contenders)
+    winners = [hand for hand in contenders if hand.value.rank == best]
+    each, odd = divmod(pot.amount, len(winners))
+    lucky = [hand.seat for hand in sorted(winners, key=odd_key)[:odd]]
+    shares = tuple(Share(hand.seat, each + 1 if hand.seat in lucky else each) for hand in winners)
+    return PotResult(pot.amount, pot.eligible, tuple(hand.seat for hand in winners), shares, winners[0].value.name), lucky
+
+
+def showdown(
+    players: Sequence[ShowdownPlayer],
+    community_card: str | None = None,
+    odd_chip_rule: str = ODD_CHIP_RULES[0],
+    position: Sequence[int] | None = None,
+) -> ShowdownResult:
+    """Award every pot of a finished hand; one live seat takes everything without showing.
+
+    ``position`` lists seats clockwise from the dealer (default: ascending seats); only the
+    ``seat_order`` odd-chip rule uses it. Raises ShowdownError naming the field at fault.
+
+    >>> result = showdown([ShowdownPlayer(2, 55, cards="7s 5d 4c 3c Ad Qc Jc".split()),
+    ...                    ShowdownPlayer(4, 55, folded=True),
+    ...                    ShowdownPlayer(6, 55, cards="7h 5s 4d 3h Ac Ks 9d".split())])
+    >>> result.pots[0].shares, result.odd_chips[0].seat
+    ((Share(seat=2, amount=83), Share(seat=6, amount=82)), 2)
+    >>> showdown([ShowdownPlayer(1, 5, folded=True), ShowdownPlayer(2, 5, cards=["As"] * 7)])
+    Traceback (most recent call last):
+    ...
+    service.razz.showdown.ShowdownDuplicateCardError: players[1].cards[1]: card As appears more than once (also in players[1].cards[0])
+    """
+    if odd_chip_rule not in ODD_CHIP_ORDER:
+        raise ShowdownError("rules.odd_chip_rule", f"must be one of {', '.join(ODD_CHIP_RULES)}")
+    check_players(players)
+    seats = [player.seat for player in players]
+    places = _check_position(sorted(seats) if position is None else position, seats)
+    hands = _read_hands(players, community_card, places)
+    pots = build_pots(
+        {player.seat: player.contributed for player in players},
+        {player.seat for player in players if player.folded},
+    )
+    odd_key = ODD_CHIP_ORDER[odd_chip_rule]
+    awarded: list[PotResult] = []
+    odd_chips: list[OddChip] = []
+    for pot_index in reversed(range(len(pots))):
+        result, lucky = _award(pots[pot_index], hands, odd_key)
+        awarded.append(result)
+        odd_chips.extend(OddChip(pot_index, seat, odd_chip_rule) for seat in lucky)
+    awarded.reverse()
+    payout = dict.fromkeys(sorted(seats), 0)
+    for result in awarded:
+        for share in result.shares:
+            payout[share.seat] += share.amount
+    live = tuple(sorted(player.seat for player in players if not player.folded))
+    best_overall = min((hand.value.rank for hand in hands.values()), default=None)
+    return ShowdownResult(
+        uncontested=len(live) == 1,
+        winners=tuple(seat for seat in live if len(live) == 1 or hands[seat].value.rank == best_overall),
+        pots=tuple(awarded),
+        payouts=tuple(Share(seat, amount) for seat, amount in payout.items()),
+        odd_chips=tuple(odd_chips),
+    )

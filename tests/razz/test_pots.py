@@ -1,0 +1,76 @@
+"""Pots by contribution level: rules reference section 6 examples 3 and 4, plus properties."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from service.razz.pots import Pot, build_pots
+
+
+def test_s6_example3_side_pots_by_contribution_level():
+    # A (s1) 50 all-in, B (s2) 120 all-in, C (s3) 200, D (s4) 200.
+    assert build_pots({1: 50, 2: 120, 3: 200, 4: 200}) == (
+        Pot(200, (1, 2, 3, 4)),
+        Pot(210, (2, 3, 4)),
+        Pot(160, (3, 4)),
+    )
+
+
+def test_s6_example4_all_in_for_part_of_the_ante():
+    # Ante 5, four players; s3 has only 3 chips.
+    assert build_pots({1: 5, 2: 5, 3: 3, 4: 5}) == (Pot(12, (1, 2, 3, 4)), Pot(6, (1, 2, 4)))
+
+
+def test_s6_example4_later_betting_goes_to_the_side_pot():
+    # Same antes; then s1 and s2 bet 40 more each, s4 folds: s4's 2 above s3's level stay in the side pot.
+    assert build_pots({1: 45, 2: 45, 3: 3, 4: 5}, folded={4}) == (Pot(12, (1, 2, 3)), Pot(86, (1, 2)))
+
+
+def test_uncalled_excess_comes_back_as_a_pot_for_one_seat():
+    assert build_pots({1: 100, 2: 60, 3: 60}) == (Pot(180, (1, 2, 3)), Pot(40, (1,)))
+
+
+def test_folded_chips_above_every_live_level_are_dead_money_in_the_top_pot():
+    assert build_pots({1: 50, 2: 200, 3: 120}, folded={2}) == (Pot(150, (1, 3)), Pot(220, (3,)))
+
+
+def test_one_live_player_takes_one_pot_of_everything():
+    assert build_pots({1: 5, 2: 15, 3: 45}, folded={2, 3}) == (Pot(65, (1,)),)
+
+
+def test_nothing_in_means_no_pot():
+    assert build_pots({1: 0, 2: 0}) == ()
+
+
+def test_a_live_seat_with_nothing_in_is_eligible_for_nothing():
+    assert build_pots({1: 0, 2: 10, 3: 10}) == (Pot(20, (2, 3)),)
+
+
+@st.composite
+def tables(draw):
+    seats = draw(st.lists(st.integers(1, 8), min_size=1, max_size=8, unique=True))
+    chips = st.one_of(st.sampled_from([0, 3, 5, 50, 120, 200]), st.integers(0, 400))
+    contributions = {seat: draw(chips) for seat in seats}
+    folded = {seat for seat in seats[1:] if draw(st.booleans())}
+    return contributions, folded
+
+
+@settings(max_examples=200, deadline=None)
+@given(tables())
+def test_pots_hold_every_chip_and_only_live_seats_are_eligible(table):
+    contributions, folded = table
+    pots = build_pots(contributions, folded)
+    assert sum(pot.amount for pot in pots) == sum(contributions.values())
+    for pot in pots:
+        assert pot.amount > 0 and pot.eligible
+        assert not set(pot.eligible) & folded
+    for lower, upper in zip(pots, pots[1:]):
+        assert set(upper.eligible) < set(lower.eligible)
+    assert all(len(pot.eligible) > 1 for pot in pots[:-1])
+
+
+def test_docstring_examples_hold():
+    import doctest
+
+    import service.razz.pots as module
+
+    assert doctest.testmod(module).failed == 0

@@ -1,0 +1,84 @@
+"""Show order at showdown: rules reference section 5 examples and the no-bet options."""
+
+import pytest
+
+from service.razz.show_order import ShowOrder, show_order
+from service.razz.showdown import ShowdownError
+
+CHECKED_AROUND = {1: 200, 4: 200, 6: 200}
+
+
+def test_s5_example1_last_aggressor_on_7th_shows_first():
+    assert show_order({2: 360, 5: 360}, last_aggressor=2, first_to_act_board=5) == ShowOrder(False, (2, 5))
+
+
+def test_s5_example2_checked_around_lowest_board_shows_first():
+    assert show_order(CHECKED_AROUND, first_to_act_board=4) == ShowOrder(False, (4, 6, 1))
+
+
+def test_s5_example2_checked_around_earliest_position():
+    result = show_order(CHECKED_AROUND, first_to_act_board=4, no_bet_show_order="earliest_position")
+    assert result == ShowOrder(False, (1, 4, 6))
+
+
+def test_s5_example3_all_in_all_hands_tabled_at_once():
+    # s3 went all-in on 6th street; the others' betting is complete. Side-pot players show first.
+    result = show_order({1: 300, 3: 150, 5: 300}, all_in=True, first_to_act_board=5)
+    assert result == ShowOrder(True, (5, 1, 3))
+
+
+def test_all_in_order_puts_the_biggest_side_pot_first_then_clockwise():
+    result = show_order({1: 50, 2: 120, 3: 200, 4: 200}, all_in=True, last_aggressor=4)
+    assert result == ShowOrder(True, (4, 3, 2, 1))
+
+
+def test_earliest_position_counts_from_the_dealer():
+    result = show_order(CHECKED_AROUND, position=[5, 6, 7, 8, 1, 2, 3, 4], no_bet_show_order="earliest_position")
+    assert result == ShowOrder(False, (6, 1, 4))
+
+
+def test_last_aggressor_any_street_takes_the_first_live_bettor_of_the_latest_street_with_a_bet():
+    aggressors = {6: [6, 1], 5: [4]}
+    rule = "last_aggressor_any_street"
+    assert show_order(CHECKED_AROUND, aggressors=aggressors, first_to_act_board=4, no_bet_show_order=rule).order == (6, 1, 4)
+    assert show_order({1: 200, 4: 200}, aggressors=aggressors, first_to_act_board=4, no_bet_show_order=rule).order == (1, 4)
+    assert show_order(CHECKED_AROUND, aggressors={5: [4], 3: [1]}, no_bet_show_order=rule).order == (4, 6, 1)
+
+
+def test_last_aggressor_any_street_with_no_bet_at_all_falls_back_to_the_lowest_board():
+    result = show_order(CHECKED_AROUND, aggressors={}, first_to_act_board=6, no_bet_show_order="last_aggressor_any_street")
+    assert result.order == (6, 1, 4)
+
+
+def test_one_live_seat_wins_without_showing():
+    assert show_order({3: 45}) == ShowOrder(False, ())
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "path"),
+    [
+        ({"no_bet_show_order": "dealer_choice"}, "rules.no_bet_show_order"),
+        ({"last_aggressor": 2}, "last_aggressor"),
+        ({"first_to_act_board": 3}, "first_to_act_board"),
+        ({}, "first_to_act_board"),
+        ({"first_to_act_board": 4, "position": [1, 2, 3, 4, 5]}, "position"),
+    ],
+)
+def test_invalid_arguments_name_the_argument(kwargs, path):
+    with pytest.raises(ShowdownError) as caught:
+        show_order(CHECKED_AROUND, **kwargs)
+    assert caught.value.path == path
+
+
+def test_no_live_seat_is_an_error():
+    with pytest.raises(ShowdownError) as caught:
+        show_order({}, first_to_act_board=1)
+    assert caught.value.path == "contributed"
+
+
+def test_docstring_examples_hold():
+    import doctest
+
+    import service.razz.show_order as module
+
+    assert doctest.testmod(module).failed == 0
