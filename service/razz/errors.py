@@ -4,7 +4,12 @@ from __future__ import annotations
 
 
 class InputError(ValueError):
-    """A request value the rules reject; ``path`` points at it (``actions[5]``, ``stakes.bring_in``)."""
+    """A request value the rules reject; ``path`` points at it (``actions[5]``, ``stakes.bring_in``).
+
+    ``kind`` names the sort of problem in a word callers can branch on (the HTTP problem type).
+    """
+
+    kind = "invalid-input"
 
     def __init__(self, path: str, message: str) -> None:
         super().__init__(f"{path}: {message}")
@@ -15,6 +20,8 @@ class InputError(ValueError):
 class RulesError(InputError):
     """An unknown rules option or a value the option does not allow."""
 
+    kind = "invalid-rules"
+
     def __init__(self, option: str, message: str, allowed: tuple[object, ...] = ()) -> None:
         super().__init__(f"rules.{option}", message)
         self.option = option
@@ -24,6 +31,10 @@ class RulesError(InputError):
 class StakesError(InputError):
     """Stakes that no betting structure has (e.g. a bring-in above the small bet)."""
 
+    kind = "invalid-stakes"
+
 
 class SnapshotError(InputError):
-    """A table snapshot that cannot happen under the rules: bad cards, seats or actions."""
+    """A table snapshot that cannot happen under the rules: bad cards, seats or up cards."""
+
+    kind = "invalid-snapshot"
