@@ -10,8 +10,9 @@ from typing import Any
 import yaml
 from flask import Flask, Response, g, request
 
-from .api import hands, operations
+from .api import hands, operations, rules_options, showdown, table
 from .api.errors import Problem, ProblemApi, problem_response
+from .razz.errors import InputError
 
 API_TITLE = "Razz rules service"
 API_VERSION = "1.0.0"
@@ -47,6 +48,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     api = ProblemApi(app)
     api.register_blueprint(hands.blp)
+    api.register_blueprint(table.blp)
+    api.register_blueprint(showdown.blp)
+    api.register_blueprint(rules_options.blp)
     api.register_blueprint(operations.blp)
     app.register_blueprint(operations.docs_assets)
     app.add_url_rule("/openapi.yaml", "openapi_yaml", lambda: Response(
@@ -56,6 +60,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.before_request(_require_json_body)
     app.after_request(_send_request_id)
     app.register_error_handler(Problem, _render_problem)
+    app.register_error_handler(InputError, _render_input_error)
     return app
 
 
@@ -77,6 +82,11 @@ def _send_request_id(response: Response) -> Response:
     """Every response names its request."""
     response.headers["X-Request-ID"] = g.get("request_id") or uuid.uuid4().hex
     return response
+
+
+def _render_input_error(error: InputError) -> Response:
+    """A rule of Razz the request breaks, named by the engine: the field, and why."""
+    return problem_response(422, error.kind, str(error), {error.path: [error.message]})
 
 
 def _render_problem(problem: Problem) -> Response:

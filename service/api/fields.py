@@ -76,3 +76,54 @@ class HandBatchField(ma.fields.List):
         if errors:
             raise ma.ValidationError(errors)
         return hands
+
+
+class WholeNumber(ma.fields.Field):
+    """A JSON integer in a range: 7 and 7.0 load as 7; 2.5, "7" and true are refused, never truncated."""
+
+    def __init__(self, minimum: int = 0, maximum: int = 10**15, **kwargs: Any) -> None:
+        metadata = {"type": "integer", "minimum": minimum, "maximum": maximum, **kwargs.pop("metadata", {})}
+        super().__init__(metadata=metadata, **kwargs)
+        self.minimum = minimum
+        self.maximum = maximum
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ma.ValidationError("Not a whole number.")
+        if not self.minimum <= value <= self.maximum:
+            raise ma.ValidationError(f"Must be from {self.minimum} to {self.maximum}.")
+        return value
+
+
+class StrictBoolean(ma.fields.Field):
+    """JSON true or false only: marshmallow's Boolean would also take "yes" and 1."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(metadata={"type": "boolean", **kwargs.pop("metadata", {})}, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise ma.ValidationError("Not true or false.")
+        return value
+
+
+def seat_field(**kwargs: Any) -> WholeNumber:
+    """A seat number: tables have seats 1 to 8."""
+    return WholeNumber(minimum=1, maximum=8, **kwargs)
+
+
+def card_text_field(**kwargs: Any) -> ma.fields.String:
+    """A card kept as text (the table engine reads notation), documented with its pattern."""
+    metadata = {"pattern": CARD_PATTERN, "example": "As", **kwargs.pop("metadata", {})}
+    return ma.fields.String(validate=ma.validate.Regexp(CARD_PATTERN, error=CARD_MESSAGE), metadata=metadata, **kwargs)
+
+
+def card_texts_field(min_cards: int, max_cards: int, **kwargs: Any) -> ma.fields.List:
+    """Cards kept as text, with the same documented constraints as a hand."""
+    return ma.fields.List(
+        card_text_field(),
+        validate=ma.validate.Length(min=min_cards, max=max_cards),
+        metadata={"uniqueItems": True, **kwargs.pop("metadata", {})}, **kwargs,
+    )

@@ -18,14 +18,17 @@ BODY_PROBLEMS = (HTTPStatus.BAD_REQUEST, HTTPStatus.REQUEST_ENTITY_TOO_LARGE, HT
 class ApiBlueprint(Blueprint):
     """A flask-smorest blueprint whose JSON operations all read the same way."""
 
-    def json_post(self, rule: str, request_schema: type[ma.Schema],
-                  response_schema: type[ma.Schema]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-        """Route a POST that loads ``request_schema``, answers ``response_schema`` and documents its problems."""
+    def json_post(self, rule: str, request_schema: type[ma.Schema], response_schema: type[ma.Schema],
+                  example: Any = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """Route a POST that loads ``request_schema``, answers ``response_schema`` and documents its problems.
+
+        A whole-request ``example`` lets clients and fuzzers start from a body the rules accept.
+        """
         def decorator(view: Callable[..., Any]) -> Callable[..., Any]:
             for status in BODY_PROBLEMS:
                 view = self.alt_response(status.value, response=status.name)(view)
             view = self.response(200, response_schema)(view)
-            view = self.arguments(request_schema)(view)
+            view = self.arguments(request_schema, example=example)(view)
             return self.route(rule, methods=["POST"])(view)
         return decorator
 

@@ -1,0 +1,82 @@
+"""The rules options: GET /v1/rules, and the `rules` object every table request may carry."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import marshmallow as ma
+from flask import Response
+
+from ..razz.rules import OPTIONS, PRESET_KEY, PRESETS, OptionSpec, catalogue
+from .fields import StrictBoolean, WholeNumber
+from .responses import ApiBlueprint, json_response
+
+blp = ApiBlueprint("rules", __name__, url_prefix="/v1/rules", description="Presets and rules options.")
+
+
+class RaiseLimitField(ma.fields.Field):
+    """An integer of at least the minimum, or one of the option's words (``unlimited``)."""
+
+    def __init__(self, spec: OptionSpec, **kwargs: Any) -> None:
+        choices = [{"type": "integer", "minimum": spec.integer_minimum},
+                   {"type": "string", "enum": list(spec.values)}]
+        super().__init__(metadata={"oneOf": choices, **kwargs.pop("metadata", {})}, **kwargs)
+        self.words = spec.values
+        self.number = WholeNumber(minimum=spec.integer_minimum or 0)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int | str:
+        if isinstance(value, str):
+            if value not in self.words:
+                raise ma.ValidationError(f"Must be an integer or one of: {', '.join(self.words)}.")
+            return value
+        return self.number.deserialize(value)
+
+
+def _option_field(spec: OptionSpec) -> ma.fields.Field:
+    """The field of one option, documenting exactly the values the reference allows."""
+    metadata = {"description": spec.description, "default": spec.default}
+    if spec.integer_minimum is not None:
+        return RaiseLimitField(spec, metadata=metadata)
+    if all(isinstance(value, bool) for value in spec.values):
+        return StrictBoolean(validate=ma.validate.OneOf(spec.values), metadata={**metadata, "enum": list(spec.values)})
+    if all(isinstance(value, int) for value in spec.values):
+        return WholeNumber(minimum=min(spec.values), maximum=max(spec.values), metadata=metadata)
+    return ma.fields.String(validate=ma.validate.OneOf(spec.values), metadata=metadata)
+
+
+RulesSchema = ma.Schema.from_dict(
+    {
+        PRESET_KEY: ma.fields.String(validate=ma.validate.OneOf(list(PRESETS)),
+                                     metadata={"description": "The preset the options start from.",
+                                               "default": "standard"}),
+        **{spec.name: _option_field(spec) for spec in OPTIONS},
+    },
+    name="Rules",
+)
+"""A preset plus any option over it; unknown options are refused (422), never ignored."""
+
+
+class OptionSchema(ma.Schema):
+    """One option: what it may be set to, its default and what it decides."""
+
+    name = ma.fields.String(required=True)
+    values = ma.fields.List(ma.fields.Raw(), required=True,
+                            metadata={"description": "The allowed values (integers too when integer_minimum is set)."})
+    integer_minimum = ma.fields.Integer(required=True, allow_none=True)
+    default = ma.fields.Raw(required=True)
+    description = ma.fields.String(required=True)
+
+
+class CatalogueSchema(ma.Schema):
+    """Every preset with its values, and every option."""
+
+    default_preset = ma.fields.String(required=True)
+    presets = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Dict(), required=True)
+    options = ma.fields.List(ma.fields.Nested(OptionSchema), required=True)
+
+
+@blp.route("", methods=["GET"])
+@blp.response(200, CatalogueSchema)
+def list_rules() -> Response:
+    """The presets and every rules option with its allowed values, default and meaning."""
+    return json_response(catalogue())

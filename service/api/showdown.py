@@ -1,0 +1,102 @@
+"""Showdown and split pots: POST /v1/showdown."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+import marshmallow as ma
+from flask import Response
+
+from ..razz.rules import resolve_rules
+from ..razz.seating import position_order
+from ..razz.showdown import ShowdownPlayer, ShowdownResult, showdown
+from .fields import StrictBoolean, WholeNumber, card_text_field, card_texts_field, seat_field
+from .responses import ApiBlueprint, json_response
+from .rules_options import RulesSchema
+
+blp = ApiBlueprint("showdown", __name__, url_prefix="/v1", description="Pots, split pots and odd chips.")
+
+
+class ShowdownPlayerSchema(ma.Schema):
+    """A seat's chips in over the whole hand and, unless folded, its cards."""
+
+    seat = seat_field(required=True)
+    contributed = WholeNumber(required=True, metadata={"description": "Total chips put in this hand, antes included."})
+    folded = StrictBoolean(load_default=False)
+    cards = card_texts_field(0, 7, load_default=None, metadata={
+        "description": "7 cards, or 6 with community_card; folded players may omit them."})
+
+
+class ShowdownRequestSchema(ma.Schema):
+    """Every seat of a finished hand."""
+
+    players = ma.fields.List(
+        ma.fields.Nested(ShowdownPlayerSchema), required=True, validate=ma.validate.Length(min=1, max=8),
+        metadata={"example": [{"seat": 2, "contributed": 55, "cards": ["7s", "5d", "4c", "3c", "Ad", "Qc", "Jc"]},
+                              {"seat": 4, "contributed": 55, "folded": True},
+                              {"seat": 6, "contributed": 55, "cards": ["7h", "5s", "4d", "3h", "Ac", "Ks", "9d"]}]},
+    )
+    community_card = card_text_field(load_default=None, allow_none=True)
+    dealer_seat = seat_field(load_default=None, allow_none=True,
+                             metadata={"description": "Position origin for the seat_order odd-chip rule."})
+    rules = ma.fields.Nested(RulesSchema, load_default=None)
+
+
+class ShareSchema(ma.Schema):
+    """Chips one seat receives."""
+
+    seat = ma.fields.Integer(required=True)
+    amount = ma.fields.Integer(required=True)
+
+
+class PotResultSchema(ma.Schema):
+    """One pot: main pot first, then side pots."""
+
+    amount = ma.fields.Integer(required=True)
+    eligible = ma.fields.List(ma.fields.Integer(), required=True)
+    winners = ma.fields.List(ma.fields.Integer(), required=True)
+    shares = ma.fields.List(ma.fields.Nested(ShareSchema), required=True)
+    winning_hand = ma.fields.String(required=True, allow_none=True,
+                                    metadata={"description": "Null when one seat alone was eligible.",
+                                              "example": "7-5-4-3-A"})
+
+
+class OddChipSchema(ma.Schema):
+    """An odd chip of a split pot, who got it, and the rule that decided."""
+
+    pot = ma.fields.Integer(required=True, metadata={"description": "Index into pots (0 is the main pot)."})
+    seat = ma.fields.Integer(required=True)
+    rule = ma.fields.String(required=True)
+
+
+class SettlementSchema(ma.Schema):
+    """Who wins what: every pot, the payouts (summing to the chips put in) and the odd chips."""
+
+    uncontested = ma.fields.Boolean(required=True)
+    winners = ma.fields.List(ma.fields.Integer(), required=True,
+                             metadata={"description": "The best low among the live seats."})
+    pots = ma.fields.List(ma.fields.Nested(PotResultSchema), required=True)
+    payouts = ma.fields.List(ma.fields.Nested(ShareSchema), required=True)
+    odd_chips = ma.fields.List(ma.fields.Nested(OddChipSchema), required=True)
+
+
+def settlement_json(result: ShowdownResult) -> dict[str, Any]:
+    """The JSON of a showdown result."""
+    return {
+        "uncontested": result.uncontested,
+        "winners": list(result.winners),
+        "pots": [asdict(pot) for pot in result.pots],
+        "payouts": [asdict(share) for share in result.payouts],
+        "odd_chips": [{"pot": chip.pot_index, "seat": chip.seat, "rule": chip.rule} for chip in result.odd_chips],
+    }
+
+
+@blp.json_post("/showdown", ShowdownRequestSchema, SettlementSchema)
+def settle_showdown(request: dict[str, Any]) -> Response:
+    """Pay every pot of a finished hand: side pots, split pots and odd chips."""
+    players = [ShowdownPlayer(player["seat"], player["contributed"], player["folded"], player["cards"])
+               for player in request["players"]]
+    position = position_order([player.seat for player in players], request["dealer_seat"])
+    result = showdown(players, request["community_card"], resolve_rules(request["rules"]).odd_chip_rule, position)
+    return json_response(settlement_json(result))

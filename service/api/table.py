@@ -1,0 +1,289 @@
+"""Table rules: bring-in, first to act, legal actions and whole-hand state (POST /v1/...)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+import marshmallow as ma
+from flask import Response
+
+from ..razz.betting import LegalAction, TableState, replay
+from ..razz.bring_in import DoorCard, find_bring_in
+from ..razz.first_to_act import BoardIn, find_first_to_act
+from ..razz.rules import Stakes, resolve_rules
+from ..razz.settlement import pots_so_far, settle
+from ..razz.snapshot import ACTION_TYPES, Action, PlayerIn, Snapshot
+from .fields import StrictBoolean, WholeNumber, card_text_field, card_texts_field, seat_field
+from .responses import ApiBlueprint, json_response
+from .rules_options import RulesSchema
+from .showdown import SettlementSchema, settlement_json
+
+blp = ApiBlueprint("table", __name__, url_prefix="/v1", description="What the betting rules allow at a table.")
+
+SNAPSHOT_EXAMPLE = {
+    "rules": {"preset": "standard"},
+    "stakes": {"ante": 5, "bring_in": 10, "small_bet": 40, "big_bet": 80},
+    "players": [
+        {"seat": 1, "stack": 1000, "up_cards": ["7c"], "down_cards": ["As", "3h"]},
+        {"seat": 4, "stack": 640, "up_cards": ["Ks"]},
+        {"seat": 6, "stack": 800, "up_cards": ["5d"]},
+    ],
+    "actions": [{"seat": 4, "type": "bring_in"}, {"seat": 6, "type": "complete"}, {"seat": 1, "type": "call"}],
+}
+
+
+class StakesSchema(ma.Schema):
+    """The fixed-limit structure; big_bet defaults to twice small_bet."""
+
+    ante = WholeNumber(required=True)
+    bring_in = WholeNumber(minimum=1, required=True)
+    small_bet = WholeNumber(minimum=1, required=True)
+    big_bet = WholeNumber(minimum=1, load_default=None)
+
+
+class DoorCardSchema(ma.Schema):
+    """A player's 3rd-street up card, and optionally his chips before the ante."""
+
+    seat = seat_field(required=True)
+    door_card = card_text_field(required=True)
+    stack = WholeNumber(minimum=1, load_default=None, metadata={"description": "Chips before the ante."})
+
+
+class BringInRequestSchema(ma.Schema):
+    """Door cards of 2 to 8 players, with stakes to size the bring-in."""
+
+    players = ma.fields.List(ma.fields.Nested(DoorCardSchema), required=True, validate=ma.validate.Length(min=2, max=8),
+                             metadata={"example": [{"seat": 1, "door_card": "7c", "stack": 400},
+                                                   {"seat": 3, "door_card": "Ks", "stack": 5},
+                                                   {"seat": 4, "door_card": "As", "stack": 400}]})
+    stakes = ma.fields.Nested(StakesSchema, load_default=None,
+                              metadata={"example": {"ante": 5, "bring_in": 10, "small_bet": 40}})
+
+
+class BringInSchema(ma.Schema):
+    """Who brings in, and who opens the betting."""
+
+    seat = ma.fields.Integer(required=True, metadata={"description": "The highest door card's seat."})
+    card = ma.fields.String(required=True)
+    tie_broken_by_suit = ma.fields.Boolean(required=True)
+    opener = ma.fields.Integer(required=True, allow_none=True, metadata={
+        "description": "Who acts first on 3rd street: the bring-in seat, or the next seat with chips when the "
+                       "bring-in seat is all-in from the ante; null when nobody can bet."})
+    amount = ma.fields.Integer(required=True, allow_none=True,
+                               metadata={"description": "What the bring-in seat posts (null without stakes)."})
+
+
+class BoardSchema(ma.Schema):
+    """A player's up cards and status on the street asked about."""
+
+    seat = seat_field(required=True)
+    up_cards = card_texts_field(0, 4, load_default=())
+    folded = StrictBoolean(load_default=False)
+    all_in = StrictBoolean(load_default=False)
+
+
+class FirstToActRequestSchema(ma.Schema):
+    """The boards on a street."""
+
+    street = WholeNumber(minimum=3, maximum=7, required=True, metadata={"example": 4})
+    players = ma.fields.List(ma.fields.Nested(BoardSchema), required=True, validate=ma.validate.Length(min=2, max=8),
+                             metadata={"example": [{"seat": 1, "up_cards": ["6d", "2c"]},
+                                                   {"seat": 3, "up_cards": ["6s", "2h"]},
+                                                   {"seat": 5, "up_cards": ["7c", "Ad"]}]})
+    dealer_seat = seat_field(load_default=None, allow_none=True)
+    rules = ma.fields.Nested(RulesSchema, load_default=None)
+
+
+class FirstToActSchema(ma.Schema):
+    """Who acts first and on what board."""
+
+    seat = ma.fields.Integer(required=True, allow_none=True,
+                             metadata={"description": "Null when nobody can act (everyone live is all-in)."})
+    board_seat = ma.fields.Integer(required=True, metadata={
+        "description": "The seat whose board decided (differs from seat when that player is all-in)."})
+    showing = ma.fields.String(required=True, metadata={"example": "6-2"})
+    tied_with = ma.fields.List(ma.fields.Integer(), required=True)
+
+
+class TablePlayerSchema(ma.Schema):
+    """A player as dealt: chips before the antes, up cards in deal order, down cards if known."""
+
+    seat = seat_field(required=True)
+    stack = WholeNumber(minimum=1, required=True)
+    up_cards = card_texts_field(1, 4, required=True)
+    down_cards = card_texts_field(0, 3, load_default=None)
+
+
+class ActionSchema(ma.Schema):
+    """One betting action; amount, the chips it adds, is checked when given."""
+
+    seat = seat_field(required=True)
+    type = ma.fields.String(required=True, validate=ma.validate.OneOf(ACTION_TYPES))
+    amount = WholeNumber(load_default=None)
+
+
+class SnapshotSchema(ma.Schema):
+    """The hand so far: every betting action in order; the deals are implied by the betting."""
+
+    rules = ma.fields.Nested(RulesSchema, load_default=None)
+    stakes = ma.fields.Nested(StakesSchema, required=True)
+    dealer_seat = seat_field(load_default=None, allow_none=True)
+    players = ma.fields.List(ma.fields.Nested(TablePlayerSchema), required=True,
+                             validate=ma.validate.Length(min=2, max=8))
+    community_card = card_text_field(load_default=None, allow_none=True)
+    actions = ma.fields.List(ma.fields.Nested(ActionSchema), load_default=(), validate=ma.validate.Length(max=500))
+
+
+class LegalActionSchema(ma.Schema):
+    """An action the seat to act may take."""
+
+    type = ma.fields.String(required=True, validate=ma.validate.OneOf(ACTION_TYPES))
+    amount = ma.fields.Integer(metadata={"description": "Chips the action adds now."})
+    to = ma.fields.Integer(metadata={"description": "The player's street total after it."})
+    all_in = ma.fields.Boolean(metadata={"description": "True when it puts the player's last chip in."})
+
+
+class PlayerStateSchema(ma.Schema):
+    """A player's chips and status now."""
+
+    seat = ma.fields.Integer(required=True)
+    stack = ma.fields.Integer(required=True)
+    committed_street = ma.fields.Integer(required=True)
+    committed_total = ma.fields.Integer(required=True)
+    folded = ma.fields.Boolean(required=True)
+    all_in = ma.fields.Boolean(required=True)
+
+
+class LegalActionsSchema(ma.Schema):
+    """Where the hand stands and what the seat to act may do."""
+
+    street = ma.fields.Integer(required=True)
+    phase = ma.fields.String(required=True, validate=ma.validate.OneOf(("betting", "dealing", "showdown", "complete")))
+    to_act = ma.fields.Integer(required=True, allow_none=True)
+    pot = ma.fields.Integer(required=True, metadata={"description": "Every chip committed so far, antes included."})
+    street_bet = ma.fields.Integer(required=True, metadata={"description": "The street's current full level."})
+    highest_bet = ma.fields.Integer(required=True, metadata={
+        "description": "What a call reaches now: above street_bet while a short all-in stands."})
+    raises = ma.fields.Integer(required=True)
+    capped = ma.fields.Boolean(required=True)
+    bring_in_seat = ma.fields.Integer(required=True)
+    community_card_allowed = ma.fields.Boolean(required=True, metadata={
+        "description": "Whether the deck has run short so 7th street is a community card (section 7)."})
+    players = ma.fields.List(ma.fields.Nested(PlayerStateSchema), required=True)
+    legal_actions = ma.fields.List(ma.fields.Nested(LegalActionSchema), required=True)
+
+
+class StreetSchema(ma.Schema):
+    """One street reached: its opener, its actions with their chips, its aggressors."""
+
+    street = ma.fields.Integer(required=True)
+    opener = ma.fields.Integer(required=True, allow_none=True)
+    actions = ma.fields.List(ma.fields.Nested(ActionSchema), required=True)
+    first_aggressor = ma.fields.Integer(required=True, allow_none=True)
+    last_aggressor = ma.fields.Integer(required=True, allow_none=True)
+
+
+class PotSchema(ma.Schema):
+    """Chips so far and the live seats that can win them."""
+
+    amount = ma.fields.Integer(required=True)
+    eligible = ma.fields.List(ma.fields.Integer(), required=True)
+
+
+class HandOutcomeSchema(SettlementSchema):
+    """Who wins what, and who tables first."""
+
+    show_order = ma.fields.List(ma.fields.Integer(), required=True,
+                                metadata={"description": "Live seats, first to show first; empty when uncontested."})
+    shown_at_once = ma.fields.Boolean(required=True, metadata={
+        "description": "A live player is all-in and the betting is over: every hand is tabled now (TDA 16)."})
+
+
+class TableStateSchema(LegalActionsSchema):
+    """The legal-actions answer plus what the service derives for the whole hand."""
+
+    streets = ma.fields.List(ma.fields.Nested(StreetSchema), required=True)
+    pots = ma.fields.List(ma.fields.Nested(PotSchema), required=True)
+    result = ma.fields.Nested(HandOutcomeSchema, required=True, allow_none=True, metadata={
+        "description": "Once the hand is decided (complete, or showdown with every live hand's cards): null before."})
+
+
+def _snapshot(request: dict[str, Any]) -> Snapshot:
+    """The engine's snapshot from a loaded request."""
+    return Snapshot(
+        stakes=Stakes(**request["stakes"]),
+        players=tuple(
+            PlayerIn(player["seat"], player["stack"], tuple(player["up_cards"]),
+                     None if player["down_cards"] is None else tuple(player["down_cards"]))
+            for player in request["players"]
+        ),
+        actions=tuple(Action(action["seat"], action["type"], action["amount"]) for action in request["actions"]),
+        rules=resolve_rules(request["rules"]),
+        dealer_seat=request["dealer_seat"],
+        community_card=request["community_card"],
+    )
+
+
+def _legal_action_json(action: LegalAction) -> dict[str, Any]:
+    """Chip-adding actions say how many chips, the total after, and whether it is all-in."""
+    if action.amount is None:
+        return {"type": action.type}
+    return {"type": action.type, "amount": action.amount, "to": action.to, "all_in": action.all_in}
+
+
+def _legal_actions_json(state: TableState) -> dict[str, Any]:
+    """The fields legal-actions and table/state share."""
+    return {
+        "street": state.street, "phase": state.phase, "to_act": state.to_act, "pot": state.pot,
+        "street_bet": state.street_bet, "highest_bet": state.highest_bet, "raises": state.raises,
+        "capped": state.capped, "bring_in_seat": state.bring_in_seat,
+        "community_card_allowed": state.community_card_allowed,
+        "players": [asdict(player) for player in state.players],
+        "legal_actions": [_legal_action_json(action) for action in state.legal_actions],
+    }
+
+
+@blp.json_post("/bring-in", BringInRequestSchema, BringInSchema)
+def bring_in(request: dict[str, Any]) -> Response:
+    """Who brings in (the highest door card, suits s>h>d>c breaking ties) and who opens."""
+    stakes = None if request["stakes"] is None else Stakes(**request["stakes"])
+    doors = [DoorCard(player["seat"], player["door_card"], player["stack"]) for player in request["players"]]
+    return json_response(asdict(find_bring_in(doors, stakes)))
+
+
+@blp.json_post("/first-to-act", FirstToActRequestSchema, FirstToActSchema)
+def first_to_act(request: dict[str, Any]) -> Response:
+    """Who acts first on a street: the bring-in on 3rd, the lowest board from 4th on."""
+    boards = [BoardIn(player["seat"], tuple(player["up_cards"]), player["folded"], player["all_in"])
+              for player in request["players"]]
+    answer = find_first_to_act(request["street"], boards, resolve_rules(request["rules"]), request["dealer_seat"])
+    return json_response(asdict(answer))
+
+
+@blp.json_post("/legal-actions", SnapshotSchema, LegalActionsSchema, example=SNAPSHOT_EXAMPLE)
+def legal_actions(request: dict[str, Any]) -> Response:
+    """Replay the hand so far and list what the seat to act may do."""
+    return json_response(_legal_actions_json(replay(_snapshot(request))))
+
+
+@blp.json_post("/table/state", SnapshotSchema, TableStateSchema, example=SNAPSHOT_EXAMPLE)
+def table_state(request: dict[str, Any]) -> Response:
+    """Replay a whole hand: streets, pots and, once decided, winners, payouts and show order."""
+    snapshot = _snapshot(request)
+    state = replay(snapshot)
+    settlement = settle(snapshot, state)
+    result = None
+    if settlement is not None:
+        result = {**settlement_json(settlement.result), "show_order": list(settlement.show.order),
+                  "shown_at_once": settlement.show.all_at_once}
+    return json_response({
+        **_legal_actions_json(state),
+        "streets": [{"street": street.number, "opener": street.opener,
+                     "actions": [asdict(action) for action in street.actions],
+                     "first_aggressor": street.first_aggressor, "last_aggressor": street.last_aggressor}
+                    for street in state.streets],
+        "pots": [asdict(pot) for pot in pots_so_far(state)],
+        "result": result,
+    })
+
