@@ -127,3 +127,49 @@ def card_texts_field(min_cards: int, max_cards: int, **kwargs: Any) -> ma.fields
         validate=ma.validate.Length(min=min_cards, max=max_cards),
         metadata={"uniqueItems": True, **kwargs.pop("metadata", {})}, **kwargs,
     )
+
+
+class FlatObjectList(ma.fields.List):
+    """A list of flat objects loaded field by field with the schema's own fields.
+
+    A hand history holds dozens of actions; marshmallow's per-object schema machinery cost more
+    than replaying them, so each object is checked here with the same fields and messages.
+    """
+
+    def __init__(self, schema: type[ma.Schema], **kwargs: Any) -> None:
+        super().__init__(ma.fields.Nested(schema), **kwargs)
+        self.object_fields = schema().load_fields
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[dict[str, Any]]:
+        if not isinstance(value, list):
+            raise ma.ValidationError("Not a valid list.")
+        loaded, errors = [], {}
+        for index, item in enumerate(value):
+            try:
+                loaded.append(self._load_object(item))
+            except ma.ValidationError as error:
+                errors[index] = error.messages
+        if errors:
+            raise ma.ValidationError(errors)
+        return loaded
+
+    def _load_object(self, item: Any) -> dict[str, Any]:
+        """One object: unknown keys refused, required ones present, each value through its field."""
+        if not isinstance(item, dict):
+            raise ma.ValidationError({"_schema": ["Invalid input type."]})
+        loaded: dict[str, Any] = {}
+        errors: dict[str, Any] = {key: ["Unknown field."] for key in item.keys() - self.object_fields.keys()}
+        for name, field in self.object_fields.items():
+            if name not in item:
+                if field.required:
+                    errors[name] = ["Missing data for required field."]
+                else:
+                    loaded[name] = field.load_default
+                continue
+            try:
+                loaded[name] = field.deserialize(item[name])
+            except ma.ValidationError as error:
+                errors[name] = error.messages
+        if errors:
+            raise ma.ValidationError(errors)
+        return loaded

@@ -14,7 +14,7 @@ from ..razz.first_to_act import BoardIn, find_first_to_act
 from ..razz.rules import Stakes, resolve_rules
 from ..razz.settlement import pots_so_far, settle
 from ..razz.snapshot import ACTION_TYPES, Action, PlayerIn, Snapshot
-from .fields import StrictBoolean, WholeNumber, card_text_field, card_texts_field, seat_field
+from .fields import FlatObjectList, StrictBoolean, WholeNumber, card_text_field, card_texts_field, seat_field
 from .responses import ApiBlueprint, json_response
 from .rules_options import RulesSchema
 from .showdown import SettlementSchema, settlement_json
@@ -129,10 +129,9 @@ class SnapshotSchema(ma.Schema):
     rules = ma.fields.Nested(RulesSchema, load_default=None)
     stakes = ma.fields.Nested(StakesSchema, required=True)
     dealer_seat = seat_field(load_default=None, allow_none=True)
-    players = ma.fields.List(ma.fields.Nested(TablePlayerSchema), required=True,
-                             validate=ma.validate.Length(min=2, max=8))
+    players = FlatObjectList(TablePlayerSchema, required=True, validate=ma.validate.Length(min=2, max=8))
     community_card = card_text_field(load_default=None, allow_none=True)
-    actions = ma.fields.List(ma.fields.Nested(ActionSchema), load_default=(), validate=ma.validate.Length(max=500))
+    actions = FlatObjectList(ActionSchema, load_default=(), validate=ma.validate.Length(max=500))
 
 
 class LegalActionSchema(ma.Schema):
@@ -232,6 +231,13 @@ def _legal_action_json(action: LegalAction) -> dict[str, Any]:
     return {"type": action.type, "amount": action.amount, "to": action.to, "all_in": action.all_in}
 
 
+def _action_json(action: Action) -> dict[str, Any]:
+    """An action taken, with the chips it added when it added any."""
+    if action.amount is None:
+        return {"seat": action.seat, "type": action.type}
+    return {"seat": action.seat, "type": action.type, "amount": action.amount}
+
+
 def _legal_actions_json(state: TableState) -> dict[str, Any]:
     """The fields legal-actions and table/state share."""
     return {
@@ -239,7 +245,9 @@ def _legal_actions_json(state: TableState) -> dict[str, Any]:
         "street_bet": state.street_bet, "highest_bet": state.highest_bet, "raises": state.raises,
         "capped": state.capped, "bring_in_seat": state.bring_in_seat,
         "community_card_allowed": state.community_card_allowed,
-        "players": [asdict(player) for player in state.players],
+        "players": [{"seat": player.seat, "stack": player.stack, "committed_street": player.committed_street,
+                     "committed_total": player.committed_total, "folded": player.folded, "all_in": player.all_in}
+                    for player in state.players],
         "legal_actions": [_legal_action_json(action) for action in state.legal_actions],
     }
 
@@ -280,7 +288,7 @@ def table_state(request: dict[str, Any]) -> Response:
     return json_response({
         **_legal_actions_json(state),
         "streets": [{"street": street.number, "opener": street.opener,
-                     "actions": [asdict(action) for action in street.actions],
+                     "actions": [_action_json(action) for action in street.actions],
                      "first_aggressor": street.first_aggressor, "last_aggressor": street.last_aggressor}
                     for street in state.streets],
         "pots": [asdict(pot) for pot in pots_so_far(state)],

@@ -30,7 +30,8 @@ def pots_so_far(state: TableState) -> tuple[Pot, ...]:
 
 
 def settle(snapshot: Snapshot, state: TableState) -> Settlement | None:
-    """The hand's result once it is decided: all but one folded, or showdown with every live hand known."""
+    """The hand's result once it is decided: all but one folded (nobody shows, TDA 17B), or a showdown
+    with every live hand known."""
     if state.phase not in (COMPLETE, SHOWDOWN):
         return None
     folded = {player.seat: player.folded for player in state.players}
@@ -47,6 +48,8 @@ def settle(snapshot: Snapshot, state: TableState) -> Settlement | None:
         odd_chip_rule=rules.odd_chip_rule,
         position=position,
     )
+    if state.phase == COMPLETE:
+        return Settlement(result, ShowOrder(all_at_once=False, order=()))
     seventh = next((street for street in state.streets if street.number == LAST_STREET), None)
     lowest_board = find_first_to_act(
         LAST_STREET, [BoardIn(player.seat, player.up_cards, folded[player.seat]) for player in snapshot.players],

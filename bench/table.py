@@ -1,0 +1,72 @@
+"""Table-rules speed: an 8-player hand at 7th street with its full history, and an 8-player showdown.
+
+Run from the project root: ``python bench/table.py`` (needs Debian's wrk). Prints the in-process
+time per legal-actions call (engine replay alone and the whole HTTP route in Flask's test client),
+req/s of POST /v1/legal-actions through the real server beside the same server's /healthz in
+the same run, and the in-process time per 8-player showdown with three side pots.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.engine import build_snapshot  # noqa: E402
+from bench.serving import running_server, wrk_requests_per_second  # noqa: E402
+from bench.showdown import COMMUNITY_CARD, PLAYERS  # noqa: E402
+from service.app import create_app  # noqa: E402
+from service.razz.betting import replay  # noqa: E402
+from service.razz.showdown import showdown  # noqa: E402
+
+RUNS = 2000
+
+
+def median_ms(call: Callable[[], object], runs: int = RUNS) -> float:
+    """Median wall time of ``call`` in milliseconds."""
+    call()
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        call()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+def request_body(snapshot) -> dict:
+    """The snapshot as a client sends it."""
+    return {
+        "stakes": {"ante": 5, "bring_in": 10, "small_bet": 40, "big_bet": 80},
+        "players": [{"seat": p.seat, "stack": p.stack, "up_cards": list(p.up_cards)} for p in snapshot.players],
+        "actions": [{"seat": a.seat, "type": a.type} for a in snapshot.actions],
+        "community_card": snapshot.community_card,
+    }
+
+
+def main() -> None:
+    """Print every figure the table-rules and showdown issues name."""
+    snapshot = build_snapshot()
+    body = request_body(snapshot)
+    client = create_app().test_client()
+    assert client.post("/v1/legal-actions", json=body).status_code == 200
+    engine = median_ms(lambda: replay(snapshot))
+    route = median_ms(lambda: client.post("/v1/legal-actions", json=body), runs=500)
+    print(f"legal-actions, 8 players at 7th street, {len(snapshot.actions)} actions: "
+          f"engine replay {engine:.3f} ms, whole route in process {route:.3f} ms (median)")
+    with running_server(workers=2) as base:
+        wrk_requests_per_second(f"{base}/v1/legal-actions", body, seconds=3)
+        legal_rps = wrk_requests_per_second(f"{base}/v1/legal-actions", body)
+        health_rps = wrk_requests_per_second(f"{base}/healthz")
+    print(f"over HTTP, 2 workers, wrk 4 connections: legal-actions {legal_rps:,.0f} req/s, "
+          f"/healthz {health_rps:,.0f} req/s, ratio {legal_rps / health_rps:.2f}")
+    settle = median_ms(lambda: showdown(PLAYERS, COMMUNITY_CARD))
+    pots = len(showdown(PLAYERS, COMMUNITY_CARD).pots)
+    print(f"showdown, 8 players, {pots} pots: {settle:.3f} ms per call in process (median)")
+
+
+if __name__ == "__main__":
+    main()
