@@ -141,13 +141,26 @@ BAD_RULES = [
 ]
 
 
-@pytest.mark.parametrize("path", list(BODIES))
-@pytest.mark.parametrize("rules, field", BAD_RULES)
-def test_rules_the_reference_does_not_allow_get_422_naming_the_option(client, path, rules, field):
-    response = client.post(path, json=BODIES[path] | {"rules": rules})
+BRIEF = ("unknown-option", "unknown-preset", "boolean-as-word", "zero-raises", "fractional-raises")
+"""The cases every other endpoint taking rules is checked with too (all of them on first-to-act)."""
+
+
+def assert_rules_problem(response, field):
+    """A 422 naming the option in its errors and its detail."""
     body = assert_field_problem(response, field)
     assert body["type"].startswith("https://razz.rules/problems/")
     assert body["detail"].startswith(field)
+
+
+@pytest.mark.parametrize("rules, field", BAD_RULES)
+def test_rules_the_reference_does_not_allow_get_422_naming_the_option(client, rules, field):
+    assert_rules_problem(client.post("/v1/first-to-act", json=TIE | {"rules": rules}), field)
+
+
+@pytest.mark.parametrize("path", [path for path in BODIES if path != "/v1/first-to-act"])
+@pytest.mark.parametrize("rules, field", [case for case in BAD_RULES if case.id in BRIEF])
+def test_every_endpoint_taking_rules_names_the_option(client, path, rules, field):
+    assert_rules_problem(client.post(path, json=BODIES[path] | {"rules": rules}), field)
 
 
 @pytest.mark.parametrize("path", list(BODIES))

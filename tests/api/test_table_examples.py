@@ -274,6 +274,7 @@ def test_s4_example1_after_a_call_no_reopening(client):
     assert action_of(answer, "call")["amount"] == 30
     answer = state(client, FIFTH, *UNDER_HALF, "s4 call", "s1 call", stacks={3: 125})
     assert answer["to_act"] == 2 and legal(answer) == ["fold", "call 110"]
+    assert action_of(answer, "call")["amount"] == 30
     response = rejected(client, FIFTH, *UNDER_HALF, "s4 call", "s1 raise", stacks={3: 125})
     assert_action_problem(response, 12, "seat 1 may not raise", "reopened")
 
