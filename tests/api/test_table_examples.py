@@ -396,9 +396,6 @@ def test_s9_uncontested_pot_ends_the_betting(client):
     assert_action_problem(rejected(client, DOORS4, *FOLDED_TO_S4, "s4 check"), 5, "seat 4")
 
 
-@pytest.mark.xfail(strict=True, reason="table/state answers 422 'seat 4 is live and must show 4 up card(s) on "
-                                       "street 7' for a hand won uncontested on 3rd street (settlement looks up "
-                                       "the 7th-street board even when nobody shows)")
 def test_s9_uncontested_pot_is_won_without_showing(client):
     answer = post_ok(client, "/v1/table/state", snapshot(DOORS4, *FOLDED_TO_S4))
     assert answer["phase"] == "complete" and answer["result"]["uncontested"] is True
