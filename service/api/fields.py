@@ -7,6 +7,7 @@ tells clients and fuzzers every constraint (pattern, sizes, distinct items).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import marshmallow as ma
@@ -87,6 +88,10 @@ class WholeNumber(ma.fields.Field):
         self.minimum = minimum
         self.maximum = maximum
 
+    def accepts(self, value: Any) -> bool:
+        """True when ``value`` loads as itself: an int in range (the fast path of FlatObjectList)."""
+        return type(value) is int and self.minimum <= value <= self.maximum
+
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
         if isinstance(value, float) and value.is_integer():
             value = int(value)
@@ -102,6 +107,10 @@ class StrictBoolean(ma.fields.Field):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(metadata={"type": "boolean", **kwargs.pop("metadata", {})}, **kwargs)
+
+    def accepts(self, value: Any) -> bool:
+        """True when ``value`` loads as itself (the fast path of FlatObjectList)."""
+        return type(value) is bool and not self.validators
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
         if not isinstance(value, bool):
@@ -120,25 +129,47 @@ def card_text_field(**kwargs: Any) -> ma.fields.String:
     return ma.fields.String(validate=ma.validate.Regexp(CARD_PATTERN, error=CARD_MESSAGE), metadata=metadata, **kwargs)
 
 
-def card_texts_field(min_cards: int, max_cards: int, **kwargs: Any) -> ma.fields.List:
-    """Cards kept as text, with the same documented constraints as a hand."""
-    return ma.fields.List(
-        card_text_field(),
-        validate=ma.validate.Length(min=min_cards, max=max_cards),
-        metadata={"uniqueItems": True, **kwargs.pop("metadata", {})}, **kwargs,
-    )
+class Choice(ma.fields.String):
+    """One word from a fixed list, documented as an enum."""
+
+    def __init__(self, choices: Sequence[str], **kwargs: Any) -> None:
+        super().__init__(validate=ma.validate.OneOf(choices), **kwargs)
+        self.choices = frozenset(choices)
+
+    def accepts(self, value: Any) -> bool:
+        """True when ``value`` loads as itself (the fast path of FlatObjectList)."""
+        return type(value) is str and value in self.choices
+
+
+class CardTexts(ma.fields.List):
+    """Cards kept as text (the table engine reads notation), with the same documented constraints as a hand."""
+
+    def __init__(self, min_cards: int, max_cards: int, **kwargs: Any) -> None:
+        super().__init__(card_text_field(), validate=ma.validate.Length(min=min_cards, max=max_cards),
+                         metadata={"uniqueItems": True, **kwargs.pop("metadata", {})}, **kwargs)
+        self.min_cards = min_cards
+        self.max_cards = max_cards
+
+    def accepts(self, value: Any) -> bool:
+        """True when ``value`` loads as itself (the fast path of FlatObjectList)."""
+        return (type(value) is list and self.min_cards <= len(value) <= self.max_cards
+                and all(type(card) is str and card in CARD_CODES for card in value))
 
 
 class FlatObjectList(ma.fields.List):
-    """A list of flat objects loaded field by field with the schema's own fields.
+    """A list of flat objects loaded with the schema's own fields, without per-object schema machinery.
 
-    A hand history holds dozens of actions; marshmallow's per-object schema machinery cost more
-    than replaying them, so each object is checked here with the same fields and messages.
+    A hand history holds dozens of actions, and marshmallow's per-object work cost more than
+    replaying them. An object whose every value a field ``accepts`` as it is loads as it is; any
+    other object goes through the fields one by one, for the same result and the same messages.
     """
 
     def __init__(self, schema: type[ma.Schema], **kwargs: Any) -> None:
         super().__init__(ma.fields.Nested(schema), **kwargs)
         self.object_fields = schema().load_fields
+        self.required = frozenset(name for name, field in self.object_fields.items() if field.required)
+        self.defaults = {name: field.load_default for name, field in self.object_fields.items() if not field.required}
+        self.accepts = {name: getattr(field, "accepts", None) for name, field in self.object_fields.items()}
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[dict[str, Any]]:
         if not isinstance(value, list):
@@ -154,7 +185,10 @@ class FlatObjectList(ma.fields.List):
         return loaded
 
     def _load_object(self, item: Any) -> dict[str, Any]:
-        """One object: unknown keys refused, required ones present, each value through its field."""
+        """One object: as it is when every value is plainly right, else field by field."""
+        if (type(item) is dict and self.required <= item.keys()
+                and all(self.accepts.get(name) is not None and self.accepts[name](value) for name, value in item.items())):
+            return {**self.defaults, **item}
         if not isinstance(item, dict):
             raise ma.ValidationError({"_schema": ["Invalid input type."]})
         loaded: dict[str, Any] = {}

@@ -11,7 +11,7 @@ from flask import Response
 from ..razz.rules import resolve_rules
 from ..razz.seating import position_order
 from ..razz.showdown import ShowdownPlayer, ShowdownResult, showdown
-from .fields import StrictBoolean, WholeNumber, card_text_field, card_texts_field, seat_field
+from .fields import CardTexts, StrictBoolean, WholeNumber, card_text_field, seat_field
 from .responses import ApiBlueprint, json_response
 from .rules_options import RulesSchema
 
@@ -24,7 +24,7 @@ class ShowdownPlayerSchema(ma.Schema):
     seat = seat_field(required=True)
     contributed = WholeNumber(required=True, metadata={"description": "Total chips put in this hand, antes included."})
     folded = StrictBoolean(load_default=False)
-    cards = card_texts_field(0, 7, load_default=None, metadata={
+    cards = CardTexts(0, 7, load_default=None, metadata={
         "description": "7 cards, or 6 with community_card; folded players may omit them."})
 
 

@@ -14,7 +14,7 @@ from ..razz.first_to_act import BoardIn, find_first_to_act
 from ..razz.rules import Stakes, resolve_rules
 from ..razz.settlement import pots_so_far, settle
 from ..razz.snapshot import ACTION_TYPES, Action, PlayerIn, Snapshot
-from .fields import FlatObjectList, StrictBoolean, WholeNumber, card_text_field, card_texts_field, seat_field
+from .fields import CardTexts, Choice, FlatObjectList, StrictBoolean, WholeNumber, card_text_field, seat_field
 from .responses import ApiBlueprint, json_response
 from .rules_options import RulesSchema
 from .showdown import SettlementSchema, settlement_json
@@ -78,7 +78,7 @@ class BoardSchema(ma.Schema):
     """A player's up cards and status on the street asked about."""
 
     seat = seat_field(required=True)
-    up_cards = card_texts_field(0, 4, load_default=())
+    up_cards = CardTexts(0, 4, load_default=())
     folded = StrictBoolean(load_default=False)
     all_in = StrictBoolean(load_default=False)
 
@@ -111,15 +111,15 @@ class TablePlayerSchema(ma.Schema):
 
     seat = seat_field(required=True)
     stack = WholeNumber(minimum=1, required=True)
-    up_cards = card_texts_field(1, 4, required=True)
-    down_cards = card_texts_field(0, 3, load_default=None)
+    up_cards = CardTexts(1, 4, required=True)
+    down_cards = CardTexts(0, 3, load_default=None)
 
 
 class ActionSchema(ma.Schema):
     """One betting action; amount, the chips it adds, is checked when given."""
 
     seat = seat_field(required=True)
-    type = ma.fields.String(required=True, validate=ma.validate.OneOf(ACTION_TYPES))
+    type = Choice(ACTION_TYPES, required=True)
     amount = WholeNumber(load_default=None)
 
 
