@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .showdown import ShowdownError
+from .errors import ShowdownError
 
 SHOW_STREETS_BACK = (6, 5, 4, 3)
 """Streets searched for a bet or raise when 7th street was checked through, latest first."""
@@ -70,7 +70,7 @@ def show_order(
     >>> show_order({1: 200, 4: 200}, last_aggressor=6)
     Traceback (most recent call last):
     ...
-    service.razz.showdown.ShowdownError: last_aggressor: seat 6 is not a live seat
+    service.razz.errors.ShowdownError: last_aggressor: seat 6 is not a live seat
     """
     if no_bet_show_order not in NO_BET_SHOW_ORDERS:
         raise ShowdownError("rules.no_bet_show_order", f"must be one of {', '.join(NO_BET_SHOW_ORDERS)}")

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .cards import CARD_TEXT, HIGH_CARD_ORDER, parse_card
+from .errors import DuplicateCardError, ShowdownError
 from .pots import Pot, build_pots
 from .ranking import LowHand, best_cards, evaluate
 
@@ -19,24 +20,6 @@ SEATS = range(1, 9)
 """Seat numbers a table has (at most 8 players, rules section 7)."""
 HAND_CARDS = 7
 """Cards a live hand shows at showdown, the community card included (TDA 13A)."""
-
-
-class ShowdownError(ValueError):
-    """A request the rules cannot settle, with the path of the field at fault (e.g. ``players[2].cards``)."""
-
-    def __init__(self, path: str, message: str) -> None:
-        super().__init__(f"{path}: {message}")
-        self.path = path
-        self.message = message
-
-
-class ShowdownDuplicateCardError(ShowdownError):
-    """One deck holds each card once: names the card and where it was seen the second time."""
-
-    def __init__(self, path: str, card: str, first_seen: str) -> None:
-        super().__init__(path, f"card {card} appears more than once (also in {first_seen})")
-        self.card = card
-        self.first_seen = first_seen
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,7 +131,7 @@ def _parse_cards(path: str, texts: object, limit: int, seen: dict[int, str]) -> 
         except ValueError as error:
             raise ShowdownError(f"{path}[{index}]", str(error)) from None
         if code in seen:
-            raise ShowdownDuplicateCardError(f"{path}[{index}]", CARD_TEXT[code], seen[code])
+            raise DuplicateCardError(f"{path}[{index}]", CARD_TEXT[code], seen[code])
         seen[code] = f"{path}[{index}]"
         codes.append(code)
     return tuple(codes)
@@ -242,7 +225,8 @@ def showdown(
     """Award every pot of a finished hand; one live seat takes everything without showing.
 
     ``position`` lists seats clockwise from the dealer (default: ascending seats); only the
-    ``seat_order`` odd-chip rule uses it. Raises ShowdownError naming the field at fault.
+    ``seat_order`` odd-chip rule uses it. Raises ShowdownError, or DuplicateCardError for a card
+    dealt twice, naming the field at fault.
 
     >>> result = showdown([ShowdownPlayer(2, 55, cards="7s 5d 4c 3c Ad Qc Jc".split()),
     ...                    ShowdownPlayer(4, 55, folded=True),
@@ -252,7 +236,7 @@ def showdown(
     >>> showdown([ShowdownPlayer(1, 5, folded=True), ShowdownPlayer(2, 5, cards=["As"] * 7)])
     Traceback (most recent call last):
     ...
-    service.razz.showdown.ShowdownDuplicateCardError: players[1].cards[1]: card As appears more than once (also in players[1].cards[0])
+    service.razz.errors.DuplicateCardError: players[1].cards[1]: card As appears more than once (also at players[1].cards[0])
     """
     if odd_chip_rule not in ODD_CHIP_ORDER:
         raise ShowdownError("rules.odd_chip_rule", f"must be one of {', '.join(ODD_CHIP_RULES)}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import parse_card
-from .errors import SnapshotError
+from .errors import DuplicateCardError, IllegalActionError, SnapshotError
 from .first_to_act import MAX_UP_CARDS
 from .rules import Rules, Stakes
 from .seating import MAX_SEAT, MIN_SEAT
@@ -74,7 +74,7 @@ def _parse(text: str, path: str, seen: dict[int, str]) -> int:
     except ValueError as error:
         raise SnapshotError(path, str(error)) from None
     if code in seen:
-        raise SnapshotError(path, f"card {text} appears more than once (also at {seen[code]})")
+        raise DuplicateCardError(path, text, seen[code])
     seen[code] = path
     return code
 
@@ -124,12 +124,12 @@ def seat_players(snapshot: Snapshot) -> Seating:
         community = _parse(snapshot.community_card, "community_card", seen_cards)
     for k, action in enumerate(snapshot.actions):
         if action.seat not in seen_seats:
-            raise SnapshotError(f"actions[{k}].seat", f"seat {action.seat!r} is not at the table")
+            raise IllegalActionError(f"actions[{k}].seat", f"seat {action.seat!r} is not at the table")
         if action.type not in ACTION_TYPES:
-            raise SnapshotError(f"actions[{k}].type",
+            raise IllegalActionError(f"actions[{k}].type",
                                 f"{action.type!r} is not an action; actions: {', '.join(ACTION_TYPES)}")
         if action.amount is not None and not (_is_int(action.amount) and action.amount >= 0):
-            raise SnapshotError(f"actions[{k}].amount", f"{action.amount!r} is not a chip count")
+            raise IllegalActionError(f"actions[{k}].amount", f"{action.amount!r} is not a chip count")
     return Seating(
         index_of_input=order,
         seats=[players[i].seat for i in order],
