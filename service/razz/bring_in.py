@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import CARD_TEXT, HIGH_CARD_ORDER, RANK_OF, parse_card
+from .cards import CARD_TEXT, HIGH_CARD_ORDER, RANK_OF, Deck
 from .errors import SnapshotError
 from .rules import Stakes
 
@@ -64,15 +64,8 @@ def find_bring_in(players: Sequence[DoorCard], stakes: Stakes | None = None) -> 
     seats = [players[i].seat for i in ordered]
     if len(set(seats)) != len(seats):
         raise SnapshotError("players", "each seat may appear once")
-    codes: list[int] = []
-    for i in ordered:
-        try:
-            code = parse_card(players[i].card)
-        except ValueError as error:
-            raise SnapshotError(f"players[{i}].door_card", str(error)) from None
-        if code in codes:
-            raise SnapshotError(f"players[{i}].door_card", f"card {players[i].card} appears more than once")
-        codes.append(code)
+    deck = Deck(SnapshotError)
+    codes = [deck.take(players[i].card, f"players[{i}].door_card") for i in ordered]
     best, by_suit = highest_door(codes)
     chips: list[int | None] = []
     for i in ordered:

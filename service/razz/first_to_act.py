@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .bring_in import highest_door
-from .cards import HIGH_CARD_ORDER, RANK_OF, parse_card
+from .cards import HIGH_CARD_ORDER, RANK_OF, Deck
 from .errors import SnapshotError
 from .ranking import evaluate, low_rank
 from .rules import Rules
@@ -89,7 +89,7 @@ def find_first_to_act(street: int, players: Sequence[BoardIn], rules: Rules = Ru
         raise SnapshotError("dealer_seat", f"seat {dealer_seat} does not exist: seats run 1 to 8")
     order = sorted(range(len(players)), key=lambda i: players[i].seat)
     seen_seats: set[int] = set()
-    seen_cards: set[int] = set()
+    deck = Deck(SnapshotError)
     boards: list[list[int]] = []
     shown = up_cards_on(street)
     for i in order:
@@ -99,16 +99,7 @@ def find_first_to_act(street: int, players: Sequence[BoardIn], rules: Rules = Ru
         if player.seat in seen_seats:
             raise SnapshotError(f"players[{i}].seat", f"seat {player.seat} appears more than once")
         seen_seats.add(player.seat)
-        codes = []
-        for k, text in enumerate(player.up_cards):
-            try:
-                code = parse_card(text)
-            except ValueError as error:
-                raise SnapshotError(f"players[{i}].up_cards[{k}]", str(error)) from None
-            if code in seen_cards:
-                raise SnapshotError(f"players[{i}].up_cards[{k}]", f"card {text} appears more than once")
-            seen_cards.add(code)
-            codes.append(code)
+        codes = deck.take_each(player.up_cards, f"players[{i}].up_cards")
         if player.folded and len(codes) > shown:
             raise SnapshotError(f"players[{i}].up_cards",
                                 f"seat {player.seat} shows {len(codes)} up cards; on street {street} at most {shown}")

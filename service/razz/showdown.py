@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .cards import CARD_TEXT, HIGH_CARD_ORDER, parse_card
-from .errors import DuplicateCardError, ShowdownError
+from .cards import HIGH_CARD_ORDER, Deck
+from .errors import ShowdownError
 from .pots import Pot, build_pots
 from .ranking import LowHand, best_cards, evaluate
 
@@ -118,23 +118,13 @@ ODD_CHIP_RULES = tuple(ODD_CHIP_ORDER)
 """The values of the ``odd_chip_rule`` option; the first is the default (TDA 20B, WSOP-T 73, WSOP-L 149)."""
 
 
-def _parse_cards(path: str, texts: object, limit: int, seen: dict[int, str]) -> tuple[int, ...]:
-    """Parse one seat's cards into codes, recording where each was seen to name a card dealt twice."""
+def _parse_cards(path: str, texts: object, limit: int, deck: Deck) -> tuple[int, ...]:
+    """One seat's cards as codes, dealt from the table's deck so a card dealt twice names both places."""
     if isinstance(texts, str) or not isinstance(texts, Sequence):
         raise ShowdownError(path, "must be a list of cards")
     if len(texts) > limit:
         raise ShowdownError(path, f"at most {limit} cards, got {len(texts)}")
-    codes = []
-    for index, text in enumerate(texts):
-        try:
-            code = parse_card(text)
-        except ValueError as error:
-            raise ShowdownError(f"{path}[{index}]", str(error)) from None
-        if code in seen:
-            raise DuplicateCardError(f"{path}[{index}]", CARD_TEXT[code], seen[code])
-        seen[code] = f"{path}[{index}]"
-        codes.append(code)
-    return tuple(codes)
+    return tuple(deck.take_each(texts, path))
 
 
 def _is_int(value: object) -> bool:
@@ -177,14 +167,8 @@ def _read_hands(
     players: Sequence[ShowdownPlayer], community_card: str | None, places: dict[int, int]
 ) -> dict[int, _Hand]:
     """Every live seat's hand; cards are required only when two or more seats are live."""
-    seen: dict[int, str] = {}
-    shared: tuple[int, ...] = ()
-    if community_card is not None:
-        try:
-            shared = (parse_card(community_card),)
-        except ValueError as error:
-            raise ShowdownError("community_card", str(error)) from None
-        seen[shared[0]] = "community_card"
+    deck = Deck(ShowdownError)
+    shared: tuple[int, ...] = () if community_card is None else (deck.take(community_card, "community_card"),)
     own = HAND_CARDS - len(shared)
     contested = sum(not player.folded for player in players) > 1
     hands = {}
@@ -194,7 +178,7 @@ def _read_hands(
             if contested and not player.folded:
                 raise ShowdownError(path, f"a live player must show his {own} cards")
             continue
-        codes = _parse_cards(path, player.cards, own, seen)
+        codes = _parse_cards(path, player.cards, own, deck)
         if contested and not player.folded:
             if len(codes) != own:
                 raise ShowdownError(path, f"a live player must show {own} cards, got {len(codes)}")

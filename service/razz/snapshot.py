@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import parse_card
-from .errors import DuplicateCardError, IllegalActionError, SnapshotError
+from .cards import Deck
+from .errors import IllegalActionError, SnapshotError
 from .first_to_act import MAX_UP_CARDS
 from .rules import Rules, Stakes
 from .seating import MAX_SEAT, MIN_SEAT
@@ -67,18 +67,6 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _parse(text: str, path: str, seen: dict[int, str]) -> int:
-    """One card, which no other place at the table may hold."""
-    try:
-        code = parse_card(text)
-    except ValueError as error:
-        raise SnapshotError(path, str(error)) from None
-    if code in seen:
-        raise DuplicateCardError(path, text, seen[code])
-    seen[code] = path
-    return code
-
-
 def seat_players(snapshot: Snapshot) -> Seating:
     """Check seats, stacks and cards (one deck for the whole table) and order players clockwise."""
     players = snapshot.players
@@ -100,7 +88,7 @@ def seat_players(snapshot: Snapshot) -> Seating:
             raise SnapshotError(f"players[{i}].stack",
                                 f"seat {player.seat} has {player.stack!r} chips: a player is dealt in with at least 1")
     order = sorted(range(len(players)), key=lambda i: players[i].seat)
-    seen_cards: dict[int, str] = {}
+    deck = Deck(SnapshotError)
     up: list[list[int]] = []
     down_counts: list[int | None] = []
     for i in order:
@@ -109,19 +97,18 @@ def seat_players(snapshot: Snapshot) -> Seating:
             raise SnapshotError(f"players[{i}].up_cards",
                                 f"seat {player.seat} shows {len(player.up_cards)} up cards: every player shows "
                                 f"a door card (it decides the bring-in) and at most {MAX_UP_CARDS}")
-        up.append([_parse(text, f"players[{i}].up_cards[{k}]", seen_cards) for k, text in enumerate(player.up_cards)])
+        up.append(deck.take_each(player.up_cards, f"players[{i}].up_cards"))
         if player.down_cards is None:
             down_counts.append(None)
             continue
         if len(player.down_cards) > MAX_DOWN_CARDS:
             raise SnapshotError(f"players[{i}].down_cards",
                                 f"seat {player.seat} holds {len(player.down_cards)} down cards: at most {MAX_DOWN_CARDS}")
-        for k, text in enumerate(player.down_cards):
-            _parse(text, f"players[{i}].down_cards[{k}]", seen_cards)
+        deck.take_each(player.down_cards, f"players[{i}].down_cards")
         down_counts.append(len(player.down_cards))
     community = None
     if snapshot.community_card is not None:
-        community = _parse(snapshot.community_card, "community_card", seen_cards)
+        community = deck.take(snapshot.community_card, "community_card")
     for k, action in enumerate(snapshot.actions):
         if action.seat not in seen_seats:
             raise IllegalActionError(f"actions[{k}].seat", f"seat {action.seat!r} is not at the table")

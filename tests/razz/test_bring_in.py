@@ -3,7 +3,7 @@
 import pytest
 
 from service.razz.bring_in import DoorCard, find_bring_in
-from service.razz.errors import SnapshotError
+from service.razz.errors import DuplicateCardError, SnapshotError
 from service.razz.rules import Stakes
 
 STAKES = Stakes(5, 10, 40, 80)
@@ -55,6 +55,12 @@ def test_rank_alone_decides_without_suit():
 
 
 def test_duplicate_door_card_is_rejected():
-    with pytest.raises(SnapshotError) as caught:
+    with pytest.raises(DuplicateCardError) as caught:
         find_bring_in(doors("Qh", "Qh"))
+    assert (caught.value.path, caught.value.first_seen) == ("players[1].door_card", "players[0].door_card")
+
+
+def test_bad_door_card_is_rejected():
+    with pytest.raises(SnapshotError) as caught:
+        find_bring_in(doors("Qh", "Q"))
     assert caught.value.path == "players[1].door_card"
