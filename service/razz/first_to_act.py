@@ -15,7 +15,7 @@ from .cards import HIGH_CARD_ORDER, RANK_OF, Deck
 from .errors import SnapshotError
 from .ranking import evaluate, low_rank
 from .rules import Rules
-from .seating import MAX_SEAT, MIN_SEAT, position_order
+from .seating import SeatChart, check_player_count, check_seat, is_int, position_order
 
 FIRST_STREET = 3
 LAST_STREET = 7
@@ -81,24 +81,20 @@ def positions(seats: Sequence[int], dealer_seat: int | None) -> list[int]:
 def find_first_to_act(street: int, players: Sequence[BoardIn], rules: Rules = Rules(),
                       dealer_seat: int | None = None) -> FirstToAct:
     """Who acts first on ``street`` given every player's up cards and status."""
-    if isinstance(street, bool) or not isinstance(street, int) or not FIRST_STREET <= street <= LAST_STREET:
+    if not (is_int(street) and FIRST_STREET <= street <= LAST_STREET):
         raise SnapshotError("street", f"street {street!r} does not exist: streets run 3 to 7")
-    if not 2 <= len(players) <= rules.max_players:
-        raise SnapshotError("players", f"{len(players)} players: a table deals 2 to {rules.max_players}")
-    if dealer_seat is not None and not MIN_SEAT <= dealer_seat <= MAX_SEAT:
-        raise SnapshotError("dealer_seat", f"seat {dealer_seat} does not exist: seats run 1 to 8")
+    check_player_count(len(players), rules.max_players, SnapshotError)
+    if dealer_seat is not None:
+        check_seat(dealer_seat, "dealer_seat", SnapshotError)
+    chart = SeatChart(SnapshotError)
+    for i, player in enumerate(players):
+        chart.take(player.seat, f"players[{i}].seat")
     order = sorted(range(len(players)), key=lambda i: players[i].seat)
-    seen_seats: set[int] = set()
     deck = Deck(SnapshotError)
     boards: list[list[int]] = []
     shown = up_cards_on(street)
     for i in order:
         player = players[i]
-        if not MIN_SEAT <= player.seat <= MAX_SEAT:
-            raise SnapshotError(f"players[{i}].seat", f"seat {player.seat} does not exist: seats run 1 to 8")
-        if player.seat in seen_seats:
-            raise SnapshotError(f"players[{i}].seat", f"seat {player.seat} appears more than once")
-        seen_seats.add(player.seat)
         codes = deck.take_each(player.up_cards, f"players[{i}].up_cards")
         if player.folded and len(codes) > shown:
             raise SnapshotError(f"players[{i}].up_cards",

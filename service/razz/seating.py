@@ -3,9 +3,53 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeGuard
+
+from .errors import InputError
 
 MIN_SEAT = 1
 MAX_SEAT = 8
+MIN_PLAYERS = 2
+
+
+def is_int(value: object) -> TypeGuard[int]:
+    """Integers only: JSON booleans are not seats, chip counts or streets."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_seat(seat: object, path: str, error: type[InputError]) -> int:
+    """The seat at ``path`` if the table has it; ``error`` names the field otherwise."""
+    if not (is_int(seat) and MIN_SEAT <= seat <= MAX_SEAT):
+        raise error(path, f"seat {seat!r} does not exist: seats are the integers {MIN_SEAT} to {MAX_SEAT}")
+    return seat
+
+
+def check_player_count(count: int, max_players: int, error: type[InputError]) -> None:
+    """A hand deals at least two players and at most the rules' ``max_players``."""
+    if not MIN_PLAYERS <= count <= max_players:
+        raise error("players", f"{count} players: a hand deals {MIN_PLAYERS} to {max_players} (max_players)")
+
+
+class SeatChart:
+    """The seats taken at one table: each must exist and be taken once, so a second taker names both places."""
+
+    __slots__ = ("_error", "_taken")
+
+    def __init__(self, error: type[InputError]) -> None:
+        self._error = error
+        self._taken: dict[int, str] = {}
+
+    def take(self, seat: object, path: str) -> int:
+        """The seat at ``path``, checked against the table and the seats taken before."""
+        checked = check_seat(seat, path, self._error)
+        if checked in self._taken:
+            raise self._error(path, f"seat {checked} appears more than once (also at {self._taken[checked]})")
+        self._taken[checked] = path
+        return checked
+
+    def __contains__(self, seat: object) -> bool:
+        """Whether ``seat`` has been taken."""
+        return seat in self._taken
 
 
 def position_order(seats: Sequence[int], dealer_seat: int | None) -> list[int]:

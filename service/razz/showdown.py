@@ -15,9 +15,8 @@ from .cards import HIGH_CARD_ORDER, Deck
 from .errors import ShowdownError
 from .pots import Pot, build_pots
 from .ranking import LowHand, best_cards, evaluate
+from .seating import SeatChart, is_int
 
-SEATS = range(1, 9)
-"""Seat numbers a table has (at most 8 players, rules section 7)."""
 HAND_CARDS = 7
 """Cards a live hand shows at showdown, the community card included (TDA 13A)."""
 
@@ -127,23 +126,14 @@ def _parse_cards(path: str, texts: object, limit: int, deck: Deck) -> tuple[int,
     return tuple(deck.take_each(texts, path))
 
 
-def _is_int(value: object) -> bool:
-    """An integer that is not a bool (JSON true is not a chip count)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def check_players(players: Sequence[ShowdownPlayer]) -> None:
     """Seats distinct in 1..8, contributions non-negative integers, at least one live seat."""
     if not players:
         raise ShowdownError("players", "at least one player is needed")
-    taken: set[int] = set()
+    chart = SeatChart(ShowdownError)
     for index, player in enumerate(players):
-        if not _is_int(player.seat) or player.seat not in SEATS:
-            raise ShowdownError(f"players[{index}].seat", "must be an integer from 1 to 8")
-        if player.seat in taken:
-            raise ShowdownError(f"players[{index}].seat", f"seat {player.seat} appears more than once")
-        taken.add(player.seat)
-        if not _is_int(player.contributed) or player.contributed < 0:
+        chart.take(player.seat, f"players[{index}].seat")
+        if not is_int(player.contributed) or player.contributed < 0:
             raise ShowdownError(f"players[{index}].contributed", "must be a non-negative integer")
         if not isinstance(player.folded, bool):
             raise ShowdownError(f"players[{index}].folded", "must be true or false")
@@ -155,8 +145,9 @@ def _check_position(position: object, seats: Sequence[int]) -> dict[int, int]:
     """Each seat's place clockwise from the dealer; every player's seat must appear once."""
     if isinstance(position, str) or not isinstance(position, Sequence):
         raise ShowdownError("position", "must be a list of seats clockwise from the dealer")
-    if not all(_is_int(seat) and seat in SEATS for seat in position) or len(set(position)) != len(position):
-        raise ShowdownError("position", "must list distinct seats from 1 to 8")
+    chart = SeatChart(ShowdownError)
+    for place, seat in enumerate(position):
+        chart.take(seat, f"position[{place}]")
     missing = sorted(set(seats) - set(position))
     if missing:
         raise ShowdownError("position", f"seats {missing} are missing")

@@ -12,7 +12,7 @@ from .cards import Deck
 from .errors import IllegalActionError, SnapshotError
 from .first_to_act import MAX_UP_CARDS
 from .rules import Rules, Stakes
-from .seating import MAX_SEAT, MIN_SEAT
+from .seating import SeatChart, check_player_count, check_seat, is_int
 
 ACTION_TYPES = ("bring_in", "complete", "bet", "raise", "call", "check", "fold")
 MAX_DOWN_CARDS = 3
@@ -62,29 +62,16 @@ class Seating:
     community: int | None
 
 
-def _is_int(value: object) -> bool:
-    """Integers only: JSON booleans are not chip counts or seats."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def seat_players(snapshot: Snapshot) -> Seating:
     """Check seats, stacks and cards (one deck for the whole table) and order players clockwise."""
     players = snapshot.players
-    limit = snapshot.rules.max_players
-    if not 2 <= len(players) <= limit:
-        raise SnapshotError("players", f"{len(players)} players: a hand deals 2 to {limit} (max_players)")
-    dealer = snapshot.dealer_seat
-    if dealer is not None and not (_is_int(dealer) and MIN_SEAT <= dealer <= MAX_SEAT):
-        raise SnapshotError("dealer_seat", f"seat {dealer!r} does not exist: seats run 1 to 8")
-    seen_seats: dict[int, int] = {}
+    check_player_count(len(players), snapshot.rules.max_players, SnapshotError)
+    if snapshot.dealer_seat is not None:
+        check_seat(snapshot.dealer_seat, "dealer_seat", SnapshotError)
+    chart = SeatChart(SnapshotError)
     for i, player in enumerate(players):
-        if not (_is_int(player.seat) and MIN_SEAT <= player.seat <= MAX_SEAT):
-            raise SnapshotError(f"players[{i}].seat", f"seat {player.seat!r} does not exist: seats run 1 to 8")
-        if player.seat in seen_seats:
-            raise SnapshotError(f"players[{i}].seat",
-                                f"seat {player.seat} appears more than once (also players[{seen_seats[player.seat]}])")
-        seen_seats[player.seat] = i
-        if not _is_int(player.stack) or player.stack < 1:
+        chart.take(player.seat, f"players[{i}].seat")
+        if not is_int(player.stack) or player.stack < 1:
             raise SnapshotError(f"players[{i}].stack",
                                 f"seat {player.seat} has {player.stack!r} chips: a player is dealt in with at least 1")
     order = sorted(range(len(players)), key=lambda i: players[i].seat)
@@ -110,12 +97,12 @@ def seat_players(snapshot: Snapshot) -> Seating:
     if snapshot.community_card is not None:
         community = deck.take(snapshot.community_card, "community_card")
     for k, action in enumerate(snapshot.actions):
-        if action.seat not in seen_seats:
+        if action.seat not in chart:
             raise IllegalActionError(f"actions[{k}].seat", f"seat {action.seat!r} is not at the table")
         if action.type not in ACTION_TYPES:
             raise IllegalActionError(f"actions[{k}].type",
-                                f"{action.type!r} is not an action; actions: {', '.join(ACTION_TYPES)}")
-        if action.amount is not None and not (_is_int(action.amount) and action.amount >= 0):
+                                     f"{action.type!r} is not an action; actions: {', '.join(ACTION_TYPES)}")
+        if action.amount is not None and not (is_int(action.amount) and action.amount >= 0):
             raise IllegalActionError(f"actions[{k}].amount", f"{action.amount!r} is not a chip count")
     return Seating(
         index_of_input=order,

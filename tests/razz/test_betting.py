@@ -344,6 +344,12 @@ def test_actions_the_rules_do_not_allow_are_illegal_actions(actions, path):
     assert (error.path, error.kind) == (path, "illegal-action")
 
 
+def test_a_seat_taken_twice_names_both_players():
+    players = (PlayerIn(2, 1000, ("7c",)), PlayerIn(2, 1000, ("Kd",)))
+    error = rejected(Snapshot(STAKES, players))
+    assert str(error) == "players[1].seat: seat 2 appears more than once (also at players[0].seat)"
+
+
 def test_too_many_players_for_max_players():
     assert rejected(snapshot(DOORS4, rules=Rules(max_players=3))).path == "players"
 

@@ -64,3 +64,11 @@ def test_bad_door_card_is_rejected():
     with pytest.raises(SnapshotError) as caught:
         find_bring_in(doors("Qh", "Q"))
     assert caught.value.path == "players[1].door_card"
+
+
+@pytest.mark.parametrize("seats, path", [([1, 1], "players[1].seat"), ([1, 9], "players[1].seat"),
+                                         ([True, 2], "players[0].seat")])
+def test_seats_must_exist_and_be_taken_once(seats, path):
+    with pytest.raises(SnapshotError) as caught:
+        find_bring_in([DoorCard(seat, card) for seat, card in zip(seats, ["Qh", "Kd"])])
+    assert caught.value.path == path

@@ -72,3 +72,14 @@ def test_a_card_shown_twice_names_both_places():
     with pytest.raises(DuplicateCardError) as caught:
         find_first_to_act(4, boards({1: "6d 2c", 2: "6d 3c"}))
     assert (caught.value.path, caught.value.first_seen) == ("players[1].up_cards[0]", "players[0].up_cards[0]")
+
+
+@pytest.mark.parametrize("spec, dealer_seat, path", [
+    ({1: "6d 2c", 2: "7c 3c"}, "1", "dealer_seat"),
+    ({1: "6d 2c", 9: "7c 3c"}, None, "players[1].seat"),
+    ({1: "6d 2c"}, None, "players"),
+])
+def test_seats_and_player_count_are_checked(spec, dealer_seat, path):
+    with pytest.raises(SnapshotError) as caught:
+        find_first_to_act(4, boards(spec), dealer_seat=dealer_seat)
+    assert caught.value.path == path

@@ -200,6 +200,9 @@ def test_unknown_odd_chip_rule_and_bad_position_are_rejected():
     with pytest.raises(ShowdownError) as caught:
         showdown(EXAMPLE1, position=[1, 2, 3, 4, 5])
     assert caught.value.path == "position"
+    with pytest.raises(ShowdownError) as caught:
+        showdown(EXAMPLE1, position=[1, 2, 3, 2])
+    assert caught.value.path == "position[3]"
 
 
 def test_folded_players_may_show_the_cards_they_had():
