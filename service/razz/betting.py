@@ -16,8 +16,9 @@ from dataclasses import dataclass
 
 from .bring_in import highest_door, opener_index
 from .errors import IllegalActionError, SnapshotError
-from .first_to_act import FIRST_STREET, LAST_STREET, lowest_board, next_can_act, positions, up_cards_on
+from .first_to_act import FIRST_STREET, LAST_STREET, lowest_board, up_cards_on
 from .running_out import community_card_dealt
+from .seating import next_clockwise, positions
 from .snapshot import Action, Seating, Snapshot, seat_players
 
 BETTING = "betting"
@@ -177,7 +178,7 @@ class _Table:
                 boards = [cards[:up_cards_on(street)] for cards in self.up]
                 candidates = [i for i in range(self.n) if not self.folded[i]]
                 board, _ = lowest_board(boards, candidates, self.position, self.rules.later_street_tie_break)
-                first = next_can_act(board, [not f and not a for f, a in zip(self.folded, self.all_in)])
+                first = next_clockwise(board, [not f and not a for f, a in zip(self.folded, self.all_in)])
             self.log.append(_Street(street, None if first is None else self.seats[first]))
         if first is None or self.active < 2:
             self._end_betting()

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from .cards import CARD_TEXT, HIGH_CARD_ORDER, RANK_OF, Deck
 from .errors import SnapshotError
 from .rules import Stakes
-from .seating import SeatChart
+from .seating import SeatChart, next_clockwise
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,26 +37,19 @@ class BringIn:
     """Chips the bring-in seat posts (the bring-in, or all it has left); 0 when it is all-in from the ante; None without stakes."""
 
 
-def highest_door(door_codes: Sequence[int]) -> tuple[int, bool]:
-    """Index of the highest door card (king high, ace low, then suit) and whether a suit decided it."""
+def highest_door(door_codes: Sequence[int]) -> tuple[int, list[int]]:
+    """Index of the highest door card (king high, ace low, then suit) and of the others of its rank (a suit decided)."""
     best = max(range(len(door_codes)), key=lambda i: HIGH_CARD_ORDER[door_codes[i]])
     rank = RANK_OF[door_codes[best]]
-    tied = sum(1 for code in door_codes if RANK_OF[code] == rank) > 1
-    return best, tied
+    return best, [i for i, code in enumerate(door_codes) if i != best and RANK_OF[code] == rank]
 
 
 def opener_index(bring_in_index: int, chips_after_ante: Sequence[int | None]) -> int | None:
     """The bring-in seat, or when it has no chips the next seat clockwise with chips; None if under two have chips."""
-    with_chips = [i for i, chips in enumerate(chips_after_ante) if chips is None or chips > 0]
-    if len(with_chips) < 2:
+    has_chips = [chips is None or chips > 0 for chips in chips_after_ante]
+    if sum(has_chips) < 2:
         return None
-    count = len(chips_after_ante)
-    for step in range(count):
-        index = (bring_in_index + step) % count
-        chips = chips_after_ante[index]
-        if chips is None or chips > 0:
-            return index
-    return None
+    return next_clockwise(bring_in_index, has_chips)
 
 
 def find_bring_in(players: Sequence[DoorCard], stakes: Stakes | None = None) -> BringIn:
@@ -68,7 +61,7 @@ def find_bring_in(players: Sequence[DoorCard], stakes: Stakes | None = None) -> 
     seats = [players[i].seat for i in ordered]
     deck = Deck(SnapshotError)
     codes = [deck.take(players[i].card, f"players[{i}].door_card") for i in ordered]
-    best, by_suit = highest_door(codes)
+    best, tied = highest_door(codes)
     chips: list[int | None] = []
     for i in ordered:
         stack = players[i].stack
@@ -81,7 +74,7 @@ def find_bring_in(players: Sequence[DoorCard], stakes: Stakes | None = None) -> 
     return BringIn(
         seat=seats[best],
         card=CARD_TEXT[codes[best]],
-        tie_broken_by_suit=by_suit,
+        tie_broken_by_suit=bool(tied),
         opener=None if opener is None else seats[opener],
         amount=amount,
     )

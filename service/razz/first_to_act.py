@@ -11,11 +11,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .bring_in import highest_door
-from .cards import HIGH_CARD_ORDER, RANK_OF, Deck
+from .cards import HIGH_CARD_ORDER, Deck
 from .errors import SnapshotError
 from .ranking import evaluate, low_rank
 from .rules import Rules
-from .seating import SeatChart, check_player_count, check_seat, is_int, position_order
+from .seating import SeatChart, check_player_count, check_seat, is_int, next_clockwise, positions
 
 FIRST_STREET = 3
 LAST_STREET = 7
@@ -62,22 +62,6 @@ def lowest_board(boards: Sequence[Sequence[int]], candidates: Sequence[int], pos
     return winner, [i for i in tied if i != winner]
 
 
-def next_can_act(start: int, can_act: Sequence[bool]) -> int | None:
-    """The first index clockwise from ``start`` (itself included) whose player can act."""
-    count = len(can_act)
-    for step in range(count):
-        index = (start + step) % count
-        if can_act[index]:
-            return index
-    return None
-
-
-def positions(seats: Sequence[int], dealer_seat: int | None) -> list[int]:
-    """Each seat's place in position order (0 acts first on a tie)."""
-    place = {seat: n for n, seat in enumerate(position_order(seats, dealer_seat))}
-    return [place[seat] for seat in seats]
-
-
 def find_first_to_act(street: int, players: Sequence[BoardIn], rules: Rules = Rules(),
                       dealer_seat: int | None = None) -> FirstToAct:
     """Who acts first on ``street`` given every player's up cards and status."""
@@ -110,16 +94,15 @@ def find_first_to_act(street: int, players: Sequence[BoardIn], rules: Rules = Ru
         with_door = [i for i in range(len(order)) if boards[i]]
         if not with_door:
             raise SnapshotError("players", "no door card is shown: the bring-in cannot be found")
-        best, _ = highest_door([boards[i][0] for i in with_door])
+        best, tied_doors = highest_door([boards[i][0] for i in with_door])
         board = with_door[best]
-        rank = RANK_OF[boards[board][0]]
-        tied = [i for i in with_door if i != board and RANK_OF[boards[i][0]] == rank]
+        tied = [with_door[k] for k in tied_doors]
     else:
         candidates = [i for i in range(len(order)) if live[i]]
         if not candidates:
             raise SnapshotError("players", "every player has folded: nobody acts")
         board, tied = lowest_board(boards, candidates, positions(seats, dealer_seat), rules.later_street_tie_break)
-    first = next_can_act(board, can_act)
+    first = next_clockwise(board, can_act)
     return FirstToAct(
         seat=None if first is None else seats[first],
         board_seat=seats[board],

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TypeGuard
 
 from .errors import InputError
@@ -59,3 +59,32 @@ def position_order(seats: Sequence[int], dealer_seat: int | None) -> list[int]:
         return ordered
     after = [seat for seat in ordered if seat > dealer_seat]
     return after + [seat for seat in ordered if seat <= dealer_seat]
+
+
+def positions(seats: Sequence[int], dealer_seat: int | None) -> list[int]:
+    """Each seat's place in position order (0 acts first on a tie)."""
+    place = {seat: n for n, seat in enumerate(position_order(seats, dealer_seat))}
+    return [place[seat] for seat in seats]
+
+
+def check_position(position: object, seats: Collection[int], error: type[InputError]) -> list[int]:
+    """``seats`` in the order of ``position`` (seats clockwise from the dealer), which must list each once."""
+    if isinstance(position, str) or not isinstance(position, Sequence):
+        raise error("position", "must be a list of seats clockwise from the dealer")
+    chart = SeatChart(error)
+    for place, seat in enumerate(position):
+        chart.take(seat, f"position[{place}]")
+    missing = sorted(seat for seat in seats if seat not in chart)
+    if missing:
+        raise error("position", f"seats {missing} are missing")
+    return [seat for seat in position if seat in seats]
+
+
+def next_clockwise(start: int, eligible: Sequence[bool]) -> int | None:
+    """The first index clockwise from ``start`` (itself included) that is eligible, or None."""
+    count = len(eligible)
+    for step in range(count):
+        index = (start + step) % count
+        if eligible[index]:
+            return index
+    return None

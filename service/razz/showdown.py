@@ -15,7 +15,7 @@ from .cards import HIGH_CARD_ORDER, Deck
 from .errors import ShowdownError
 from .pots import Pot, build_pots
 from .ranking import LowHand, best_cards, evaluate
-from .seating import SeatChart, is_int
+from .seating import SeatChart, check_position, is_int
 
 HAND_CARDS = 7
 """Cards a live hand shows at showdown, the community card included (TDA 13A)."""
@@ -141,19 +141,6 @@ def check_players(players: Sequence[ShowdownPlayer]) -> None:
         raise ShowdownError("players", "at least one player must not have folded")
 
 
-def _check_position(position: object, seats: Sequence[int]) -> dict[int, int]:
-    """Each seat's place clockwise from the dealer; every player's seat must appear once."""
-    if isinstance(position, str) or not isinstance(position, Sequence):
-        raise ShowdownError("position", "must be a list of seats clockwise from the dealer")
-    chart = SeatChart(ShowdownError)
-    for place, seat in enumerate(position):
-        chart.take(seat, f"position[{place}]")
-    missing = sorted(set(seats) - set(position))
-    if missing:
-        raise ShowdownError("position", f"seats {missing} are missing")
-    return {seat: place for place, seat in enumerate(position)}
-
-
 def _read_hands(
     players: Sequence[ShowdownPlayer], community_card: str | None, places: dict[int, int]
 ) -> dict[int, _Hand]:
@@ -217,7 +204,8 @@ def showdown(
         raise ShowdownError("rules.odd_chip_rule", f"must be one of {', '.join(ODD_CHIP_RULES)}")
     check_players(players)
     seats = [player.seat for player in players]
-    places = _check_position(sorted(seats) if position is None else position, seats)
+    ring = sorted(seats) if position is None else check_position(position, seats, ShowdownError)
+    places = {seat: place for place, seat in enumerate(ring)}
     hands = _read_hands(players, community_card, places)
     pots = build_pots(
         {player.seat: player.contributed for player in players},
