@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from .cards import CARD_TEXT, HIGH_CARD_ORDER, RANK_OF, Deck
 from .errors import SnapshotError
 from .rules import Stakes
-from .seating import SeatChart, next_clockwise
+from .seating import clockwise, next_clockwise
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,10 +54,7 @@ def opener_index(bring_in_index: int, chips_after_ante: Sequence[int | None]) ->
 
 def find_bring_in(players: Sequence[DoorCard], stakes: Stakes | None = None) -> BringIn:
     """The bring-in of a table, given its door cards (and stacks before antes, to find an all-in seat)."""
-    chart = SeatChart(SnapshotError)
-    for i, player in enumerate(players):
-        chart.take(player.seat, f"players[{i}].seat")
-    ordered = sorted(range(len(players)), key=lambda i: players[i].seat)
+    ordered = clockwise([player.seat for player in players], SnapshotError)
     seats = [players[i].seat for i in ordered]
     deck = Deck(SnapshotError)
     codes = [deck.take(players[i].card, f"players[{i}].door_card") for i in ordered]

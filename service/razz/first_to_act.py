@@ -15,7 +15,7 @@ from .cards import HIGH_CARD_ORDER, Deck
 from .errors import SnapshotError
 from .ranking import evaluate, low_rank
 from .rules import Rules
-from .seating import SeatChart, check_player_count, check_seat, is_int, next_clockwise, positions
+from .seating import check_player_count, check_seat, clockwise, is_int, next_clockwise, positions
 
 FIRST_STREET = 3
 LAST_STREET = 7
@@ -70,10 +70,7 @@ def find_first_to_act(street: int, players: Sequence[BoardIn], rules: Rules = Ru
     check_player_count(len(players), rules.max_players, SnapshotError)
     if dealer_seat is not None:
         check_seat(dealer_seat, "dealer_seat", SnapshotError)
-    chart = SeatChart(SnapshotError)
-    for i, player in enumerate(players):
-        chart.take(player.seat, f"players[{i}].seat")
-    order = sorted(range(len(players)), key=lambda i: players[i].seat)
+    order = clockwise([player.seat for player in players], SnapshotError)
     deck = Deck(SnapshotError)
     boards: list[list[int]] = []
     shown = up_cards_on(street)

@@ -52,6 +52,13 @@ class SeatChart:
         return seat in self._taken
 
 
+def clockwise(seats: Sequence[object], error: type[InputError]) -> list[int]:
+    """Check every player's seat (``players[i].seat``) and return the player indices in clockwise order."""
+    chart = SeatChart(error)
+    checked = [chart.take(seat, f"players[{i}].seat") for i, seat in enumerate(seats)]
+    return sorted(range(len(checked)), key=checked.__getitem__)
+
+
 def position_order(seats: Sequence[int], dealer_seat: int | None) -> list[int]:
     """Seats in position order: the first seat after ``dealer_seat`` first (default: lowest seat first)."""
     ordered = sorted(seats)

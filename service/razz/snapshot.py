@@ -12,7 +12,7 @@ from .cards import Deck
 from .errors import IllegalActionError, SnapshotError
 from .first_to_act import MAX_UP_CARDS
 from .rules import Rules, Stakes
-from .seating import SeatChart, check_player_count, check_seat, is_int
+from .seating import check_player_count, check_seat, clockwise, is_int
 
 ACTION_TYPES = ("bring_in", "complete", "bet", "raise", "call", "check", "fold")
 MAX_DOWN_CARDS = 3
@@ -68,13 +68,12 @@ def seat_players(snapshot: Snapshot) -> Seating:
     check_player_count(len(players), snapshot.rules.max_players, SnapshotError)
     if snapshot.dealer_seat is not None:
         check_seat(snapshot.dealer_seat, "dealer_seat", SnapshotError)
-    chart = SeatChart(SnapshotError)
+    order = clockwise([player.seat for player in players], SnapshotError)
     for i, player in enumerate(players):
-        chart.take(player.seat, f"players[{i}].seat")
         if not is_int(player.stack) or player.stack < 1:
             raise SnapshotError(f"players[{i}].stack",
                                 f"seat {player.seat} has {player.stack!r} chips: a player is dealt in with at least 1")
-    order = sorted(range(len(players)), key=lambda i: players[i].seat)
+    seated = {player.seat for player in players}
     deck = Deck(SnapshotError)
     up: list[list[int]] = []
     down_counts: list[int | None] = []
@@ -97,7 +96,7 @@ def seat_players(snapshot: Snapshot) -> Seating:
     if snapshot.community_card is not None:
         community = deck.take(snapshot.community_card, "community_card")
     for k, action in enumerate(snapshot.actions):
-        if action.seat not in chart:
+        if action.seat not in seated:
             raise IllegalActionError(f"actions[{k}].seat", f"seat {action.seat!r} is not at the table")
         if action.type not in ACTION_TYPES:
             raise IllegalActionError(f"actions[{k}].type",
