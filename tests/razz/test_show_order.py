@@ -2,8 +2,8 @@
 
 import pytest
 
+from service.razz.errors import ShowdownError
 from service.razz.show_order import ShowOrder, show_order
-from service.razz.showdown import ShowdownError
 
 CHECKED_AROUND = {1: 200, 4: 200, 6: 200}
 
