@@ -15,9 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .bring_in import highest_door, opener_index
-from .errors import SnapshotError
-from .first_to_act import FIRST_STREET, LAST_STREET, lowest_board, next_can_act, positions, up_cards_on
+from .errors import IllegalActionError, SnapshotError
+from .first_to_act import FIRST_STREET, LAST_STREET, lowest_board, up_cards_on
 from .running_out import community_card_dealt
+from .seating import next_clockwise, positions
 from .snapshot import Action, Seating, Snapshot, seat_players
 
 BETTING = "betting"
@@ -177,7 +178,7 @@ class _Table:
                 boards = [cards[:up_cards_on(street)] for cards in self.up]
                 candidates = [i for i in range(self.n) if not self.folded[i]]
                 board, _ = lowest_board(boards, candidates, self.position, self.rules.later_street_tie_break)
-                first = next_can_act(board, [not f and not a for f, a in zip(self.folded, self.all_in)])
+                first = next_clockwise(board, [not f and not a for f, a in zip(self.folded, self.all_in)])
             self.log.append(_Street(street, None if first is None else self.seats[first]))
         if first is None or self.active < 2:
             self._end_betting()
@@ -334,14 +335,14 @@ class _Table:
         assert i is not None
         seat = self.seats[i]
         if action.seat != seat:
-            raise SnapshotError(path, f"seat {action.seat} may not act: it is seat {seat}'s turn")
+            raise IllegalActionError(path, f"seat {action.seat} may not act: it is seat {seat}'s turn")
         kind = action.type
         option = self.option(i, kind)
         if option is None:
-            raise SnapshotError(path, f"seat {seat} may not {kind}: {self._refusal(i, kind)}")
+            raise IllegalActionError(path, f"seat {seat} may not {kind}: {self._refusal(i, kind)}")
         amount = option[1]
         if action.amount is not None and action.amount != amount:
-            raise SnapshotError(path, f"seat {seat}'s {kind} adds {amount} chips, not {action.amount}")
+            raise IllegalActionError(path, f"seat {seat}'s {kind} adds {amount} chips, not {action.amount}")
         street = self.log[-1]
         street.actions.append(action if action.amount == amount else Action(seat, kind, amount))
         if kind == "fold":
@@ -384,9 +385,9 @@ class _Table:
     def _refuse_after_betting(self, path: str, action: Action) -> None:
         """Explain why no action can come now: the hand, the betting or the deal is over."""
         if self.phase == COMPLETE:
-            raise SnapshotError(path, f"seat {action.seat} may not act: every other player has folded")
+            raise IllegalActionError(path, f"seat {action.seat} may not act: every other player has folded")
         if self.phase == SHOWDOWN:
-            raise SnapshotError(path, f"seat {action.seat} may not act: the betting is over")
+            raise IllegalActionError(path, f"seat {action.seat} may not act: the betting is over")
         need = up_cards_on(self.street + 1)
         i = next(j for j in range(self.n) if not self.folded[j] and len(self.up[j]) < need)
         raise SnapshotError(
@@ -424,7 +425,7 @@ class _Table:
 
 
 def replay(snapshot: Snapshot) -> TableState:
-    """Replay every action of the snapshot; the state after it, or SnapshotError at the first rule broken."""
+    """Replay every action of the snapshot; the state after it, or an InputError at the first rule broken."""
     seating = seat_players(snapshot)
     table = _Table(snapshot, seating)
     for index, action in enumerate(snapshot.actions):

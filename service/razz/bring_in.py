@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import CARD_TEXT, HIGH_CARD_ORDER, RANK_OF, parse_card
+from .cards import CARD_TEXT, HIGH_CARD_ORDER, RANK_OF, Deck
 from .errors import SnapshotError
 from .rules import Stakes
+from .seating import clockwise, next_clockwise
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,44 +37,28 @@ class BringIn:
     """Chips the bring-in seat posts (the bring-in, or all it has left); 0 when it is all-in from the ante; None without stakes."""
 
 
-def highest_door(door_codes: Sequence[int]) -> tuple[int, bool]:
-    """Index of the highest door card (king high, ace low, then suit) and whether a suit decided it."""
+def highest_door(door_codes: Sequence[int]) -> tuple[int, list[int]]:
+    """Index of the highest door card (king high, ace low, then suit) and of the others of its rank (a suit decided)."""
     best = max(range(len(door_codes)), key=lambda i: HIGH_CARD_ORDER[door_codes[i]])
     rank = RANK_OF[door_codes[best]]
-    tied = sum(1 for code in door_codes if RANK_OF[code] == rank) > 1
-    return best, tied
+    return best, [i for i, code in enumerate(door_codes) if i != best and RANK_OF[code] == rank]
 
 
 def opener_index(bring_in_index: int, chips_after_ante: Sequence[int | None]) -> int | None:
     """The bring-in seat, or when it has no chips the next seat clockwise with chips; None if under two have chips."""
-    with_chips = [i for i, chips in enumerate(chips_after_ante) if chips is None or chips > 0]
-    if len(with_chips) < 2:
+    has_chips = [chips is None or chips > 0 for chips in chips_after_ante]
+    if sum(has_chips) < 2:
         return None
-    count = len(chips_after_ante)
-    for step in range(count):
-        index = (bring_in_index + step) % count
-        chips = chips_after_ante[index]
-        if chips is None or chips > 0:
-            return index
-    return None
+    return next_clockwise(bring_in_index, has_chips)
 
 
 def find_bring_in(players: Sequence[DoorCard], stakes: Stakes | None = None) -> BringIn:
     """The bring-in of a table, given its door cards (and stacks before antes, to find an all-in seat)."""
-    ordered = sorted(range(len(players)), key=lambda i: players[i].seat)
+    ordered = clockwise([player.seat for player in players], SnapshotError)
     seats = [players[i].seat for i in ordered]
-    if len(set(seats)) != len(seats):
-        raise SnapshotError("players", "each seat may appear once")
-    codes: list[int] = []
-    for i in ordered:
-        try:
-            code = parse_card(players[i].card)
-        except ValueError as error:
-            raise SnapshotError(f"players[{i}].door_card", str(error)) from None
-        if code in codes:
-            raise SnapshotError(f"players[{i}].door_card", f"card {players[i].card} appears more than once")
-        codes.append(code)
-    best, by_suit = highest_door(codes)
+    deck = Deck(SnapshotError)
+    codes = [deck.take(players[i].card, f"players[{i}].door_card") for i in ordered]
+    best, tied = highest_door(codes)
     chips: list[int | None] = []
     for i in ordered:
         stack = players[i].stack
@@ -86,7 +71,7 @@ def find_bring_in(players: Sequence[DoorCard], stakes: Stakes | None = None) -> 
     return BringIn(
         seat=seats[best],
         card=CARD_TEXT[codes[best]],
-        tie_broken_by_suit=by_suit,
+        tie_broken_by_suit=bool(tied),
         opener=None if opener is None else seats[opener],
         amount=amount,
     )

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from .errors import DuplicateCardError, InputError
+
 RANK_CHARS = "A23456789TJQK"
 """Ranks in ace-to-five order: the ace is 1, the king 13."""
 
@@ -49,13 +51,6 @@ SUIT_OF: dict[int, int] = {code: SUIT_CHARS.index(text[1]) for text, code in CAR
 HIGH_CARD_ORDER: dict[int, int] = {code: RANK_OF[code] * 4 + SUIT_OF[code] for code in CARD_CODES.values()}
 """Bring-in strength: rank first (king highest, ace lowest), then suit (spades highest)."""
 
-class DuplicateCardError(ValueError):
-    """One deck holds each card once; this names the card seen twice."""
-
-    def __init__(self, card: str) -> None:
-        super().__init__(f"card {card} appears more than once")
-        self.card = card
-
 
 def parse_card(text: str) -> int:
     """Return the code of a card written like ``As`` or ``Td``; raise ValueError otherwise."""
@@ -75,13 +70,34 @@ def first_duplicate(codes: Iterable[int]) -> int | None:
     return None
 
 
+class Deck:
+    """One deck for a whole table: every card dealt is parsed and checked against the others here."""
+
+    __slots__ = ("_error", "_dealt")
+
+    def __init__(self, error: type[InputError] = InputError) -> None:
+        self._error = error
+        self._dealt: dict[int, str] = {}
+
+    def take(self, text: str, path: str) -> int:
+        """The code of the card at ``path``; ``error`` for bad notation, DuplicateCardError if dealt before."""
+        try:
+            code = parse_card(text)
+        except ValueError as error:
+            raise self._error(path, str(error)) from None
+        if code in self._dealt:
+            raise DuplicateCardError(path, CARD_TEXT[code], self._dealt[code])
+        self._dealt[code] = path
+        return code
+
+    def take_each(self, texts: Iterable[str], path: str) -> list[int]:
+        """The codes of the cards listed at ``path`` (each at ``path[k]``)."""
+        return [self.take(text, f"{path}[{k}]") for k, text in enumerate(texts)]
+
+
 def parse_cards(texts: Iterable[str]) -> list[int]:
-    """Parse cards that must all be distinct (one deck)."""
-    codes = [parse_card(text) for text in texts]
-    duplicate = first_duplicate(codes)
-    if duplicate is not None:
-        raise DuplicateCardError(CARD_TEXT[duplicate])
-    return codes
+    """Parse cards that must all be distinct (one deck); errors name ``cards[k]``."""
+    return Deck().take_each(texts, "cards")
 
 
 def card_texts(codes: Sequence[int]) -> list[str]:

@@ -38,3 +38,26 @@ class SnapshotError(InputError):
     """A table snapshot that cannot happen under the rules: bad cards, seats or up cards."""
 
     kind = "invalid-snapshot"
+
+
+class IllegalActionError(SnapshotError):
+    """An action the rules do not allow where it stands: out of turn, the wrong type or amount, after the betting."""
+
+    kind = "illegal-action"
+
+
+class ShowdownError(InputError):
+    """A finished hand the showdown cannot settle (players, cards, position or show-order arguments)."""
+
+    kind = "invalid-showdown"
+
+
+class DuplicateCardError(InputError):
+    """One deck holds each card once: names the card, where it was seen again (``path``) and first."""
+
+    kind = "duplicate-card"
+
+    def __init__(self, path: str, card: str, first_seen: str) -> None:
+        super().__init__(path, f"card {card} appears more than once (also at {first_seen})")
+        self.card = card
+        self.first_seen = first_seen

@@ -11,11 +11,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .bring_in import highest_door
-from .cards import HIGH_CARD_ORDER, RANK_OF, parse_card
+from .cards import HIGH_CARD_ORDER, Deck
 from .errors import SnapshotError
 from .ranking import evaluate, low_rank
 from .rules import Rules
-from .seating import MAX_SEAT, MIN_SEAT, position_order
+from .seating import check_player_count, check_seat, clockwise, is_int, next_clockwise, positions
 
 FIRST_STREET = 3
 LAST_STREET = 7
@@ -62,53 +62,21 @@ def lowest_board(boards: Sequence[Sequence[int]], candidates: Sequence[int], pos
     return winner, [i for i in tied if i != winner]
 
 
-def next_can_act(start: int, can_act: Sequence[bool]) -> int | None:
-    """The first index clockwise from ``start`` (itself included) whose player can act."""
-    count = len(can_act)
-    for step in range(count):
-        index = (start + step) % count
-        if can_act[index]:
-            return index
-    return None
-
-
-def positions(seats: Sequence[int], dealer_seat: int | None) -> list[int]:
-    """Each seat's place in position order (0 acts first on a tie)."""
-    place = {seat: n for n, seat in enumerate(position_order(seats, dealer_seat))}
-    return [place[seat] for seat in seats]
-
-
 def find_first_to_act(street: int, players: Sequence[BoardIn], rules: Rules = Rules(),
                       dealer_seat: int | None = None) -> FirstToAct:
     """Who acts first on ``street`` given every player's up cards and status."""
-    if isinstance(street, bool) or not isinstance(street, int) or not FIRST_STREET <= street <= LAST_STREET:
+    if not (is_int(street) and FIRST_STREET <= street <= LAST_STREET):
         raise SnapshotError("street", f"street {street!r} does not exist: streets run 3 to 7")
-    if not 2 <= len(players) <= rules.max_players:
-        raise SnapshotError("players", f"{len(players)} players: a table deals 2 to {rules.max_players}")
-    if dealer_seat is not None and not MIN_SEAT <= dealer_seat <= MAX_SEAT:
-        raise SnapshotError("dealer_seat", f"seat {dealer_seat} does not exist: seats run 1 to 8")
-    order = sorted(range(len(players)), key=lambda i: players[i].seat)
-    seen_seats: set[int] = set()
-    seen_cards: set[int] = set()
+    check_player_count(len(players), rules.max_players, SnapshotError)
+    if dealer_seat is not None:
+        check_seat(dealer_seat, "dealer_seat", SnapshotError)
+    order = clockwise([player.seat for player in players], SnapshotError)
+    deck = Deck(SnapshotError)
     boards: list[list[int]] = []
     shown = up_cards_on(street)
     for i in order:
         player = players[i]
-        if not MIN_SEAT <= player.seat <= MAX_SEAT:
-            raise SnapshotError(f"players[{i}].seat", f"seat {player.seat} does not exist: seats run 1 to 8")
-        if player.seat in seen_seats:
-            raise SnapshotError(f"players[{i}].seat", f"seat {player.seat} appears more than once")
-        seen_seats.add(player.seat)
-        codes = []
-        for k, text in enumerate(player.up_cards):
-            try:
-                code = parse_card(text)
-            except ValueError as error:
-                raise SnapshotError(f"players[{i}].up_cards[{k}]", str(error)) from None
-            if code in seen_cards:
-                raise SnapshotError(f"players[{i}].up_cards[{k}]", f"card {text} appears more than once")
-            seen_cards.add(code)
-            codes.append(code)
+        codes = deck.take_each(player.up_cards, f"players[{i}].up_cards")
         if player.folded and len(codes) > shown:
             raise SnapshotError(f"players[{i}].up_cards",
                                 f"seat {player.seat} shows {len(codes)} up cards; on street {street} at most {shown}")
@@ -123,16 +91,15 @@ def find_first_to_act(street: int, players: Sequence[BoardIn], rules: Rules = Ru
         with_door = [i for i in range(len(order)) if boards[i]]
         if not with_door:
             raise SnapshotError("players", "no door card is shown: the bring-in cannot be found")
-        best, _ = highest_door([boards[i][0] for i in with_door])
+        best, tied_doors = highest_door([boards[i][0] for i in with_door])
         board = with_door[best]
-        rank = RANK_OF[boards[board][0]]
-        tied = [i for i in with_door if i != board and RANK_OF[boards[i][0]] == rank]
+        tied = [with_door[k] for k in tied_doors]
     else:
         candidates = [i for i in range(len(order)) if live[i]]
         if not candidates:
             raise SnapshotError("players", "every player has folded: nobody acts")
         board, tied = lowest_board(boards, candidates, positions(seats, dealer_seat), rules.later_street_tie_break)
-    first = next_can_act(board, can_act)
+    first = next_clockwise(board, can_act)
     return FirstToAct(
         seat=None if first is None else seats[first],
         board_seat=seats[board],

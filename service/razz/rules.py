@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from .errors import RulesError, StakesError
+from .seating import is_int
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,7 +178,7 @@ class Stakes:
             value = getattr(self, name)
             if value is None and name == "big_bet":
                 continue
-            if isinstance(value, bool) or not isinstance(value, int):
+            if not is_int(value):
                 raise StakesError(f"stakes.{name}", f"{value!r} is not a whole number of chips")
         if self.big_bet is None:
             object.__setattr__(self, "big_bet", 2 * self.small_bet)

@@ -2,10 +2,61 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from typing import TypeGuard
+
+from .errors import InputError
 
 MIN_SEAT = 1
 MAX_SEAT = 8
+MIN_PLAYERS = 2
+
+
+def is_int(value: object) -> TypeGuard[int]:
+    """Integers only: JSON booleans are not seats, chip counts or streets."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_seat(seat: object, path: str, error: type[InputError]) -> int:
+    """The seat at ``path`` if the table has it; ``error`` names the field otherwise."""
+    if not (is_int(seat) and MIN_SEAT <= seat <= MAX_SEAT):
+        raise error(path, f"seat {seat!r} does not exist: seats are the integers {MIN_SEAT} to {MAX_SEAT}")
+    return seat
+
+
+def check_player_count(count: int, max_players: int, error: type[InputError]) -> None:
+    """A hand deals at least two players and at most the rules' ``max_players``."""
+    if not MIN_PLAYERS <= count <= max_players:
+        raise error("players", f"{count} players: a hand deals {MIN_PLAYERS} to {max_players} (max_players)")
+
+
+class SeatChart:
+    """The seats taken at one table: each must exist and be taken once, so a second taker names both places."""
+
+    __slots__ = ("_error", "_taken")
+
+    def __init__(self, error: type[InputError]) -> None:
+        self._error = error
+        self._taken: dict[int, str] = {}
+
+    def take(self, seat: object, path: str) -> int:
+        """The seat at ``path``, checked against the table and the seats taken before."""
+        checked = check_seat(seat, path, self._error)
+        if checked in self._taken:
+            raise self._error(path, f"seat {checked} appears more than once (also at {self._taken[checked]})")
+        self._taken[checked] = path
+        return checked
+
+    def __contains__(self, seat: object) -> bool:
+        """Whether ``seat`` has been taken."""
+        return seat in self._taken
+
+
+def clockwise(seats: Sequence[object], error: type[InputError]) -> list[int]:
+    """Check every player's seat (``players[i].seat``) and return the player indices in clockwise order."""
+    chart = SeatChart(error)
+    checked = [chart.take(seat, f"players[{i}].seat") for i, seat in enumerate(seats)]
+    return sorted(range(len(checked)), key=checked.__getitem__)
 
 
 def position_order(seats: Sequence[int], dealer_seat: int | None) -> list[int]:
@@ -15,3 +66,32 @@ def position_order(seats: Sequence[int], dealer_seat: int | None) -> list[int]:
         return ordered
     after = [seat for seat in ordered if seat > dealer_seat]
     return after + [seat for seat in ordered if seat <= dealer_seat]
+
+
+def positions(seats: Sequence[int], dealer_seat: int | None) -> list[int]:
+    """Each seat's place in position order (0 acts first on a tie)."""
+    place = {seat: n for n, seat in enumerate(position_order(seats, dealer_seat))}
+    return [place[seat] for seat in seats]
+
+
+def check_position(position: object, seats: Collection[int], error: type[InputError]) -> list[int]:
+    """``seats`` in the order of ``position`` (seats clockwise from the dealer), which must list each once."""
+    if isinstance(position, str) or not isinstance(position, Sequence):
+        raise error("position", "must be a list of seats clockwise from the dealer")
+    chart = SeatChart(error)
+    for place, seat in enumerate(position):
+        chart.take(seat, f"position[{place}]")
+    missing = sorted(seat for seat in seats if seat not in chart)
+    if missing:
+        raise error("position", f"seats {missing} are missing")
+    return [seat for seat in position if seat in seats]
+
+
+def next_clockwise(start: int, eligible: Sequence[bool]) -> int | None:
+    """The first index clockwise from ``start`` (itself included) that is eligible, or None."""
+    count = len(eligible)
+    for step in range(count):
+        index = (start + step) % count
+        if eligible[index]:
+            return index
+    return None

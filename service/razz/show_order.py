@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .showdown import ShowdownError
+from .errors import ShowdownError
+from .seating import check_position
 
 SHOW_STREETS_BACK = (6, 5, 4, 3)
 """Streets searched for a bet or raise when 7th street was checked through, latest first."""
@@ -70,15 +71,13 @@ def show_order(
     >>> show_order({1: 200, 4: 200}, last_aggressor=6)
     Traceback (most recent call last):
     ...
-    service.razz.showdown.ShowdownError: last_aggressor: seat 6 is not a live seat
+    service.razz.errors.ShowdownError: last_aggressor: seat 6 is not a live seat
     """
     if no_bet_show_order not in NO_BET_SHOW_ORDERS:
         raise ShowdownError("rules.no_bet_show_order", f"must be one of {', '.join(NO_BET_SHOW_ORDERS)}")
     if not contributed:
         raise ShowdownError("contributed", "at least one live seat is needed")
-    ring = [seat for seat in (sorted(contributed) if position is None else position) if seat in contributed]
-    if len(ring) != len(contributed):
-        raise ShowdownError("position", "must list every live seat once")
+    ring = sorted(contributed) if position is None else check_position(position, contributed, ShowdownError)
     for name, seat in (("last_aggressor", last_aggressor), ("first_to_act_board", first_to_act_board)):
         if seat is not None and seat not in contributed:
             raise ShowdownError(name, f"seat {seat} is not a live seat")

@@ -11,32 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .cards import CARD_TEXT, HIGH_CARD_ORDER, parse_card
+from .cards import HIGH_CARD_ORDER, Deck
+from .errors import ShowdownError
 from .pots import Pot, build_pots
 from .ranking import LowHand, best_cards, evaluate
+from .seating import SeatChart, check_position, is_int
 
-SEATS = range(1, 9)
-"""Seat numbers a table has (at most 8 players, rules section 7)."""
 HAND_CARDS = 7
 """Cards a live hand shows at showdown, the community card included (TDA 13A)."""
-
-
-class ShowdownError(ValueError):
-    """A request the rules cannot settle, with the path of the field at fault (e.g. ``players[2].cards``)."""
-
-    def __init__(self, path: str, message: str) -> None:
-        super().__init__(f"{path}: {message}")
-        self.path = path
-        self.message = message
-
-
-class ShowdownDuplicateCardError(ShowdownError):
-    """One deck holds each card once: names the card and where it was seen the second time."""
-
-    def __init__(self, path: str, card: str, first_seen: str) -> None:
-        super().__init__(path, f"card {card} appears more than once (also in {first_seen})")
-        self.card = card
-        self.first_seen = first_seen
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,42 +117,23 @@ ODD_CHIP_RULES = tuple(ODD_CHIP_ORDER)
 """The values of the ``odd_chip_rule`` option; the first is the default (TDA 20B, WSOP-T 73, WSOP-L 149)."""
 
 
-def _parse_cards(path: str, texts: object, limit: int, seen: dict[int, str]) -> tuple[int, ...]:
-    """Parse one seat's cards into codes, recording where each was seen to name a card dealt twice."""
+def _parse_cards(path: str, texts: object, limit: int, deck: Deck) -> tuple[int, ...]:
+    """One seat's cards as codes, dealt from the table's deck so a card dealt twice names both places."""
     if isinstance(texts, str) or not isinstance(texts, Sequence):
         raise ShowdownError(path, "must be a list of cards")
     if len(texts) > limit:
         raise ShowdownError(path, f"at most {limit} cards, got {len(texts)}")
-    codes = []
-    for index, text in enumerate(texts):
-        try:
-            code = parse_card(text)
-        except ValueError as error:
-            raise ShowdownError(f"{path}[{index}]", str(error)) from None
-        if code in seen:
-            raise ShowdownDuplicateCardError(f"{path}[{index}]", CARD_TEXT[code], seen[code])
-        seen[code] = f"{path}[{index}]"
-        codes.append(code)
-    return tuple(codes)
-
-
-def _is_int(value: object) -> bool:
-    """An integer that is not a bool (JSON true is not a chip count)."""
-    return isinstance(value, int) and not isinstance(value, bool)
+    return tuple(deck.take_each(texts, path))
 
 
 def check_players(players: Sequence[ShowdownPlayer]) -> None:
     """Seats distinct in 1..8, contributions non-negative integers, at least one live seat."""
     if not players:
         raise ShowdownError("players", "at least one player is needed")
-    taken: set[int] = set()
+    chart = SeatChart(ShowdownError)
     for index, player in enumerate(players):
-        if not _is_int(player.seat) or player.seat not in SEATS:
-            raise ShowdownError(f"players[{index}].seat", "must be an integer from 1 to 8")
-        if player.seat in taken:
-            raise ShowdownError(f"players[{index}].seat", f"seat {player.seat} appears more than once")
-        taken.add(player.seat)
-        if not _is_int(player.contributed) or player.contributed < 0:
+        chart.take(player.seat, f"players[{index}].seat")
+        if not is_int(player.contributed) or player.contributed < 0:
             raise ShowdownError(f"players[{index}].contributed", "must be a non-negative integer")
         if not isinstance(player.folded, bool):
             raise ShowdownError(f"players[{index}].folded", "must be true or false")
@@ -178,30 +141,12 @@ def check_players(players: Sequence[ShowdownPlayer]) -> None:
         raise ShowdownError("players", "at least one player must not have folded")
 
 
-def _check_position(position: object, seats: Sequence[int]) -> dict[int, int]:
-    """Each seat's place clockwise from the dealer; every player's seat must appear once."""
-    if isinstance(position, str) or not isinstance(position, Sequence):
-        raise ShowdownError("position", "must be a list of seats clockwise from the dealer")
-    if not all(_is_int(seat) and seat in SEATS for seat in position) or len(set(position)) != len(position):
-        raise ShowdownError("position", "must list distinct seats from 1 to 8")
-    missing = sorted(set(seats) - set(position))
-    if missing:
-        raise ShowdownError("position", f"seats {missing} are missing")
-    return {seat: place for place, seat in enumerate(position)}
-
-
 def _read_hands(
     players: Sequence[ShowdownPlayer], community_card: str | None, places: dict[int, int]
 ) -> dict[int, _Hand]:
     """Every live seat's hand; cards are required only when two or more seats are live."""
-    seen: dict[int, str] = {}
-    shared: tuple[int, ...] = ()
-    if community_card is not None:
-        try:
-            shared = (parse_card(community_card),)
-        except ValueError as error:
-            raise ShowdownError("community_card", str(error)) from None
-        seen[shared[0]] = "community_card"
+    deck = Deck(ShowdownError)
+    shared: tuple[int, ...] = () if community_card is None else (deck.take(community_card, "community_card"),)
     own = HAND_CARDS - len(shared)
     contested = sum(not player.folded for player in players) > 1
     hands = {}
@@ -211,7 +156,7 @@ def _read_hands(
             if contested and not player.folded:
                 raise ShowdownError(path, f"a live player must show his {own} cards")
             continue
-        codes = _parse_cards(path, player.cards, own, seen)
+        codes = _parse_cards(path, player.cards, own, deck)
         if contested and not player.folded:
             if len(codes) != own:
                 raise ShowdownError(path, f"a live player must show {own} cards, got {len(codes)}")
@@ -242,7 +187,8 @@ def showdown(
     """Award every pot of a finished hand; one live seat takes everything without showing.
 
     ``position`` lists seats clockwise from the dealer (default: ascending seats); only the
-    ``seat_order`` odd-chip rule uses it. Raises ShowdownError naming the field at fault.
+    ``seat_order`` odd-chip rule uses it. Raises ShowdownError, or DuplicateCardError for a card
+    dealt twice, naming the field at fault.
 
     >>> result = showdown([ShowdownPlayer(2, 55, cards="7s 5d 4c 3c Ad Qc Jc".split()),
     ...                    ShowdownPlayer(4, 55, folded=True),
@@ -252,13 +198,14 @@ def showdown(
     >>> showdown([ShowdownPlayer(1, 5, folded=True), ShowdownPlayer(2, 5, cards=["As"] * 7)])
     Traceback (most recent call last):
     ...
-    service.razz.showdown.ShowdownDuplicateCardError: players[1].cards[1]: card As appears more than once (also in players[1].cards[0])
+    service.razz.errors.DuplicateCardError: players[1].cards[1]: card As appears more than once (also at players[1].cards[0])
     """
     if odd_chip_rule not in ODD_CHIP_ORDER:
         raise ShowdownError("rules.odd_chip_rule", f"must be one of {', '.join(ODD_CHIP_RULES)}")
     check_players(players)
     seats = [player.seat for player in players]
-    places = _check_position(sorted(seats) if position is None else position, seats)
+    ring = sorted(seats) if position is None else check_position(position, seats, ShowdownError)
+    places = {seat: place for place, seat in enumerate(ring)}
     hands = _read_hands(players, community_card, places)
     pots = build_pots(
         {player.seat: player.contributed for player in players},

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import parse_card
-from .errors import SnapshotError
+from .cards import Deck
+from .errors import IllegalActionError, SnapshotError
 from .first_to_act import MAX_UP_CARDS
 from .rules import Rules, Stakes
-from .seating import MAX_SEAT, MIN_SEAT
+from .seating import check_player_count, check_seat, clockwise, is_int
 
 ACTION_TYPES = ("bring_in", "complete", "bet", "raise", "call", "check", "fold")
 MAX_DOWN_CARDS = 3
@@ -62,45 +62,19 @@ class Seating:
     community: int | None
 
 
-def _is_int(value: object) -> bool:
-    """Integers only: JSON booleans are not chip counts or seats."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _parse(text: str, path: str, seen: dict[int, str]) -> int:
-    """One card, which no other place at the table may hold."""
-    try:
-        code = parse_card(text)
-    except ValueError as error:
-        raise SnapshotError(path, str(error)) from None
-    if code in seen:
-        raise SnapshotError(path, f"card {text} appears more than once (also at {seen[code]})")
-    seen[code] = path
-    return code
-
-
 def seat_players(snapshot: Snapshot) -> Seating:
     """Check seats, stacks and cards (one deck for the whole table) and order players clockwise."""
     players = snapshot.players
-    limit = snapshot.rules.max_players
-    if not 2 <= len(players) <= limit:
-        raise SnapshotError("players", f"{len(players)} players: a hand deals 2 to {limit} (max_players)")
-    dealer = snapshot.dealer_seat
-    if dealer is not None and not (_is_int(dealer) and MIN_SEAT <= dealer <= MAX_SEAT):
-        raise SnapshotError("dealer_seat", f"seat {dealer!r} does not exist: seats run 1 to 8")
-    seen_seats: dict[int, int] = {}
+    check_player_count(len(players), snapshot.rules.max_players, SnapshotError)
+    if snapshot.dealer_seat is not None:
+        check_seat(snapshot.dealer_seat, "dealer_seat", SnapshotError)
+    order = clockwise([player.seat for player in players], SnapshotError)
     for i, player in enumerate(players):
-        if not (_is_int(player.seat) and MIN_SEAT <= player.seat <= MAX_SEAT):
-            raise SnapshotError(f"players[{i}].seat", f"seat {player.seat!r} does not exist: seats run 1 to 8")
-        if player.seat in seen_seats:
-            raise SnapshotError(f"players[{i}].seat",
-                                f"seat {player.seat} appears more than once (also players[{seen_seats[player.seat]}])")
-        seen_seats[player.seat] = i
-        if not _is_int(player.stack) or player.stack < 1:
+        if not is_int(player.stack) or player.stack < 1:
             raise SnapshotError(f"players[{i}].stack",
                                 f"seat {player.seat} has {player.stack!r} chips: a player is dealt in with at least 1")
-    order = sorted(range(len(players)), key=lambda i: players[i].seat)
-    seen_cards: dict[int, str] = {}
+    seated = {player.seat for player in players}
+    deck = Deck(SnapshotError)
     up: list[list[int]] = []
     down_counts: list[int | None] = []
     for i in order:
@@ -109,27 +83,26 @@ def seat_players(snapshot: Snapshot) -> Seating:
             raise SnapshotError(f"players[{i}].up_cards",
                                 f"seat {player.seat} shows {len(player.up_cards)} up cards: every player shows "
                                 f"a door card (it decides the bring-in) and at most {MAX_UP_CARDS}")
-        up.append([_parse(text, f"players[{i}].up_cards[{k}]", seen_cards) for k, text in enumerate(player.up_cards)])
+        up.append(deck.take_each(player.up_cards, f"players[{i}].up_cards"))
         if player.down_cards is None:
             down_counts.append(None)
             continue
         if len(player.down_cards) > MAX_DOWN_CARDS:
             raise SnapshotError(f"players[{i}].down_cards",
                                 f"seat {player.seat} holds {len(player.down_cards)} down cards: at most {MAX_DOWN_CARDS}")
-        for k, text in enumerate(player.down_cards):
-            _parse(text, f"players[{i}].down_cards[{k}]", seen_cards)
+        deck.take_each(player.down_cards, f"players[{i}].down_cards")
         down_counts.append(len(player.down_cards))
     community = None
     if snapshot.community_card is not None:
-        community = _parse(snapshot.community_card, "community_card", seen_cards)
+        community = deck.take(snapshot.community_card, "community_card")
     for k, action in enumerate(snapshot.actions):
-        if action.seat not in seen_seats:
-            raise SnapshotError(f"actions[{k}].seat", f"seat {action.seat!r} is not at the table")
+        if action.seat not in seated:
+            raise IllegalActionError(f"actions[{k}].seat", f"seat {action.seat!r} is not at the table")
         if action.type not in ACTION_TYPES:
-            raise SnapshotError(f"actions[{k}].type",
-                                f"{action.type!r} is not an action; actions: {', '.join(ACTION_TYPES)}")
-        if action.amount is not None and not (_is_int(action.amount) and action.amount >= 0):
-            raise SnapshotError(f"actions[{k}].amount", f"{action.amount!r} is not a chip count")
+            raise IllegalActionError(f"actions[{k}].type",
+                                     f"{action.type!r} is not an action; actions: {', '.join(ACTION_TYPES)}")
+        if action.amount is not None and not (is_int(action.amount) and action.amount >= 0):
+            raise IllegalActionError(f"actions[{k}].amount", f"{action.amount!r} is not a chip count")
     return Seating(
         index_of_input=order,
         seats=[players[i].seat for i in order],

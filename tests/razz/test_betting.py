@@ -3,7 +3,7 @@
 import pytest
 
 from service.razz.betting import replay
-from service.razz.errors import SnapshotError
+from service.razz.errors import DuplicateCardError, IllegalActionError, SnapshotError
 from service.razz.rules import Rules, Stakes
 from service.razz.snapshot import Action, PlayerIn, Snapshot
 
@@ -26,9 +26,9 @@ def legal(state):
     return [a.type if a.to is None else f"{a.type} {a.to}" for a in state.legal_actions]
 
 
-def rejected(snap):
+def rejected(snap, error=SnapshotError):
     """The error a snapshot raises."""
-    with pytest.raises(SnapshotError) as caught:
+    with pytest.raises(error) as caught:
         replay(snap)
     return caught.value
 
@@ -310,20 +310,44 @@ def test_ante_all_in_for_less_than_the_ante():
 # -- snapshot checks -----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("boards, actions, extra, path", [
-    ({1: "7c", 2: "7c"}, [], {}, "players[1].up_cards[0]"),
-    ({1: "7c", 2: "Kd"}, [], {"community_card": "Kd"}, "community_card"),
     ({1: "7c", 2: "Kd"}, [], {"community_card": "2d"}, "community_card"),
     ({1: "7c", 2: ""}, [], {}, "players[1].up_cards"),
     ({1: "7c 2c", 2: "Kd"}, [], {}, "players[0].up_cards"),
     ({1: "7c", 9: "Kd"}, [], {}, "players[1].seat"),
     ({1: "7c"}, [], {}, "players"),
-    ({1: "7c", 2: "Kd"}, ["s5 call"], {}, "actions[0].seat"),
-    ({1: "7c", 2: "Kd"}, ["s2 post"], {}, "actions[0].type"),
     ({1: "7c", 2: "Kd"}, [], {"dealer_seat": 0}, "dealer_seat"),
     ({1: "7c", 2: "Kd", 3: "Qd"}, ["s2 bring_in", "s3 call", "s1 call", "s2 check"], {}, "players[0].up_cards"),
 ])
 def test_impossible_snapshots_name_the_field(boards, actions, extra, path):
     assert rejected(snapshot(boards, actions, **extra)).path == path
+
+
+@pytest.mark.parametrize("boards, community_card, card, path, first_seen", [
+    ({1: "7c", 2: "7c"}, None, "7c", "players[1].up_cards[0]", "players[0].up_cards[0]"),
+    ({1: "7c", 2: "Kd 2s"}, "2s", "2s", "community_card", "players[1].up_cards[1]"),
+])
+def test_a_card_dealt_twice_names_both_places(boards, community_card, card, path, first_seen):
+    error = rejected(snapshot(boards, community_card=community_card), DuplicateCardError)
+    assert (error.card, error.path, error.first_seen, error.kind) == (card, path, first_seen, "duplicate-card")
+
+
+@pytest.mark.parametrize("actions, path", [
+    (["s5 call"], "actions[0].seat"),
+    (["s2 post"], "actions[0].type"),
+    (["s2 bring_in -1"], "actions[0].amount"),
+    (["s1 bring_in"], "actions[0]"),
+    (["s2 bring_in 20"], "actions[0]"),
+    (["s2 bring_in", "s1 fold", "s2 check"], "actions[2]"),
+])
+def test_actions_the_rules_do_not_allow_are_illegal_actions(actions, path):
+    error = rejected(snapshot({1: "7c", 2: "Kd"}, actions), IllegalActionError)
+    assert (error.path, error.kind) == (path, "illegal-action")
+
+
+def test_a_seat_taken_twice_names_both_players():
+    players = (PlayerIn(2, 1000, ("7c",)), PlayerIn(2, 1000, ("Kd",)))
+    error = rejected(Snapshot(STAKES, players))
+    assert str(error) == "players[1].seat: seat 2 appears more than once (also at players[0].seat)"
 
 
 def test_too_many_players_for_max_players():

@@ -3,7 +3,7 @@
 import pytest
 
 from service.razz.bring_in import DoorCard, find_bring_in
-from service.razz.errors import SnapshotError
+from service.razz.errors import DuplicateCardError, SnapshotError
 from service.razz.rules import Stakes
 
 STAKES = Stakes(5, 10, 40, 80)
@@ -55,6 +55,20 @@ def test_rank_alone_decides_without_suit():
 
 
 def test_duplicate_door_card_is_rejected():
-    with pytest.raises(SnapshotError) as caught:
+    with pytest.raises(DuplicateCardError) as caught:
         find_bring_in(doors("Qh", "Qh"))
+    assert (caught.value.path, caught.value.first_seen) == ("players[1].door_card", "players[0].door_card")
+
+
+def test_bad_door_card_is_rejected():
+    with pytest.raises(SnapshotError) as caught:
+        find_bring_in(doors("Qh", "Q"))
     assert caught.value.path == "players[1].door_card"
+
+
+@pytest.mark.parametrize("seats, path", [([1, 1], "players[1].seat"), ([1, 9], "players[1].seat"),
+                                         ([True, 2], "players[0].seat")])
+def test_seats_must_exist_and_be_taken_once(seats, path):
+    with pytest.raises(SnapshotError) as caught:
+        find_bring_in([DoorCard(seat, card) for seat, card in zip(seats, ["Qh", "Kd"])])
+    assert caught.value.path == path

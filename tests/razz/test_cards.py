@@ -11,11 +11,11 @@ from service.razz.cards import (
     RANK_KEYS,
     RANK_OF,
     SUIT_OF,
-    DuplicateCardError,
     first_duplicate,
     parse_card,
     parse_cards,
 )
+from service.razz.errors import DuplicateCardError, InputError
 
 
 def test_deck_has_52_distinct_codes_that_write_back():
@@ -38,8 +38,14 @@ def test_parse_card_rejects_anything_but_rank_and_suit(text):
 def test_parse_cards_names_the_duplicate():
     with pytest.raises(DuplicateCardError) as error:
         parse_cards(["As", "2c", "As"])
-    assert error.value.card == "As"
+    assert (error.value.card, error.value.path, error.value.first_seen) == ("As", "cards[2]", "cards[0]")
     assert first_duplicate(parse_cards(["As", "2c"])) is None
+
+
+def test_parse_cards_names_the_bad_card():
+    with pytest.raises(InputError) as error:
+        parse_cards(["As", "1c"])
+    assert (error.value.path, error.value.kind) == ("cards[1]", "invalid-input")
 
 
 def test_high_card_order_is_rank_then_suit():

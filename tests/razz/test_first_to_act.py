@@ -2,7 +2,7 @@
 
 import pytest
 
-from service.razz.errors import SnapshotError
+from service.razz.errors import DuplicateCardError, SnapshotError
 from service.razz.first_to_act import BoardIn, find_first_to_act
 from service.razz.rules import Rules
 
@@ -60,10 +60,26 @@ def test_folded_players_are_ignored_and_may_hide_cards():
 
 @pytest.mark.parametrize("street, spec, path", [
     (4, {1: "6d", 2: "7c 2d"}, "players[0].up_cards"),
-    (4, {1: "6d 2c", 2: "6d 3c"}, "players[1].up_cards[0]"),
     (8, {1: "6d 2c", 2: "7c 3c"}, "street"),
 ])
 def test_boards_must_fit_the_street(street, spec, path):
     with pytest.raises(SnapshotError) as caught:
         find_first_to_act(street, boards(spec))
+    assert caught.value.path == path
+
+
+def test_a_card_shown_twice_names_both_places():
+    with pytest.raises(DuplicateCardError) as caught:
+        find_first_to_act(4, boards({1: "6d 2c", 2: "6d 3c"}))
+    assert (caught.value.path, caught.value.first_seen) == ("players[1].up_cards[0]", "players[0].up_cards[0]")
+
+
+@pytest.mark.parametrize("spec, dealer_seat, path", [
+    ({1: "6d 2c", 2: "7c 3c"}, "1", "dealer_seat"),
+    ({1: "6d 2c", 9: "7c 3c"}, None, "players[1].seat"),
+    ({1: "6d 2c"}, None, "players"),
+])
+def test_seats_and_player_count_are_checked(spec, dealer_seat, path):
+    with pytest.raises(SnapshotError) as caught:
+        find_first_to_act(4, boards(spec), dealer_seat=dealer_seat)
     assert caught.value.path == path

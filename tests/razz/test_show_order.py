@@ -2,8 +2,8 @@
 
 import pytest
 
+from service.razz.errors import ShowdownError
 from service.razz.show_order import ShowOrder, show_order
-from service.razz.showdown import ShowdownError
 
 CHECKED_AROUND = {1: 200, 4: 200, 6: 200}
 
@@ -62,6 +62,8 @@ def test_one_live_seat_wins_without_showing():
         ({"first_to_act_board": 3}, "first_to_act_board"),
         ({}, "first_to_act_board"),
         ({"first_to_act_board": 4, "position": [1, 2, 3, 4, 5]}, "position"),
+        ({"first_to_act_board": 4, "position": [1, 2, 3, 4, 5, 6, 2]}, "position[6]"),
+        ({"first_to_act_board": 4, "position": [1, 2, 3, 4, 5, 6, 9]}, "position[6]"),
     ],
 )
 def test_invalid_arguments_name_the_argument(kwargs, path):
