@@ -8,7 +8,7 @@ hand of known size: the key of every ranking table.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from .errors import DuplicateCardError, InputError
 
@@ -98,8 +98,3 @@ class Deck:
 def parse_cards(texts: Iterable[str]) -> list[int]:
     """Parse cards that must all be distinct (one deck); errors name ``cards[k]``."""
     return Deck().take_each(texts, "cards")
-
-
-def card_texts(codes: Sequence[int]) -> list[str]:
-    """Write card codes back in card notation."""
-    return [CARD_TEXT[code] for code in codes]
