@@ -23,12 +23,14 @@ class ApiBlueprint(Blueprint):
         """Route a POST that loads ``request_schema``, answers ``response_schema`` and documents its problems.
 
         A whole-request ``example`` lets clients and fuzzers start from a body the rules accept.
+        The request schema is built once, here: webargs would otherwise build it (and deep-copy
+        its fields) on every request. Loading keeps no state, so threads can share it.
         """
         def decorator(view: Callable[..., Any]) -> Callable[..., Any]:
             for status in BODY_PROBLEMS:
                 view = self.alt_response(status.value, response=status.name)(view)
             view = self.response(200, response_schema)(view)
-            view = self.arguments(request_schema, example=example)(view)
+            view = self.arguments(request_schema(), example=example)(view)
             return self.route(rule, methods=["POST"])(view)
         return decorator
 
