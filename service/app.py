@@ -12,6 +12,7 @@ from flask import Flask, Response, g, request
 
 from .api import hands, operations
 from .api.errors import Problem, ProblemApi, problem_response
+from .metrics import install_metrics
 
 API_TITLE = "Razz rules service"
 API_VERSION = "1.0.0"
@@ -45,6 +46,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.from_prefixed_env("RAZZ")
     app.config.update(config or {})
 
+    install_metrics(app)
     api = ProblemApi(app)
     api.register_blueprint(hands.blp)
     api.register_blueprint(operations.blp)
