@@ -3,10 +3,15 @@
 import gc
 import json
 import os
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from typing import Any
 
+from gunicorn.arbiter import Arbiter
 from gunicorn.glogging import Logger
+from gunicorn.http.message import Request
+from gunicorn.http.wsgi import Response
+from gunicorn.workers.base import Worker
 from prometheus_client import multiprocess
 
 METRICS_DIR = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
@@ -34,7 +39,7 @@ errorlog = "-"
 class JsonAccessLogger(Logger):
     """Access lines as one JSON object each: log pipelines parse them without a format to maintain."""
 
-    def access(self, resp, req, environ, request_time) -> None:
+    def access(self, resp: Response, req: Request, environ: dict[str, Any], request_time: timedelta) -> None:
         """Log one request with its X-Request-ID, so a caller's report leads to its line."""
         if not self.access_log_enabled:
             return
@@ -58,12 +63,12 @@ class JsonAccessLogger(Logger):
 logger_class = JsonAccessLogger
 
 
-def pre_fork(server, worker) -> None:
+def pre_fork(server: Arbiter, worker: Worker) -> None:
     """Freeze the preloaded ranking tables out of the garbage collector: workers never rescan them."""
     gc.freeze()
 
 
-def child_exit(server, worker) -> None:
+def child_exit(server: Arbiter, worker: Worker) -> None:
     """A dead worker's live gauges leave /metrics; its counters stay summed in, as Prometheus expects."""
     if METRICS_DIR:
         multiprocess.mark_process_dead(worker.pid)
