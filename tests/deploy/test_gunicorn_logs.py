@@ -7,7 +7,6 @@ import os
 import subprocess
 import sys
 import urllib.error
-from pathlib import Path
 
 import pytest
 
@@ -31,7 +30,8 @@ def test_defaults_fit_a_container():
     assert settings["control_socket_disable"] == "True"
     assert settings["worker_tmp_dir"] == "/dev/shm"
     assert settings["preload_app"] == "True"
-    assert int(settings["max_requests"]) > 0 and 0 < int(settings["max_requests_jitter"]) < int(settings["max_requests"])
+    recycle, jitter = int(settings["max_requests"]), int(settings["max_requests_jitter"])
+    assert 0 < jitter < recycle
     assert 0 < int(settings["graceful_timeout"]) <= 25
     assert "JsonAccessLogger" in settings["logger_class"]
 

@@ -149,7 +149,8 @@ def test_the_service_is_probed_drained_and_writes_only_tmp(name: str):
     assert container["startupProbe"]["httpGet"]["path"] == "/healthz"
     assert container["livenessProbe"]["httpGet"]["path"] == "/healthz"
     assert container["readinessProbe"]["httpGet"]["path"] == "/readyz"
-    assert all(container[probe]["httpGet"]["port"] == "http" for probe in ("startupProbe", "livenessProbe", "readinessProbe"))
+    probes = ("startupProbe", "livenessProbe", "readinessProbe")
+    assert all(container[probe]["httpGet"]["port"] == "http" for probe in probes)
     assert container["ports"] == [{"name": "http", "containerPort": int(env["PORT"]), "protocol": "TCP"}]
     assert env["HOST"] == "0.0.0.0" and env["PROMETHEUS_MULTIPROC_DIR"].startswith("/tmp/")
     drain = container["lifecycle"]["preStop"]["sleep"]["seconds"]

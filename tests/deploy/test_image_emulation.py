@@ -87,7 +87,8 @@ def writable(folder):
     except OSError:
         return False
 print(json.dumps({"uid": os.getuid(), "gid": os.getgid(), "groups": os.getgroups(), "home": os.environ.get("HOME"),
-                  "writable": [folder for folder in ("/", "/opt/venv", "/opt/app", "/var/tmp", "/tmp") if writable(folder)]}))
+                  "writable": [folder for folder in ("/", "/opt/venv", "/opt/app", "/var/tmp", "/tmp")
+                               if writable(folder)]}))
 """
 """What the emulated container may do: run inside it to show the emulation is as strict as it claims."""
 
@@ -134,8 +135,8 @@ def image(tmp_path_factory) -> dict:
             process.wait()
     probe = subprocess.run(contained(root, tmp, final, ["python", "-c", SANDBOX_PROBE]),
                            capture_output=True, text=True, timeout=30, check=True)
-    return {"sandbox": json.loads(probe.stdout), "health": health, "ranked": ranked, "metrics": metrics, "exit_code": exit_code, "log": log.read_text(),
-            "tmp": tmp, "port": port}
+    return {"sandbox": json.loads(probe.stdout), "health": health, "ranked": ranked, "metrics": metrics,
+            "exit_code": exit_code, "log": log.read_text(), "tmp": tmp, "port": port}
 
 
 def test_runs_as_uid_10001_without_home_writing_only_tmp(image):
