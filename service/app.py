@@ -12,6 +12,7 @@ from flask import Flask, Response, g, request
 
 from .api import hands, operations, rules_options, showdown, table
 from .api.errors import Problem, ProblemApi, problem_response
+from .metrics import install_metrics
 from .razz.errors import InputError
 
 API_TITLE = "Razz rules service"
@@ -46,6 +47,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.from_prefixed_env("RAZZ")
     app.config.update(config or {})
 
+    install_metrics(app)
     api = ProblemApi(app)
     api.register_blueprint(hands.blp)
     api.register_blueprint(table.blp)
