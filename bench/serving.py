@@ -7,6 +7,7 @@ import os
 import re
 import shutil
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -67,3 +68,15 @@ def wrk_requests_per_second(url: str, body: object | None = None, seconds: int =
     if "Non-2xx" in output:
         raise SystemExit(f"wrk saw errors:\n{output}")
     return float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
+
+
+def alternating_medians(targets: dict[str, tuple[str, object | None]], rounds: int = 5,
+                        seconds: int = 3) -> dict[str, float]:
+    """Median req/s per target over ``rounds`` interleaved wrk runs, so a slow spell hits them all alike."""
+    rates: dict[str, list[float]] = {name: [] for name in targets}
+    for name, (url, body) in targets.items():
+        wrk_requests_per_second(url, body, seconds=1)
+    for _ in range(rounds):
+        for name, (url, body) in targets.items():
+            rates[name].append(wrk_requests_per_second(url, body, seconds=seconds))
+    return {name: statistics.median(values) for name, values in rates.items()}

@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.engine import build_snapshot  # noqa: E402
-from bench.serving import running_server, wrk_requests_per_second  # noqa: E402
+from bench.serving import alternating_medians, running_server  # noqa: E402
 from bench.showdown import COMMUNITY_CARD, PLAYERS  # noqa: E402
 from service.app import create_app  # noqa: E402
 from service.razz.betting import replay  # noqa: E402
@@ -58,11 +58,10 @@ def main() -> None:
     print(f"legal-actions, 8 players at 7th street, {len(snapshot.actions)} actions: "
           f"engine replay {engine:.3f} ms, whole route in process {route:.3f} ms (median)")
     with running_server(workers=2) as base:
-        wrk_requests_per_second(f"{base}/v1/legal-actions", body, seconds=3)
-        legal_rps = wrk_requests_per_second(f"{base}/v1/legal-actions", body)
-        health_rps = wrk_requests_per_second(f"{base}/healthz")
-    print(f"over HTTP, 2 workers, wrk 4 connections: legal-actions {legal_rps:,.0f} req/s, "
-          f"/healthz {health_rps:,.0f} req/s, ratio {legal_rps / health_rps:.2f}")
+        rates = alternating_medians({"legal": (f"{base}/v1/legal-actions", body), "healthz": (f"{base}/healthz", None)})
+    print(f"over HTTP, 2 workers, wrk 4 connections, medians of 5 interleaved 3 s runs: legal-actions "
+          f"{rates['legal']:,.0f} req/s, /healthz {rates['healthz']:,.0f} req/s, "
+          f"ratio {rates['legal'] / rates['healthz']:.2f}")
     settle = median_ms(lambda: showdown(PLAYERS, COMMUNITY_CARD))
     pots = len(showdown(PLAYERS, COMMUNITY_CARD).pots)
     print(f"showdown, 8 players, {pots} pots: {settle:.3f} ms per call in process (median)")
