@@ -74,7 +74,7 @@ def alternating_medians(targets: dict[str, tuple[str, object | None]], rounds: i
                         seconds: int = 3) -> dict[str, float]:
     """Median req/s per target over ``rounds`` interleaved wrk runs, so a slow spell hits them all alike."""
     rates: dict[str, list[float]] = {name: [] for name in targets}
-    for name, (url, body) in targets.items():
+    for url, body in targets.values():
         wrk_requests_per_second(url, body, seconds=1)
     for _ in range(rounds):
         for name, (url, body) in targets.items():

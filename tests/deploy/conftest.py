@@ -6,15 +6,13 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-import pytest
 
-from ..serving.conftest import ROOT, call, free_port
+from ..serving.conftest import ROOT, free_port, wait_until_ready
 
 
 @dataclass
@@ -42,15 +40,7 @@ def serving(folder: Path, **env: str) -> Iterator[Server]:
                                    env={**os.environ, "HOST": "127.0.0.1", "PORT": str(port), **env})
     server = Server(f"http://127.0.0.1:{port}", process, stdout, stderr)
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                call(f"{server.base}/readyz")
-                break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"server did not start:\n{stderr.read_text()}")
-                time.sleep(0.1)
+        wait_until_ready(server.base, process, stderr.read_text)
         yield server
     finally:
         if process.poll() is None:

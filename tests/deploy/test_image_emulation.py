@@ -18,14 +18,13 @@ import shlex
 import shutil
 import signal
 import subprocess
-import time
 import urllib.request
 from pathlib import Path
 
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from ..serving.conftest import ROOT, call, free_port
+from ..serving.conftest import ROOT, call, free_port, wait_until_ready
 from .dockerfile import Stage, read_stages
 
 pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="needs root for unshare -m and mount, as CI has")
@@ -112,15 +111,7 @@ def image(tmp_path_factory) -> dict:
                                    stdout=output, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                call(f"{base}/readyz")
-                break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"the container did not start:\n{log.read_text()}")
-                time.sleep(0.2)
+        wait_until_ready(base, process, log.read_text, seconds=60)
         health = subprocess.run(contained(root, tmp, final, final.exec_form("HEALTHCHECK"), PORT=port),
                                 capture_output=True, text=True, timeout=30)
         ranked = call(f"{base}/v1/hands/rank", {"hands": [["As", "2d", "3c", "4h", "9s", "Kd", "Kc"]]},

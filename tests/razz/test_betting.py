@@ -364,7 +364,7 @@ def test_community_card_on_seventh_street_with_eight_players():
     boards = {seat: f"{r}c {r}d {r}h {r}s" for seat, r in zip(range(1, 9), "A23456789")}
     boards[8] = "Kc Kd Kh Ks"
     actions = ["s8 bring_in"] + [f"s{s} call" for s in range(1, 8)]
-    for street in range(4, 7):
+    for _street in range(4, 7):
         actions += [f"s{s} check" for s in range(1, 9)]
     state = replay(snapshot(boards, actions, community_card="Qs"))
     assert state.street == 7 and state.community_card_allowed and state.to_act == 1

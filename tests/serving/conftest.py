@@ -7,6 +7,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,20 @@ def call(url, body=None, headers=None):
         return response.status, dict(response.headers), json.loads(response.read())
 
 
+def wait_until_ready(base: str, process: subprocess.Popen, log: Callable[[], str], seconds: float = 30) -> None:
+    """Poll /readyz until the server answers; fail with its log if it exits or takes too long."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            call(f"{base}/readyz")
+            return
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                pytest.fail(f"server did not start:\n{log()}")
+            time.sleep(0.1)
+
+
 @pytest.fixture(scope="module")
 def server():
     port = free_port()
@@ -34,16 +49,7 @@ def server():
     process = subprocess.Popen([sys.executable, "-m", "service", "--bind", f"127.0.0.1:{port}"], cwd=ROOT, env=env,
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            call(f"{base}/healthz")
-            break
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                pytest.fail(f"server did not start:\n{process.stdout.read()}")
-            time.sleep(0.1)
+    wait_until_ready(base, process, process.stdout.read)
     yield base, process
     if process.poll() is None:
         process.kill()
