@@ -10,9 +10,10 @@ import marshmallow as ma
 from flask import Response
 
 from ..razz.cards import CARD_PATTERN, CARD_TEXT, first_duplicate
-from ..razz.ranking import CATEGORIES, LOW_HANDS, MAX_CARDS, LowHand, best_cards, evaluate
+from ..razz.comparison import compare
+from ..razz.ranking import CATEGORIES, LOW_HANDS, LowHand, best_cards, evaluate
 from .errors import field_problem
-from .fields import CardField, HandBatchField, HandField
+from .fields import CardTexts, HandBatchField, card_text_field
 from .responses import ApiBlueprint, json_response
 
 blp = ApiBlueprint("hands", __name__, url_prefix="/v1/hands", description="Ace-to-five low hand values.")
@@ -56,7 +57,7 @@ class PlayerCardsSchema(ma.Schema):
     """A player's cards, under the caller's own id."""
 
     id = ma.fields.String(required=True, validate=ma.validate.Length(min=1, max=64), metadata={"example": "p1"})
-    cards = HandField(required=True, metadata={"example": ["7s", "5d", "4c", "3c", "Ad", "Qc", "Jc"]})
+    cards = CardTexts(1, 7, required=True, metadata={"example": ["7s", "5d", "4c", "3c", "Ad", "Qc", "Jc"]})
 
 
 class CompareRequestSchema(ma.Schema):
@@ -67,8 +68,8 @@ class CompareRequestSchema(ma.Schema):
         metadata={"example": [{"id": "p1", "cards": ["7s", "5d", "4c", "3c", "Ad", "Qc", "Jc"]},
                               {"id": "p2", "cards": ["7h", "5s", "4d", "3h", "Ac", "Ks", "9d"]}]},
     )
-    community_card = CardField(load_default=None, allow_none=True,
-                               metadata={"description": "A card that plays in every hand (7th street, short deck)."})
+    community_card = card_text_field(load_default=None, allow_none=True,
+                                     metadata={"description": "A card that plays in every hand (7th street, short deck)."})
 
 
 class ComparedHandSchema(HandResultSchema):
@@ -123,40 +124,11 @@ def rank_hands(request: dict[str, Any]) -> Response:
 def compare_hands(request: dict[str, Any]) -> Response:
     """Compare 2 to 8 players' hands dealt from one deck: best low first, ties grouped."""
     players = request["players"]
-    community = request["community_card"]
-    extra = [] if community is None else [community]
-    _check_players(players, extra)
-    results = []
-    for player in players:
-        result = hand_result(player["cards"] + extra)
-        results.append({"id": player["id"], **result})
-    order: list[list[str]] = []
-    previous_rank = None
-    for result in sorted(results, key=lambda result: result["rank"]):
-        if result["rank"] != previous_rank:
-            order.append([])
-            previous_rank = result["rank"]
-        order[-1].append(result["id"])
-    return json_response({"results": results, "order": order, "winners": order[0]})
-
-
-def _check_players(players: list[dict[str, Any]], extra: list[int]) -> None:
-    """Hands compare only when ids are distinct, cards come from one deck and sizes match."""
     ids = [player["id"] for player in players]
     for index, player_id in enumerate(ids):
         if player_id in ids[:index]:
             raise field_problem("duplicate-id", f"players[{index}].id", f"id {player_id!r} is used by another player")
-    seen = set(extra)
-    for index, player in enumerate(players):
-        for position, code in enumerate(player["cards"]):
-            if code in seen:
-                path = f"players[{index}].cards[{position}]"
-                raise field_problem("duplicate-card", path, f"card {CARD_TEXT[code]} is dealt more than once")
-            seen.add(code)
-        if len(player["cards"]) + len(extra) > MAX_CARDS:
-            raise field_problem("too-many-cards", f"players[{index}].cards",
-                                "with the community card a player holds at most 6 cards of his own")
-        if len(player["cards"]) != len(players[0]["cards"]):
-            raise field_problem("unequal-hands", f"players[{index}].cards",
-                                f"holds {len(player['cards'])} cards where players[0] holds "
-                                f"{len(players[0]['cards'])}: only hands of as many cards compare")
+    comparison = compare([player["cards"] for player in players], request["community_card"])
+    results = [{"id": player_id, **hand_result(hand)} for player_id, hand in zip(ids, comparison.hands)]
+    order = [[ids[index] for index in group] for group in comparison.order]
+    return json_response({"results": results, "order": order, "winners": order[0]})

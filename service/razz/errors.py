@@ -61,3 +61,15 @@ class DuplicateCardError(InputError):
         super().__init__(path, f"card {card} appears more than once (also at {first_seen})")
         self.card = card
         self.first_seen = first_seen
+
+
+class TooManyCardsError(InputError):
+    """A hand bigger than seven cards once the community card joins it."""
+
+    kind = "too-many-cards"
+
+
+class UnequalHandsError(InputError):
+    """Ranks place a value among hands of as many cards, so hands of different sizes do not compare."""
+
+    kind = "unequal-hands"

@@ -1,0 +1,44 @@
+"""Players' lows against each other (rules section 8): one deck, as many cards each, ties split."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import Deck
+from .errors import TooManyCardsError, UnequalHandsError
+from .ranking import MAX_CARDS, LowHand, evaluate
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """Each player's cards (community card included) and value, and the finishing order."""
+
+    hands: tuple[tuple[int, ...], ...]
+    values: tuple[LowHand, ...]
+    order: tuple[tuple[int, ...], ...]
+    """Player indices grouped by equal value, best first: suits never break a tie (RRoP Ties 1)."""
+
+
+def compare(hands: Sequence[Sequence[str]], community_card: str | None = None) -> Comparison:
+    """Value every player's hand (``players[i].cards``) from one deck and rank them, ties grouped."""
+    deck = Deck()
+    community = () if community_card is None else (deck.take(community_card, "community_card"),)
+    dealt = []
+    for index, cards in enumerate(hands):
+        path = f"players[{index}].cards"
+        codes = deck.take_each(cards, path)
+        if len(codes) + len(community) > MAX_CARDS:
+            raise TooManyCardsError(path, "with the community card a player holds at most 6 cards of his own")
+        if len(codes) != len(hands[0]):
+            raise UnequalHandsError(path, f"holds {len(codes)} cards where players[0] holds {len(hands[0])}: "
+                                          "only hands of as many cards compare")
+        dealt.append((*codes, *community))
+    values = tuple(evaluate(hand) for hand in dealt)
+    order: list[list[int]] = []
+    for index in sorted(range(len(values)), key=lambda index: values[index].rank):
+        if order and values[order[-1][0]] is values[index]:
+            order[-1].append(index)
+        else:
+            order.append([index])
+    return Comparison(tuple(dealt), values, tuple(tuple(group) for group in order))
