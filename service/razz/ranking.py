@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
-from operator import attrgetter, eq
+from operator import attrgetter, eq, itemgetter
 
 from .cards import (
     RANK_CHARS,
@@ -49,6 +49,18 @@ class LowHand:
     """The ranks used (at most five), in comparison order: bigger groups first, higher rank first."""
     name: str
     description: str
+    pick_distinct: Callable[[Mapping[int, int]], tuple[int, ...]] | None = field(default=None, repr=False)
+    """For a value without a pair: from rank key to a hand's highest card of that rank, its cards in order."""
+
+
+def _distinct_picker(ranks: tuple[int, ...]) -> Callable[[Mapping[int, int]], tuple[int, ...]] | None:
+    """What ``best_cards`` uses for a value of distinct ranks (None when a rank repeats): one C-level call."""
+    if len(set(ranks)) != len(ranks):
+        return None
+    if len(ranks) == 1:
+        key = RANK_KEYS[ranks[0]]
+        return lambda highest: (highest[key],)
+    return itemgetter(*map(RANK_KEYS.__getitem__, ranks))
 
 
 def _comparison_ranks(ranks: Sequence[int]) -> tuple[int, ...]:
@@ -111,6 +123,7 @@ def _build_tables() -> list[dict[int, LowHand]]:
                 ranks=order,
                 name="-".join(RANK_CHARS[rank - 1] for rank in order),
                 description=_describe(category, order),
+                pick_distinct=_distinct_picker(order),
             )
             for place, ((category, order), key) in enumerate(valued, start=1)
         })
@@ -151,16 +164,15 @@ def low_rank(hand: Sequence[int]) -> int:
     return LOW_HANDS[len(hand)][sum(hand) >> SUIT_BITS].rank
 
 
-def best_cards(hand: Sequence[int], value: LowHand) -> list[int]:
+def best_cards(hand: Sequence[int], value: LowHand) -> Sequence[int]:
     """The cards that make ``value``, in comparison order; within a rank the highest suits are used.
 
     Codes sort by rank, then suit. Most hands play five different ranks, each with its highest
     card; a hand that plays a rank twice or more takes that rank's cards from the top suit down.
     """
     ordered = sorted(hand)
-    if value.category == "no_pair":
-        highest = dict(zip(map(RANK_OF.__getitem__, ordered), ordered))
-        return list(map(highest.__getitem__, value.ranks))
+    if value.pick_distinct is not None:
+        return value.pick_distinct({code >> SUIT_BITS: code for code in ordered})
     unused = ordered[::-1]
     chosen = []
     for rank in value.ranks:

@@ -12,7 +12,7 @@ from itertools import combinations, combinations_with_replacement
 import pytest
 from pokerkit import RegularLowHand
 
-from service.razz.cards import CARD_TEXT, RANK_CHARS, RANK_OF, SUIT_CHARS, parse_cards
+from service.razz.cards import CARD_TEXT, RANK_CHARS, RANK_OF, SUIT_CHARS, SUIT_OF, parse_cards
 from service.razz.ranking import CATEGORIES, LOW_HANDS, SEVEN_CARD_RANKS, best_cards, evaluate, low_rank
 
 def brute_category(counts):
@@ -74,6 +74,10 @@ def test_every_rank_multiset_agrees_with_brute_force(size):
         assert value.rank == places[best] == low_rank(hand), ranks
         used = best_cards(hand, value)
         assert set(used) <= set(hand) and [RANK_OF[code] for code in used] == list(value.ranks)
+        for rank in set(value.ranks):
+            suits_held = sorted((SUIT_OF[code] for code in hand if RANK_OF[code] == rank), reverse=True)
+            suits_used = sorted((SUIT_OF[code] for code in used if RANK_OF[code] == rank), reverse=True)
+            assert suits_used == suits_held[:len(suits_used)], (ranks, rank)
 
 
 def test_five_card_ranks_run_from_wheel_to_four_kings():
