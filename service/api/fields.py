@@ -7,7 +7,7 @@ tells clients and fuzzers every constraint (pattern, sizes, distinct items).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import marshmallow as ma
@@ -156,39 +156,43 @@ class CardTexts(ma.fields.List):
                 and all(type(card) is str and card in CARD_CODES for card in value))
 
 
-class FlatObjectList(ma.fields.List):
-    """A list of flat objects loaded with the schema's own fields, without per-object schema machinery.
+class FlatObject(ma.fields.Nested):
+    """A flat object loaded with the schema's own fields, without per-object schema machinery.
 
     A hand history holds dozens of actions, and marshmallow's per-object work cost more than
-    replaying them. An object whose every value a field ``accepts`` as it is loads as it is; any
-    other object goes through the fields one by one, for the same result and the same messages.
+    replaying them. An object whose every value a field ``accepts`` as it is loads as it is (into
+    ``build``, e.g. the domain's own dataclass); any other object goes through the fields one by
+    one, for the same result and the same messages.
     """
 
-    def __init__(self, schema: type[ma.Schema], **kwargs: Any) -> None:
-        super().__init__(ma.fields.Nested(schema), **kwargs)
+    def __init__(self, schema: type[ma.Schema], build: Callable[..., Any] = dict, **kwargs: Any) -> None:
+        super().__init__(schema, **kwargs)
         self.object_fields = schema().load_fields
-        self.required = frozenset(name for name, field in self.object_fields.items() if field.required)
+        self.required_names = frozenset(name for name, field in self.object_fields.items() if field.required)
         self.defaults = {name: field.load_default for name, field in self.object_fields.items() if not field.required}
         self.accepts = {name: getattr(field, "accepts", None) for name, field in self.object_fields.items()}
+        self.build = build
 
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[dict[str, Any]]:
-        if not isinstance(value, list):
-            raise ma.ValidationError("Not a valid list.")
-        loaded, errors = [], {}
-        for index, item in enumerate(value):
-            try:
-                loaded.append(self._load_object(item))
-            except ma.ValidationError as error:
-                errors[index] = error.messages
-        if errors:
-            raise ma.ValidationError(errors)
-        return loaded
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        return self.load_object(value)
 
-    def _load_object(self, item: Any) -> dict[str, Any]:
+    def load_object(self, item: Any) -> Any:
         """One object: as it is when every value is plainly right, else field by field."""
-        if (type(item) is dict and self.required <= item.keys()
-                and all(self.accepts.get(name) is not None and self.accepts[name](value) for name, value in item.items())):
-            return {**self.defaults, **item}
+        if type(item) is dict and self.required_names <= item.keys():
+            accepts = self.accepts
+            for name, value in item.items():
+                check = accepts.get(name)
+                if check is None or not check(value):
+                    break
+            else:
+                return self.build(**item) if len(item) == len(self.object_fields) \
+                    else self.build(**{**self.defaults, **item})
+        return self.build(**self._load_fields(item))
+
+    def _load_fields(self, item: Any) -> dict[str, Any]:
+        """Field by field, gathering every field's messages the way a schema does."""
+        if item is None:
+            raise self.make_error("null")
         if not isinstance(item, dict):
             raise ma.ValidationError({"_schema": ["Invalid input type."]})
         loaded: dict[str, Any] = {}
@@ -207,3 +211,26 @@ class FlatObjectList(ma.fields.List):
         if errors:
             raise ma.ValidationError(errors)
         return loaded
+
+
+class FlatObjectList(ma.fields.List):
+    """A list of flat objects, each loaded by ``FlatObject`` (a bad object is reported by its index)."""
+
+    def __init__(self, schema: type[ma.Schema], build: Callable[..., Any] = dict, **kwargs: Any) -> None:
+        super().__init__(FlatObject(schema, build), **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[Any]:
+        if not isinstance(value, list):
+            raise ma.ValidationError("Not a valid list.")
+        load_object = self.inner.load_object
+        try:
+            return list(map(load_object, value))
+        except ma.ValidationError:
+            pass
+        loaded, errors = [], {}
+        for index, item in enumerate(value):
+            try:
+                loaded.append(load_object(item))
+            except ma.ValidationError as error:
+                errors[index] = error.messages
+        raise ma.ValidationError(errors)

@@ -14,7 +14,16 @@ from ..razz.first_to_act import BoardIn, find_first_to_act
 from ..razz.rules import Stakes, resolve_rules
 from ..razz.settlement import pots_so_far, settle
 from ..razz.snapshot import ACTION_TYPES, Action, PlayerIn, Snapshot
-from .fields import CardTexts, Choice, FlatObjectList, StrictBoolean, WholeNumber, card_text_field, seat_field
+from .fields import (
+    CardTexts,
+    Choice,
+    FlatObject,
+    FlatObjectList,
+    StrictBoolean,
+    WholeNumber,
+    card_text_field,
+    seat_field,
+)
 from .responses import ApiBlueprint, json_response
 from .rules_options import RulesSchema
 from .showdown import SettlementSchema, settlement_json
@@ -127,11 +136,11 @@ class SnapshotSchema(ma.Schema):
     """The hand so far: every betting action in order; the deals are implied by the betting."""
 
     rules = ma.fields.Nested(RulesSchema, load_default=None)
-    stakes = ma.fields.Nested(StakesSchema, required=True)
+    stakes = FlatObject(StakesSchema, required=True)
     dealer_seat = seat_field(load_default=None, allow_none=True)
     players = FlatObjectList(TablePlayerSchema, required=True, validate=ma.validate.Length(min=2, max=8))
     community_card = card_text_field(load_default=None, allow_none=True)
-    actions = FlatObjectList(ActionSchema, load_default=(), validate=ma.validate.Length(max=500))
+    actions = FlatObjectList(ActionSchema, Action, load_default=(), validate=ma.validate.Length(max=500))
 
 
 class LegalActionSchema(ma.Schema):
@@ -217,7 +226,7 @@ def _snapshot(request: dict[str, Any]) -> Snapshot:
                      None if player["down_cards"] is None else tuple(player["down_cards"]))
             for player in request["players"]
         ),
-        actions=tuple(Action(action["seat"], action["type"], action["amount"]) for action in request["actions"]),
+        actions=tuple(request["actions"]),
         rules=resolve_rules(request["rules"]),
         dealer_seat=request["dealer_seat"],
         community_card=request["community_card"],
