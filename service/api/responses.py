@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import wraps
 from http import HTTPStatus
 from typing import Any
 
@@ -23,15 +24,27 @@ class ApiBlueprint(Blueprint):
         """Route a POST that loads ``request_schema``, answers ``response_schema`` and documents its problems.
 
         A whole-request ``example`` lets clients and fuzzers start from a body the rules accept.
-        The request schema is built once, here: webargs would otherwise build it (and deep-copy
-        its fields) on every request. Loading keeps no state, so threads can share it.
+        flask-smorest's decorators describe the operation, but each would also wrap the view for
+        every request; the route keeps their description and runs only the parse (webargs, with
+        the same errors) and the view. The request schema is built once: loading keeps no state,
+        so threads share it.
         """
+        schema = request_schema()
+        parse = self.ARGUMENTS_PARSER.parse
+
         def decorator(view: Callable[..., Any]) -> Callable[..., Any]:
+            described = view
             for status in BODY_PROBLEMS:
-                view = self.alt_response(status.value, response=status.name)(view)
-            view = self.response(200, response_schema)(view)
-            view = self.arguments(request_schema(), example=example)(view)
-            return self.route(rule, methods=["POST"])(view)
+                described = self.alt_response(status.value, response=status.name)(described)
+            described = self.response(200, response_schema)(described)
+            described = self.arguments(schema, example=example)(described)
+
+            @wraps(view)
+            def endpoint() -> Any:
+                return view(parse(schema, location="json"))
+
+            endpoint._apidoc = described._apidoc  # type: ignore[attr-defined]
+            return self.route(rule, methods=["POST"])(endpoint)
         return decorator
 
 
