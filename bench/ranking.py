@@ -60,11 +60,15 @@ def main() -> None:
 
     texts = {code: text for text, code in CARD_CODES.items()}
     batch = {"hands": [[texts[code] for code in hand] for hand in hands[:1000]]}
-    with running_server(workers=2) as base:
-        rates = alternating_medians({"rank": (f"{base}/v1/hands/rank", batch), "healthz": (f"{base}/healthz", None)})
+    with running_server(workers=2) as server:
+        loads = alternating_medians(server, {"rank": ("/v1/hands/rank", batch), "healthz": ("/healthz", None)})
+    rank, healthz = loads["rank"], loads["healthz"]
     print(f"over HTTP, 2 workers, wrk 4 connections, medians of 5 interleaved 3 s runs: "
-          f"{rates['rank'] * 1000:,.0f} hands/s in 1000-hand batches ({rates['rank']:,.1f} req/s); "
-          f"/healthz {rates['healthz']:,.0f} req/s")
+          f"{rank.requests_per_second * 1000:,.0f} hands/s in 1000-hand batches "
+          f"({rank.requests_per_second:,.1f} req/s); /healthz {healthz.requests_per_second:,.0f} req/s")
+    print(f"server CPU per request: 1000-hand batch {rank.cpu_ms_per_request:.2f} ms, /healthz "
+          f"{healthz.cpu_ms_per_request:.2f} ms; cores the server used: {rank.server_cores:.2f} and "
+          f"{healthz.server_cores:.2f} of 2 (well under 2: something else held the machine)")
     print(f"start-up, import and table build: {startup_seconds() * 1000:,.0f} ms")
 
 

@@ -15,6 +15,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -27,9 +28,36 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+@dataclass(frozen=True)
+class Server:
+    """A running server: where to reach it, and its process to account its CPU time."""
+
+    base: str
+    pid: int
+
+    def cpu_seconds(self) -> float:
+        """CPU time (user and system) used so far by the arbiter and its live workers."""
+        children = Path(f"/proc/{self.pid}/task/{self.pid}/children").read_text().split()
+        total = 0
+        for pid in [self.pid, *map(int, children)]:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+        return total / os.sysconf("SC_CLK_TCK")
+
+
+@dataclass(frozen=True)
+class Load:
+    """What one wrk run measured: the rate, and what it cost the server (so a busy machine shows)."""
+
+    requests_per_second: float
+    server_cores: float
+    """Server CPU seconds per second of the run: near the worker count when the load saturates it."""
+    cpu_ms_per_request: float
+
+
 @contextmanager
-def running_server(workers: int = 2) -> Iterator[str]:
-    """The service as users run it, stopped with SIGTERM afterwards; yields its base URL."""
+def running_server(workers: int = 2) -> Iterator[Server]:
+    """The service as users run it, stopped with SIGTERM afterwards."""
     port = free_port()
     env = {**os.environ, "WEB_CONCURRENCY": str(workers)}
     process = subprocess.Popen([sys.executable, "-m", "service", "--bind", f"127.0.0.1:{port}", "--access-logfile", "/dev/null"],
@@ -45,15 +73,15 @@ def running_server(workers: int = 2) -> Iterator[str]:
                 if process.poll() is not None or time.monotonic() > deadline:
                     raise SystemExit("the server did not start") from None
                 time.sleep(0.1)
-        yield base
+        yield Server(base, process.pid)
     finally:
         process.terminate()
         process.wait(timeout=30)
 
 
-def wrk_requests_per_second(url: str, body: object | None = None, seconds: int = 10,
-                            connections: int = 4, threads: int = 1) -> float:
-    """Requests/s that wrk reaches against ``url``, POSTing ``body`` as JSON when given."""
+def wrk_load(server: Server, path: str, body: object | None = None, seconds: int = 10,
+             connections: int = 4, threads: int = 1) -> Load:
+    """What wrk reaches against ``path``, POSTing ``body`` as JSON when given, and the server's CPU for it."""
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is missing: apt-get install wrk")
     command = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency"]
@@ -64,19 +92,25 @@ def wrk_requests_per_second(url: str, body: object | None = None, seconds: int =
             script.write_text('wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\n'
                               f"wrk.body = [[{payload}]]\n")
             command += ["-s", str(script)]
-        output = subprocess.run(command + [url], capture_output=True, text=True, check=True).stdout
+        cpu_before, started = server.cpu_seconds(), time.monotonic()
+        output = subprocess.run(command + [server.base + path], capture_output=True, text=True, check=True).stdout
+        cpu, elapsed = server.cpu_seconds() - cpu_before, time.monotonic() - started
     if "Non-2xx" in output:
         raise SystemExit(f"wrk saw errors:\n{output}")
-    return float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
+    requests = int(re.search(r"(\d+) requests in", output).group(1))
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
+    return Load(rate, cpu / elapsed, 1000 * cpu / requests)
 
 
-def alternating_medians(targets: dict[str, tuple[str, object | None]], rounds: int = 5,
-                        seconds: int = 3) -> dict[str, float]:
-    """Median req/s per target over ``rounds`` interleaved wrk runs, so a slow spell hits them all alike."""
-    rates: dict[str, list[float]] = {name: [] for name in targets}
-    for url, body in targets.values():
-        wrk_requests_per_second(url, body, seconds=1)
+def alternating_medians(server: Server, targets: dict[str, tuple[str, object | None]], rounds: int = 5,
+                        seconds: int = 3) -> dict[str, Load]:
+    """Medians per target over ``rounds`` interleaved wrk runs, so a slow spell hits them all alike."""
+    loads: dict[str, list[Load]] = {name: [] for name in targets}
+    for path, body in targets.values():
+        wrk_load(server, path, body, seconds=1)
     for _ in range(rounds):
-        for name, (url, body) in targets.items():
-            rates[name].append(wrk_requests_per_second(url, body, seconds=seconds))
-    return {name: statistics.median(values) for name, values in rates.items()}
+        for name, (path, body) in targets.items():
+            loads[name].append(wrk_load(server, path, body, seconds=seconds))
+    return {name: Load(*(statistics.median(getattr(load, field) for load in runs)
+                         for field in ("requests_per_second", "server_cores", "cpu_ms_per_request")))
+            for name, runs in loads.items()}

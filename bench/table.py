@@ -57,11 +57,15 @@ def main() -> None:
     route = median_ms(lambda: client.post("/v1/legal-actions", json=body), runs=500)
     print(f"legal-actions, 8 players at 7th street, {len(snapshot.actions)} actions: "
           f"engine replay {engine:.3f} ms, whole route in process {route:.3f} ms (median)")
-    with running_server(workers=2) as base:
-        rates = alternating_medians({"legal": (f"{base}/v1/legal-actions", body), "healthz": (f"{base}/healthz", None)})
+    with running_server(workers=2) as server:
+        loads = alternating_medians(server, {"legal": ("/v1/legal-actions", body), "healthz": ("/healthz", None)})
+    legal, healthz = loads["legal"], loads["healthz"]
     print(f"over HTTP, 2 workers, wrk 4 connections, medians of 5 interleaved 3 s runs: legal-actions "
-          f"{rates['legal']:,.0f} req/s, /healthz {rates['healthz']:,.0f} req/s, "
-          f"ratio {rates['legal'] / rates['healthz']:.2f}")
+          f"{legal.requests_per_second:,.0f} req/s, /healthz {healthz.requests_per_second:,.0f} req/s, "
+          f"ratio {legal.requests_per_second / healthz.requests_per_second:.2f}")
+    print(f"server CPU per request: legal-actions {legal.cpu_ms_per_request:.2f} ms, /healthz "
+          f"{healthz.cpu_ms_per_request:.2f} ms; cores the server used: {legal.server_cores:.2f} and "
+          f"{healthz.server_cores:.2f} of 2 (well under 2: something else held the machine)")
     settle = median_ms(lambda: showdown(PLAYERS, COMMUNITY_CARD))
     pots = len(showdown(PLAYERS, COMMUNITY_CARD).pots)
     print(f"showdown, 8 players, {pots} pots: {settle:.3f} ms per call in process (median)")
