@@ -100,13 +100,13 @@ VALUE_JSON = {value: json.dumps(_value_fields(value), separators=(",", ":"))[1:]
 def hand_result(hand: Sequence[int]) -> dict[str, Any]:
     """The answer for one hand of card codes."""
     value = evaluate(hand)
-    return {"best": [CARD_TEXT[code] for code in best_cards(hand, value)], **_value_fields(value)}
+    return {"best": [CARD_TEXT[code] for code in best_cards(hand)], **_value_fields(value)}
 
 
 def hand_json(hand: Sequence[int]) -> str:
     """``hand_result`` already JSON-encoded: card texts need no escaping, the rest is precomputed."""
     value = evaluate(hand)
-    return '{"best":["' + '","'.join(map(CARD_TEXT.__getitem__, best_cards(hand, value))) + '"],' + VALUE_JSON[value]
+    return '{"best":["' + '","'.join(map(CARD_TEXT.__getitem__, best_cards(hand))) + '"],' + VALUE_JSON[value]
 
 
 @blp.json_post("/rank", RankRequestSchema, RankResponseSchema)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from operator import attrgetter, eq, itemgetter
 
@@ -49,18 +49,10 @@ class LowHand:
     """The ranks used (at most five), in comparison order: bigger groups first, higher rank first."""
     name: str
     description: str
-    pick_distinct: Callable[[Mapping[int, int]], tuple[int, ...]] | None = field(default=None, repr=False)
-    """For a value without a pair: from rank key to a hand's highest card of that rank, its cards in order."""
 
 
-def _distinct_picker(ranks: tuple[int, ...]) -> Callable[[Mapping[int, int]], tuple[int, ...]] | None:
-    """What ``best_cards`` uses for a value of distinct ranks (None when a rank repeats): one C-level call."""
-    if len(set(ranks)) != len(ranks):
-        return None
-    if len(ranks) == 1:
-        key = RANK_KEYS[ranks[0]]
-        return lambda highest: (highest[key],)
-    return itemgetter(*map(RANK_KEYS.__getitem__, ranks))
+Picker = Callable[[Sequence[int]], Sequence[int]]
+"""Takes a hand's best cards, in comparison order, from the hand sorted by code (rank, then suit)."""
 
 
 def _comparison_ranks(ranks: Sequence[int]) -> tuple[int, ...]:
@@ -105,37 +97,61 @@ def _multisets(size: int) -> Iterator[tuple[int, ...]]:
             yield ranks
 
 
-def _build_tables() -> list[dict[int, LowHand]]:
-    """Value every rank multiset of 1 to 7 cards; the list is indexed by hand size.
+def _run_ends(ranks: Sequence[int]) -> list[int]:
+    """Where each distinct rank's last card sits in a sorted rank multiset."""
+    ends = [index for index in range(len(ranks) - 1) if ranks[index] != ranks[index + 1]]
+    ends.append(len(ranks) - 1)
+    return ends
+
+
+def _picker(where: Sequence[int]) -> Picker:
+    """One C-level call that takes the cards at ``where`` (a slice keeps a single card in a sequence)."""
+    return itemgetter(*where) if len(where) > 1 else itemgetter(slice(where[0], where[0] + 1))
+
+
+def _build_tables() -> tuple[list[dict[int, LowHand]], list[dict[int, Picker]]]:
+    """Value every rank multiset of 1 to 7 cards; the lists are indexed by hand size.
 
     Up to five cards, values are sorted by (category, comparison ranks). A bigger hand plays its
-    best five, so its value is the best value among the hands one card smaller.
+    best five: with five different ranks, the lowest five (each rank's highest card); with fewer,
+    the best value among the hands one card smaller. Hands that play five different ranks also
+    get a picker of their cards' places in the hand sorted by code.
     """
-    tables: list[dict[int, LowHand]] = [{}]
+    values: list[dict[int, LowHand]] = [{}]
+    pickers: list[dict[int, Picker]] = [{}]
     for size in range(1, MAX_USED + 1):
         valued = sorted(
             ((_category(ranks), _comparison_ranks(ranks)), rank_key(ranks)) for ranks in _multisets(size)
         )
-        tables.append({
+        values.append({
             key: LowHand(
                 rank=place,
                 category=CATEGORIES[category],
                 ranks=order,
                 name="-".join(RANK_CHARS[rank - 1] for rank in order),
                 description=_describe(category, order),
-                pick_distinct=_distinct_picker(order),
             )
             for place, ((category, order), key) in enumerate(valued, start=1)
         })
+        every_card_high_first = _picker(range(size - 1, -1, -1))
+        pickers.append({key: every_card_high_first for (category, _), key in valued if category == 0})
     by_rank = attrgetter("rank")
+    lowest_five: dict[tuple[int, ...], Picker] = {}
     for size in range(MAX_USED + 1, MAX_CARDS + 1):
-        smaller = tables[size - 1]
-        table = {}
+        smaller = values[size - 1]
+        table, picks = {}, {}
         for ranks in _multisets(size):
             key = rank_key(ranks)
-            table[key] = min((smaller[key - RANK_KEYS[rank]] for rank in set(ranks)), key=by_rank)
-        tables.append(table)
-    return tables
+            ends = _run_ends(ranks)
+            if len(ends) < MAX_USED:
+                table[key] = min((smaller[key - RANK_KEYS[rank]] for rank in set(ranks)), key=by_rank)
+                continue
+            where = tuple(ends[MAX_USED - 1::-1])
+            table[key] = values[MAX_USED][rank_key([ranks[end] for end in where])]
+            picks[key] = lowest_five.get(where) or lowest_five.setdefault(where, _picker(where))
+        values.append(table)
+        pickers.append(picks)
+    return values, pickers
 
 
 def _seven_card_ranks(table: dict[int, LowHand]) -> array[int]:
@@ -146,8 +162,8 @@ def _seven_card_ranks(table: dict[int, LowHand]) -> array[int]:
     return ranks
 
 
-LOW_HANDS: list[dict[int, LowHand]] = _build_tables()
-"""``LOW_HANDS[size][key]``: the value of every hand of 1 to 7 cards."""
+LOW_HANDS, BEST_CARDS = _build_tables()
+"""``LOW_HANDS[size][key]``: the value of every hand of 1 to 7 cards; ``BEST_CARDS[size][key]`` picks its cards."""
 
 SEVEN_CARD_RANKS = _seven_card_ranks(LOW_HANDS[MAX_CARDS])
 
@@ -164,18 +180,21 @@ def low_rank(hand: Sequence[int]) -> int:
     return LOW_HANDS[len(hand)][sum(hand) >> SUIT_BITS].rank
 
 
-def best_cards(hand: Sequence[int], value: LowHand) -> Sequence[int]:
-    """The cards that make ``value``, in comparison order; within a rank the highest suits are used.
+def best_cards(hand: Sequence[int]) -> Sequence[int]:
+    """The cards that make the hand's value, in comparison order; within a rank the highest suits are used.
 
-    Codes sort by rank, then suit. Most hands play five different ranks, each with its highest
-    card; a hand that plays a rank twice or more takes that rank's cards from the top suit down.
+    Codes sort by rank, then suit, so where the best cards sit in the sorted hand depends on its
+    ranks alone: a hand of five different ranks is one lookup, one sort and one pick. A hand that
+    plays a rank twice or more takes that rank's cards from the top suit down.
     """
     ordered = sorted(hand)
-    if value.pick_distinct is not None:
-        return value.pick_distinct({code >> SUIT_BITS: code for code in ordered})
+    key = sum(hand) >> SUIT_BITS
+    pick = BEST_CARDS[len(hand)].get(key)
+    if pick is not None:
+        return pick(ordered)
     unused = ordered[::-1]
     chosen = []
-    for rank in value.ranks:
+    for rank in LOW_HANDS[len(hand)][key].ranks:
         index = next(index for index, code in enumerate(unused) if RANK_OF[code] == rank)
         chosen.append(unused.pop(index))
     return chosen

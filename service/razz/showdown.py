@@ -92,7 +92,7 @@ class _Hand:
 
 def _top_card_down_in_five(hand: _Hand) -> tuple[int, ...]:
     """TDA 20B: high card by rank then suit in the 5 used; a shared community card passes to the next card."""
-    used = best_cards(hand.codes, hand.value)
+    used = best_cards(hand.codes)
     return tuple(sorted((-HIGH_CARD_ORDER[code] for code in used)))
 
 
