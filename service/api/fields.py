@@ -67,6 +67,23 @@ class HandBatchField(ma.fields.List):
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[list[int]]:
         if not isinstance(value, list):
             raise ma.ValidationError("Not a list of hands.")
+        return self._plain_hands(value) or self._hands_with_errors(value)
+
+    def _plain_hands(self, value: list[Any]) -> list[list[int]] | None:
+        """Every hand parsed inline while all are lists of cards of a good size; None at the first that is not."""
+        code_of, fewest, most = CARD_CODES.__getitem__, self.inner.min_cards, self.inner.max_cards
+        hands: list[list[int]] = []
+        for hand in value:
+            if type(hand) is not list or not fewest <= len(hand) <= most:
+                return None
+            try:
+                hands.append(list(map(code_of, hand)))
+            except (KeyError, TypeError):
+                return None
+        return hands or None
+
+    def _hands_with_errors(self, value: list[Any]) -> list[list[int]]:
+        """Hand by hand, so every bad hand is reported by its index (and an empty batch passes to the length check)."""
         load_cards = self.inner.load_cards
         hands, errors = [], {}
         for index, hand in enumerate(value):

@@ -65,6 +65,13 @@ def test_rank_rejects_what_is_not_a_hand(client, hands, path):
     assert path in response.get_json()["errors"]
 
 
+def test_rank_names_every_bad_hand_after_good_ones(client):
+    hands = [WHEEL_PLUS, ["As", "Xx"], WHEEL_PLUS, "As", [1]]
+    response = client.post("/v1/hands/rank", json={"hands": hands})
+    assert response.status_code == 422
+    assert set(response.get_json()["errors"]) == {"hands[1][1]", "hands[3]", "hands[4][0]"}
+
+
 def compare(client, players, community_card=None, status=200):
     body = {"players": [{"id": pid, "cards": cards.split()} for pid, cards in players]}
     if community_card:
