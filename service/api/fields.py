@@ -8,6 +8,7 @@ tells clients and fuzzers every constraint (pattern, sizes, distinct items).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import repeat
 from typing import Any
 
 import marshmallow as ma
@@ -73,17 +74,15 @@ class HandBatchField(ma.fields.List):
         return self._plain_hands(value) or self._hands_with_errors(value)
 
     def _plain_hands(self, value: list[Any]) -> list[list[int]] | None:
-        """Every hand parsed inline while all are lists of cards of a good size; None at the first that is not."""
-        code_of, fewest, most = CARD_CODES.__getitem__, self.inner.min_cards, self.inner.max_cards
-        hands: list[list[int]] = []
-        for hand in value:
-            if type(hand) is not list or not fewest <= len(hand) <= most:
-                return None
-            try:
-                hands.append(list(map(code_of, hand)))
-            except (KeyError, TypeError):
-                return None
-        return hands or None
+        """Every hand parsed by C-level passes when all are lists of cards of a good size; None otherwise."""
+        if not value or set(map(type, value)) != {list}:
+            return None
+        if min(map(len, value)) < self.inner.min_cards or max(map(len, value)) > self.inner.max_cards:
+            return None
+        try:
+            return list(map(list, map(map, repeat(CARD_CODES.__getitem__), value)))
+        except (KeyError, TypeError):
+            return None
 
     def _hands_with_errors(self, value: list[Any]) -> list[list[int]]:
         """Hand by hand, so every bad hand is reported by its index (and an empty batch passes to the length check)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from itertools import repeat
 from typing import Any
 
 import marshmallow as ma
@@ -11,7 +12,7 @@ from flask import Response
 
 from ..razz.cards import CARD_PATTERN, CARD_TEXT, first_duplicate
 from ..razz.comparison import compare
-from ..razz.ranking import CATEGORIES, LOW_HANDS, LowHand, best_cards, evaluate
+from ..razz.ranking import CATEGORIES, LOW_HANDS, LowHand, best_cards, evaluate, rank_batch
 from .errors import field_problem
 from .fields import CardTexts, HandBatchField, card_text_field
 from .responses import ApiBlueprint, json_response
@@ -94,7 +95,8 @@ def _value_fields(value: LowHand) -> dict[str, Any]:
 
 VALUE_JSON = {value: json.dumps(_value_fields(value), separators=(",", ":"))[1:]
               for value in {value for table in LOW_HANDS for value in table.values()}}
-"""Each distinct value's fields, JSON-encoded once: a batch answer is mostly these fragments."""
+"""Each distinct value's fields, JSON-encoded once (card texts need no escaping, so a batch answer is
+these fragments and the cards, joined)."""
 
 
 def hand_result(hand: Sequence[int]) -> dict[str, Any]:
@@ -103,21 +105,19 @@ def hand_result(hand: Sequence[int]) -> dict[str, Any]:
     return {"best": [CARD_TEXT[code] for code in best_cards(hand)], **_value_fields(value)}
 
 
-def hand_json(hand: Sequence[int]) -> str:
-    """``hand_result`` already JSON-encoded: card texts need no escaping, the rest is precomputed."""
-    value = evaluate(hand)
-    return '{"best":["' + '","'.join(map(CARD_TEXT.__getitem__, best_cards(hand))) + '"],' + VALUE_JSON[value]
-
-
 @blp.json_post("/rank", RankRequestSchema, RankResponseSchema)
 def rank_hands(request: dict[str, Any]) -> Response:
     """Rank 1 to 1000 independent hands of 1 to 7 cards."""
     hands = request["hands"]
-    for index, hand in enumerate(hands):
-        if len(set(hand)) != len(hand):
-            duplicate = CARD_TEXT[first_duplicate(hand)]
-            raise field_problem("duplicate-card", f"hands[{index}]", f"card {duplicate} appears more than once")
-    return Response('{"results":[' + ",".join(map(hand_json, hands)) + "]}", mimetype="application/json")
+    distinct = list(map(len, map(set, hands)))
+    if distinct != list(map(len, hands)):
+        index = next(index for index, hand in enumerate(hands) if distinct[index] != len(hand))
+        duplicate = CARD_TEXT[first_duplicate(hands[index])]
+        raise field_problem("duplicate-card", f"hands[{index}]", f"card {duplicate} appears more than once")
+    values, cards = rank_batch(hands)
+    best = map('","'.join, map(map, repeat(CARD_TEXT.__getitem__), cards))
+    results = map("".join, zip(repeat('{"best":["'), best, repeat('"],'), map(VALUE_JSON.__getitem__, values)))
+    return Response('{"results":[' + ",".join(results) + "]}", mimetype="application/json")
 
 
 @blp.json_post("/compare", CompareRequestSchema, CompareResponseSchema)

@@ -13,7 +13,15 @@ import pytest
 from pokerkit import RegularLowHand
 
 from service.razz.cards import CARD_TEXT, RANK_CHARS, RANK_OF, SUIT_CHARS, SUIT_OF, parse_cards
-from service.razz.ranking import CATEGORIES, LOW_HANDS, SEVEN_CARD_RANKS, best_cards, evaluate, low_rank
+from service.razz.ranking import (
+    CATEGORIES,
+    LOW_HANDS,
+    SEVEN_CARD_RANKS,
+    best_cards,
+    evaluate,
+    low_rank,
+    rank_batch,
+)
 
 def brute_category(counts):
     """The category from the group sizes, largest first, as the rules words say it."""
@@ -65,8 +73,10 @@ def deal(ranks, rng):
 def test_every_rank_multiset_agrees_with_brute_force(size):
     rng = random.Random(size)
     places = brute_places(min(size, 5))
+    hands = []
     for ranks in multisets(size):
         hand = deal(ranks, rng)
+        hands.append(hand)
         value = evaluate(hand)
         best = brute_best(ranks)
         assert value.ranks == best[1], ranks
@@ -78,6 +88,9 @@ def test_every_rank_multiset_agrees_with_brute_force(size):
             suits_held = sorted((SUIT_OF[code] for code in hand if RANK_OF[code] == rank), reverse=True)
             suits_used = sorted((SUIT_OF[code] for code in used if RANK_OF[code] == rank), reverse=True)
             assert suits_used == suits_held[:len(suits_used)], (ranks, rank)
+    values, cards = rank_batch(hands)
+    assert values == [evaluate(hand) for hand in hands]
+    assert cards == [best_cards(hand) for hand in hands]
 
 
 def test_five_card_ranks_run_from_wheel_to_four_kings():
