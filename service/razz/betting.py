@@ -13,6 +13,7 @@ must reach (``high``). A player may raise only if he has not acted since the las
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NoReturn
 
 from .bring_in import highest_door, opener_index
 from .errors import IllegalActionError, SnapshotError
@@ -328,21 +329,16 @@ class _Table:
 
     def apply(self, index: int, action: Action) -> None:
         """Check one action against the rules and play it."""
-        path = f"actions[{index}]"
         if self.phase != BETTING:
-            self._refuse_after_betting(path, action)
+            self._refuse_after_betting(index, action)
         i = self.to_act
         assert i is not None
         seat = self.seats[i]
-        if action.seat != seat:
-            raise IllegalActionError(path, f"seat {action.seat} may not act: it is seat {seat}'s turn")
         kind = action.type
-        option = self.option(i, kind)
-        if option is None:
-            raise IllegalActionError(path, f"seat {seat} may not {kind}: {self._refusal(i, kind)}")
+        option = self.option(i, kind) if action.seat == seat else None
+        if option is None or (action.amount is not None and action.amount != option[1]):
+            self._refuse(index, action, i)
         amount = option[1]
-        if action.amount is not None and action.amount != amount:
-            raise IllegalActionError(path, f"seat {seat}'s {kind} adds {amount} chips, not {action.amount}")
         street = self.log[-1]
         street.actions.append(action if action.amount == amount else Action(seat, kind, amount))
         if kind == "fold":
@@ -382,8 +378,21 @@ class _Table:
             self.uncapped = True
         self._pass_turn(i)
 
-    def _refuse_after_betting(self, path: str, action: Action) -> None:
+    def _refuse(self, index: int, action: Action, i: int) -> NoReturn:
+        """Explain why player ``i`` may not take ``action``: not his turn, not an option now, or the wrong amount."""
+        path = f"actions[{index}]"
+        seat = self.seats[i]
+        if action.seat != seat:
+            raise IllegalActionError(path, f"seat {action.seat} may not act: it is seat {seat}'s turn")
+        kind = action.type
+        option = self.option(i, kind)
+        if option is None:
+            raise IllegalActionError(path, f"seat {seat} may not {kind}: {self._refusal(i, kind)}")
+        raise IllegalActionError(path, f"seat {seat}'s {kind} adds {option[1]} chips, not {action.amount}")
+
+    def _refuse_after_betting(self, index: int, action: Action) -> NoReturn:
         """Explain why no action can come now: the hand, the betting or the deal is over."""
+        path = f"actions[{index}]"
         if self.phase == COMPLETE:
             raise IllegalActionError(path, f"seat {action.seat} may not act: every other player has folded")
         if self.phase == SHOWDOWN:
