@@ -176,8 +176,9 @@ class _Table:
         else:
             first = None
             if self.active >= 2:
-                boards = [cards[:up_cards_on(street)] for cards in self.up]
-                candidates = [i for i in range(self.n) if not self.folded[i]]
+                shown = up_cards_on(street)
+                boards = [cards[:shown] for cards in self.up]
+                candidates = [i for i, folded in enumerate(self.folded) if not folded]
                 board, _ = lowest_board(boards, candidates, self.position, self.rules.later_street_tie_break)
                 first = next_clockwise(board, [not f and not a for f, a in zip(self.folded, self.all_in)])
             self.log.append(_Street(street, None if first is None else self.seats[first]))
@@ -195,7 +196,10 @@ class _Table:
         if self.street + 1 == LAST_STREET:
             return True
         need = up_cards_on(self.street + 1)
-        return all(self.folded[i] or len(self.up[i]) >= need for i in range(self.n))
+        for i, cards in enumerate(self.up):
+            if len(cards) < need and not self.folded[i]:
+                return False
+        return True
 
     def _end_round(self) -> None:
         """The round is over: deal on if the cards are there, else wait for them."""

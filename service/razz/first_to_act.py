@@ -52,14 +52,20 @@ class FirstToAct:
 def lowest_board(boards: Sequence[Sequence[int]], candidates: Sequence[int], position: Sequence[int],
                  tie_break: str) -> tuple[int, list[int]]:
     """Index of the lowest board among ``candidates`` and the other candidates whose boards tie it."""
-    values = {i: low_rank(boards[i]) for i in candidates}
-    best_value = min(values.values())
-    tied = [i for i in candidates if values[i] == best_value]
+    tied: list[int] = []
+    best_value = 0
+    for i in candidates:
+        value = low_rank(boards[i])
+        if not tied or value < best_value:
+            best_value, tied = value, [i]
+        elif value == best_value:
+            tied.append(i)
     if tie_break == "high_card_by_suit":
         winner = max(tied, key=lambda i: max(HIGH_CARD_ORDER[code] for code in boards[i]))
     else:
         winner = min(tied, key=position.__getitem__)
-    return winner, [i for i in tied if i != winner]
+    tied.remove(winner)
+    return winner, tied
 
 
 def find_first_to_act(street: int, players: Sequence[BoardIn], rules: Rules = Rules(),
