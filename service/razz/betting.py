@@ -115,6 +115,10 @@ class _Street:
         self.first_aggressor: int | None = None
         self.last_aggressor: int | None = None
 
+    def record(self) -> StreetRecord:
+        """The street as the answer reports it."""
+        return StreetRecord(self.number, self.opener, tuple(self.actions), self.first_aggressor, self.last_aggressor)
+
 
 class _Table:
     """The mutable table of one replay."""
@@ -431,10 +435,15 @@ class _Table:
 
     def legal(self) -> tuple[LegalAction, ...]:
         """The options of the seat to act, as answers."""
-        if self.to_act is None:
+        i = self.to_act
+        if i is None:
             return ()
-        options = (self.option(self.to_act, kind) for kind in _LISTING_ORDER)
-        return tuple(LegalAction(*option) for option in options if option is not None)
+        legal = []
+        for kind in _LISTING_ORDER:
+            option = self.option(i, kind)
+            if option is not None:
+                legal.append(LegalAction(*option))
+        return tuple(legal)
 
 
 def replay(snapshot: Snapshot) -> TableState:
@@ -461,13 +470,10 @@ def replay(snapshot: Snapshot) -> TableState:
         highest_bet=table._call_target(),
         raises=table.raises,
         capped=table._capped(),
-        players=tuple(
-            PlayerState(seat, table.stack[i], table.street_in[i], table.total[i], table.folded[i], table.all_in[i])
-            for i, seat in enumerate(table.seats)
-        ),
+        players=tuple(map(PlayerState, table.seats, table.stack, table.street_in, table.total, table.folded,
+                          table.all_in)),
         legal_actions=table.legal(),
-        streets=tuple(StreetRecord(s.number, s.opener, tuple(s.actions), s.first_aggressor, s.last_aggressor)
-                      for s in table.log),
+        streets=tuple(map(_Street.record, table.log)),
         bring_in_seat=table.seats[table.bring_in],
         winner=None if table.winner is None else table.seats[table.winner],
         community_card_allowed=community_allowed,
@@ -480,20 +486,23 @@ def _check_cards(table: _Table, index_of_input: list[int], down_counts: list[int
     shown = up_cards_on(street)
     partial_deal = table.phase in (DEALING, SHOWDOWN) and street + 1 < LAST_STREET
     for i, cards in enumerate(table.up):
-        path = f"players[{index_of_input[i]}]"
-        seat = table.seats[i]
         count = len(cards)
         if table.folded[i]:
             most = up_cards_on(table.fold_street[i])
             if count > most:
-                raise SnapshotError(f"{path}.up_cards", f"seat {seat} folded on street {table.fold_street[i]} "
+                raise SnapshotError(f"players[{index_of_input[i]}].up_cards",
+                                    f"seat {table.seats[i]} folded on street {table.fold_street[i]} "
                                     f"and cannot show more than {most} up card(s), not {count}")
         elif count != shown and not (partial_deal and count == shown + 1):
-            raise SnapshotError(f"{path}.up_cards", f"seat {seat} is live on street {street} and must show "
+            raise SnapshotError(f"players[{index_of_input[i]}].up_cards",
+                                f"seat {table.seats[i]} is live on street {street} and must show "
                                 f"{shown} up card(s), not {count}")
         downs = down_counts[i]
+        if downs is None:
+            continue
         reached = table.fold_street[i] if table.folded[i] else street
         most_down = 3 if reached == LAST_STREET else 2
-        if downs is not None and downs > most_down:
-            raise SnapshotError(f"{path}.down_cards", f"seat {seat} holds {downs} down cards but was dealt "
+        if downs > most_down:
+            raise SnapshotError(f"players[{index_of_input[i]}].down_cards",
+                                f"seat {table.seats[i]} holds {downs} down cards but was dealt "
                                 f"at most {most_down} by street {reached}")
