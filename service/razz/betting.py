@@ -19,7 +19,7 @@ from .bring_in import highest_door, opener_index
 from .errors import IllegalActionError, SnapshotError
 from .first_to_act import FIRST_STREET, LAST_STREET, lowest_board, up_cards_on
 from .running_out import community_card_dealt
-from .seating import next_clockwise, positions
+from .seating import CLOCKWISE_AFTER, next_clockwise, positions
 from .snapshot import Action, Seating, Snapshot, seat_players
 
 BETTING = "betting"
@@ -127,7 +127,7 @@ class _Table:
         "rules", "stakes", "seats", "up", "n", "stack", "street_in", "total", "folded", "all_in", "acted",
         "fold_street", "position", "street", "size", "level", "high", "floor", "bet_made", "raises", "mark",
         "uncapped", "active", "live", "to_act", "phase", "opening", "forced", "pot", "log", "bring_in",
-        "dealt", "winner", "limit", "index_of_input",
+        "dealt", "winner", "limit", "index_of_input", "fold_when_no_bet", "uncap_any_time", "can_act", "after",
     )
 
     def __init__(self, snapshot: Snapshot, seating: Seating) -> None:
@@ -136,9 +136,12 @@ class _Table:
         self.rules = snapshot.rules
         self.stakes = snapshot.stakes
         self.limit = snapshot.rules.raise_limit
+        self.fold_when_no_bet = snapshot.rules.fold_when_no_bet
+        self.uncap_any_time = snapshot.rules.heads_up_uncap == "any_time_before_cap"
         self.seats = seats
         self.up = up
         n = self.n = len(seats)
+        self.after = CLOCKWISE_AFTER[n]
         ante = snapshot.stakes.ante
         antes = [min(ante, chips) for chips in stacks]
         self.stack = [chips - paid for chips, paid in zip(stacks, antes)]
@@ -147,10 +150,11 @@ class _Table:
         self.street_in = [0] * n
         self.folded = [False] * n
         self.all_in = [chips == 0 for chips in self.stack]
+        self.can_act = [chips > 0 for chips in self.stack]
         self.acted = [_NEVER_ACTED] * n
         self.fold_street = [0] * n
         self.position = positions(seats, snapshot.dealer_seat)
-        self.active = n - sum(self.all_in)
+        self.active = sum(self.can_act)
         self.live = n
         self.mark = 0
         self.winner: int | None = None
@@ -184,7 +188,7 @@ class _Table:
                 boards = [cards[:shown] for cards in self.up]
                 candidates = [i for i, folded in enumerate(self.folded) if not folded]
                 board, _ = lowest_board(boards, candidates, self.position, self.rules.later_street_tie_break)
-                first = next_clockwise(board, [not f and not a for f, a in zip(self.folded, self.all_in)])
+                first = next_clockwise(board, self.can_act)
             self.log.append(_Street(street, None if first is None else self.seats[first]))
         if first is None or self.active < 2:
             self._end_betting()
@@ -273,14 +277,14 @@ class _Table:
             return kind, amount, amount, amount == stack
         mine = self.street_in[i]
         need = (self.high if self.high > self.floor else self.floor) - mine
-        if kind == "fold":
-            return _FOLD if need > 0 or self.rules.fold_when_no_bet else None
-        if kind == "check":
-            return _CHECK if need <= 0 else None
         if kind == "call":
             if need <= 0:
                 return None
             amount = need if need < stack else stack
+        elif kind == "fold":
+            return _FOLD if need > 0 or self.fold_when_no_bet else None
+        elif kind == "check":
+            return _CHECK if need <= 0 else None
         elif kind == "bring_in" or self._raise_refusal(i, need) is not None or kind != self._raise_type():
             return None
         else:
@@ -323,6 +327,7 @@ class _Table:
         self.pot += amount
         if self.stack[i] == 0:
             self.all_in[i] = True
+            self.can_act[i] = False
             self.active -= 1
 
     def _counts_as_full(self, total: int) -> bool:
@@ -337,10 +342,9 @@ class _Table:
 
     def apply(self, index: int, action: Action) -> None:
         """Check one action against the rules and play it."""
-        if self.phase != BETTING:
-            self._refuse_after_betting(index, action)
         i = self.to_act
-        assert i is not None
+        if i is None:
+            self._refuse_after_betting(index, action)
         seat = self.seats[i]
         kind = action.type
         option = self.option(i, kind) if action.seat == seat else None
@@ -351,40 +355,48 @@ class _Table:
         street.actions.append(action if action.amount == amount else Action(seat, kind, amount))
         if kind == "fold":
             self.folded[i] = True
+            self.can_act[i] = False
             self.fold_street[i] = self.street
             self.live -= 1
             self.active -= 1
         elif kind == "check":
             self.acted[i] = self.mark
-        elif kind == "call":
-            self._commit(i, amount)
-            self.acted[i] = self.mark
-        elif kind == "bring_in":
-            self._commit(i, amount)
-            self.opening = False
-            self.high = self.street_in[i]
-            self.floor = self.stakes.bring_in if self.rules.short_bring_in_call_amount == "full_bring_in" else amount
-            self.acted[i] = self.mark if self.rules.bring_in_counts_as_acted else _NEVER_ACTED
         else:
             self._commit(i, amount)
-            self.opening = False
-            total = self.street_in[i]
-            if total >= self.level + self.size or self._counts_as_full(total):
-                self.level = total
-                if self.bet_made:
-                    self.raises += 1
-                self.bet_made = True
-                self.mark += 1
-            if total > self.high:
-                self.high = total
-            self.acted[i] = self.mark
-            if street.first_aggressor is None:
-                street.first_aggressor = seat
-            street.last_aggressor = seat
-        if self.rules.heads_up_uncap == "any_time_before_cap" and not self.uncapped and self.active <= 2 \
-                and not self._capped():
+            if kind == "call":
+                self.acted[i] = self.mark
+            elif kind == "bring_in":
+                self._post_bring_in(i, amount)
+            else:
+                self._increase(i, street)
+        if self.uncap_any_time and not self.uncapped and self.active <= 2 and not self._capped():
             self.uncapped = True
         self._pass_turn(i)
+
+    def _post_bring_in(self, i: int, amount: int) -> None:
+        """The bring-in opens 3rd street: it sets what a call must reach, and may count as the poster's action."""
+        self.opening = False
+        self.high = self.street_in[i]
+        self.floor = self.stakes.bring_in if self.rules.short_bring_in_call_amount == "full_bring_in" else amount
+        self.acted[i] = self.mark if self.rules.bring_in_counts_as_acted else _NEVER_ACTED
+
+    def _increase(self, i: int, street: _Street) -> None:
+        """A bet, completion or raise: a full one sets the level, uses a raise and reopens the betting."""
+        self.opening = False
+        total = self.street_in[i]
+        if total >= self.level + self.size or self._counts_as_full(total):
+            self.level = total
+            if self.bet_made:
+                self.raises += 1
+            self.bet_made = True
+            self.mark += 1
+        if total > self.high:
+            self.high = total
+        self.acted[i] = self.mark
+        seat = self.seats[i]
+        if street.first_aggressor is None:
+            street.first_aggressor = seat
+        street.last_aggressor = seat
 
     def _refuse(self, index: int, action: Action, i: int) -> NoReturn:
         """Explain why player ``i`` may not take ``action``: not his turn, not an option now, or the wrong amount."""
@@ -420,13 +432,10 @@ class _Table:
             self.to_act = None
             self.phase = COMPLETE
             return
-        target = self._call_target()
-        n = self.n
-        for step in range(1, n + 1):
-            j = (i + step) % n
-            if self.folded[j] or self.all_in[j]:
-                continue
-            if self.street_in[j] < target or (self.acted[j] != self.mark and self.active >= 2):
+        target = self.high if self.high > self.floor else self.floor
+        can_act, street_in, acted, mark = self.can_act, self.street_in, self.acted, self.mark
+        for j in self.after[i]:
+            if can_act[j] and (street_in[j] < target or (acted[j] != mark and self.active >= 2)):
                 self.to_act = j
                 return
         self._end_round()

@@ -87,6 +87,12 @@ def check_position(position: object, seats: Collection[int], error: type[InputEr
     return [seat for seat in position if seat in seats]
 
 
+CLOCKWISE_AFTER: list[list[tuple[int, ...]]] = [
+    [tuple((i + step) % count for step in range(1, count + 1)) for i in range(count)] for count in range(MAX_SEAT + 1)
+]
+"""``CLOCKWISE_AFTER[count][i]``: the indices that follow ``i`` clockwise round a table of ``count``, ending with ``i``."""
+
+
 def next_clockwise(start: int, eligible: Sequence[bool]) -> int | None:
     """The first index clockwise from ``start`` (itself included) that is eligible, or None."""
     count = len(eligible)
