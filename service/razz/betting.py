@@ -13,6 +13,7 @@ must reach (``high``). A player may raise only if he has not acted since the las
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import sub
 from typing import NoReturn
 
 from .bring_in import highest_door, opener_index
@@ -124,9 +125,9 @@ class _Table:
     """The mutable table of one replay."""
 
     __slots__ = (
-        "rules", "stakes", "seats", "up", "n", "stack", "street_in", "total", "folded", "all_in", "acted",
-        "fold_street", "position", "street", "size", "level", "high", "floor", "bet_made", "raises", "mark",
-        "uncapped", "active", "live", "to_act", "phase", "opening", "forced", "pot", "log", "bring_in",
+        "rules", "stakes", "seats", "up", "n", "stack", "street_in", "folded", "all_in", "acted",
+        "fold_street", "position", "street", "size", "level", "high", "floor", "call_target", "bet_made", "raises", "mark",
+        "uncapped", "active", "live", "to_act", "phase", "opening", "forced", "log", "bring_in",
         "dealt", "winner", "limit", "index_of_input", "fold_when_no_bet", "uncap_any_time", "can_act", "after",
     )
 
@@ -143,10 +144,7 @@ class _Table:
         n = self.n = len(seats)
         self.after = CLOCKWISE_AFTER[n]
         ante = snapshot.stakes.ante
-        antes = [min(ante, chips) for chips in stacks]
-        self.stack = [chips - paid for chips, paid in zip(stacks, antes)]
-        self.total = antes
-        self.pot = sum(antes)
+        self.stack = [chips - min(ante, chips) for chips in stacks]
         self.street_in = [0] * n
         self.folded = [False] * n
         self.all_in = [chips == 0 for chips in self.stack]
@@ -169,7 +167,7 @@ class _Table:
         """Reset the round and find who acts first (the bring-in on 3rd street)."""
         self.street = street
         self.size = self.stakes.bet_size(street)
-        self.level = self.high = self.floor = self.raises = 0
+        self.level = self.high = self.floor = self.call_target = self.raises = 0
         self.bet_made = self.uncapped = False
         self.mark += 1
         self.street_in = [0] * self.n
@@ -228,16 +226,16 @@ class _Table:
         while self.street < LAST_STREET and self._next_cards_shown():
             self.street += 1
             self.street_in = [0] * self.n
-            self.level = self.high = self.floor = self.raises = 0
+            self.level = self.high = self.floor = self.call_target = self.raises = 0
             self.bet_made = False
             self.dealt.append(self.live)
             self.log.append(_Street(self.street, None))
 
     # -- legal actions -----------------------------------------------------------------------
 
-    def _call_target(self) -> int:
+    def _set_call_target(self) -> None:
         """What a call reaches: the highest wager, or the full bring-in over a short one."""
-        return self.high if self.high > self.floor else self.floor
+        self.call_target = self.high if self.high > self.floor else self.floor
 
     def _capped(self) -> bool:
         """Whether the round has its bet and every raise the cap allows (and is not uncapped)."""
@@ -276,7 +274,7 @@ class _Table:
                 return None
             return kind, amount, amount, amount == stack
         mine = self.street_in[i]
-        need = (self.high if self.high > self.floor else self.floor) - mine
+        need = self.call_target - mine
         if kind == "call":
             if need <= 0:
                 return None
@@ -303,7 +301,7 @@ class _Table:
             if kind == "complete":
                 return "the bring-in equals the small bet or the stack only covers the bring-in"
             return "3rd street must be opened with the bring-in or a completion"
-        need = self._call_target() - self.street_in[i]
+        need = self.call_target - self.street_in[i]
         if kind == "bring_in":
             return "the bring-in is posted only to open 3rd street"
         if kind == "check":
@@ -320,11 +318,9 @@ class _Table:
     # -- applying actions --------------------------------------------------------------------
 
     def _commit(self, i: int, amount: int) -> None:
-        """Move chips from a player's stack into the pot."""
+        """Move chips from a player's stack into the pot (what each put in overall is his stack's loss)."""
         self.stack[i] -= amount
         self.street_in[i] += amount
-        self.total[i] += amount
-        self.pot += amount
         if self.stack[i] == 0:
             self.all_in[i] = True
             self.can_act[i] = False
@@ -378,6 +374,7 @@ class _Table:
         self.opening = False
         self.high = self.street_in[i]
         self.floor = self.stakes.bring_in if self.rules.short_bring_in_call_amount == "full_bring_in" else amount
+        self._set_call_target()
         self.acted[i] = self.mark if self.rules.bring_in_counts_as_acted else _NEVER_ACTED
 
     def _increase(self, i: int, street: _Street) -> None:
@@ -392,6 +389,7 @@ class _Table:
             self.mark += 1
         if total > self.high:
             self.high = total
+            self._set_call_target()
         self.acted[i] = self.mark
         seat = self.seats[i]
         if street.first_aggressor is None:
@@ -432,7 +430,7 @@ class _Table:
             self.to_act = None
             self.phase = COMPLETE
             return
-        target = self.high if self.high > self.floor else self.floor
+        target = self.call_target
         can_act, street_in, acted, mark = self.can_act, self.street_in, self.acted, self.mark
         for j in self.after[i]:
             if can_act[j] and (street_in[j] < target or (acted[j] != mark and self.active >= 2)):
@@ -470,16 +468,17 @@ def replay(snapshot: Snapshot) -> TableState:
             + ("7th street has not been reached" if table.street < LAST_STREET
                else f"{table.dealt[4]} players reach 7th street and the deck deals them each a down card"),
         )
+    committed = list(map(sub, seating.stacks, table.stack))
     return TableState(
         street=table.street,
         phase=table.phase,
         to_act=None if table.to_act is None else table.seats[table.to_act],
-        pot=table.pot,
+        pot=sum(committed),
         street_bet=table.level if table.bet_made else table.floor,
-        highest_bet=table._call_target(),
+        highest_bet=table.call_target,
         raises=table.raises,
         capped=table._capped(),
-        players=tuple(map(PlayerState, table.seats, table.stack, table.street_in, table.total, table.folded,
+        players=tuple(map(PlayerState, table.seats, table.stack, table.street_in, committed, table.folded,
                           table.all_in)),
         legal_actions=table.legal(),
         streets=tuple(map(_Street.record, table.log)),
