@@ -96,11 +96,9 @@ class TableState:
     """Whether the deal has run short so 7th street is a community card (section 7)."""
 
 
-_Option = tuple[str, int | None, int | None, bool]
-"""A legal action while replaying: (type, amount, to, all_in)."""
+_REFUSED = -1
+"""What ``_Table.chips`` answers for an action the player may not take now: no action adds negative chips."""
 
-_FOLD: _Option = ("fold", None, None, False)
-_CHECK: _Option = ("check", None, None, False)
 _LISTING_ORDER = ("fold", "bring_in", "check", "call", "bet", "complete", "raise")
 
 
@@ -259,37 +257,42 @@ class _Table:
             return "complete" if self.street == FIRST_STREET or self.high > 0 else "bet"
         return "complete" if self.high > self.level else "raise"
 
-    def option(self, i: int, kind: str) -> _Option | None:
-        """Action ``kind`` as player ``i`` may take it now (with the chips it adds), or None if he may not."""
+    def chips(self, i: int, kind: str) -> int | None:
+        """The chips action ``kind`` adds for player ``i`` now (None for fold and check), or _REFUSED if he may not."""
         stack = self.stack[i]
         if self.opening:
             bring_in = self.stakes.bring_in
             if kind == "fold":
-                return _FOLD if not self.forced and self.rules.allow_fold_when_opening_after_all_in_bring_in else None
+                return None if not self.forced and self.rules.allow_fold_when_opening_after_all_in_bring_in \
+                    else _REFUSED
             if kind == "bring_in":
-                amount = bring_in if bring_in < stack else stack
-            elif kind == "complete" and bring_in < stack and bring_in < self.stakes.small_bet:
-                amount = self.stakes.small_bet if self.stakes.small_bet < stack else stack
-            else:
-                return None
-            return kind, amount, amount, amount == stack
-        mine = self.street_in[i]
-        need = self.call_target - mine
+                return bring_in if bring_in < stack else stack
+            small_bet = self.stakes.small_bet
+            if kind == "complete" and bring_in < stack and bring_in < small_bet:
+                return small_bet if small_bet < stack else stack
+            return _REFUSED
+        need = self.call_target - self.street_in[i]
         if kind == "call":
             if need <= 0:
-                return None
-            amount = need if need < stack else stack
-        elif kind == "fold":
-            return _FOLD if need > 0 or self.fold_when_no_bet else None
-        elif kind == "check":
-            return _CHECK if need <= 0 else None
-        elif kind == "bring_in" or self._raise_refusal(i, need) is not None or kind != self._raise_type():
+                return _REFUSED
+            return need if need < stack else stack
+        if kind == "fold":
+            return None if need > 0 or self.fold_when_no_bet else _REFUSED
+        if kind == "check":
+            return None if need <= 0 else _REFUSED
+        if kind == "bring_in" or self._raise_refusal(i, need) is not None or kind != self._raise_type():
+            return _REFUSED
+        amount = self.level + self.size - self.street_in[i]
+        return amount if amount < stack else stack
+
+    def option(self, i: int, kind: str) -> LegalAction | None:
+        """Action ``kind`` as player ``i`` may take it now, with the chips it adds, or None if he may not."""
+        chips = self.chips(i, kind)
+        if chips is None:
+            return LegalAction(kind)
+        if chips == _REFUSED:
             return None
-        else:
-            amount = self.level + self.size - mine
-            if amount > stack:
-                amount = stack
-        return kind, amount, mine + amount, amount == stack
+        return LegalAction(kind, chips, self.street_in[i] + chips, chips == self.stack[i])
 
     def _refusal(self, i: int, kind: str) -> str:
         """Why action ``kind`` is not among player ``i``'s options."""
@@ -343,28 +346,28 @@ class _Table:
             self._refuse_after_betting(index, action)
         seat = self.seats[i]
         kind = action.type
-        option = self.option(i, kind) if action.seat == seat else None
-        if option is None or (action.amount is not None and action.amount != option[1]):
+        chips = self.chips(i, kind) if action.seat == seat else _REFUSED
+        if chips == _REFUSED or (action.amount is not None and action.amount != chips):
             self._refuse(index, action, i)
-        amount = option[1]
         street = self.log[-1]
-        street.actions.append(action if action.amount == amount else Action(seat, kind, amount))
-        if kind == "fold":
+        street.actions.append(action if action.amount == chips else Action(seat, kind, chips))
+        if kind == "call":
+            self._commit(i, chips)
+            self.acted[i] = self.mark
+        elif kind == "check":
+            self.acted[i] = self.mark
+        elif kind == "fold":
             self.folded[i] = True
             self.can_act[i] = False
             self.fold_street[i] = self.street
             self.live -= 1
             self.active -= 1
-        elif kind == "check":
-            self.acted[i] = self.mark
+        elif kind == "bring_in":
+            self._commit(i, chips)
+            self._post_bring_in(i, chips)
         else:
-            self._commit(i, amount)
-            if kind == "call":
-                self.acted[i] = self.mark
-            elif kind == "bring_in":
-                self._post_bring_in(i, amount)
-            else:
-                self._increase(i, street)
+            self._commit(i, chips)
+            self._increase(i, street)
         if self.uncap_any_time and not self.uncapped and self.active <= 2 and not self._capped():
             self.uncapped = True
         self._pass_turn(i)
@@ -403,10 +406,10 @@ class _Table:
         if action.seat != seat:
             raise IllegalActionError(path, f"seat {action.seat} may not act: it is seat {seat}'s turn")
         kind = action.type
-        option = self.option(i, kind)
-        if option is None:
+        chips = self.chips(i, kind)
+        if chips == _REFUSED:
             raise IllegalActionError(path, f"seat {seat} may not {kind}: {self._refusal(i, kind)}")
-        raise IllegalActionError(path, f"seat {seat}'s {kind} adds {option[1]} chips, not {action.amount}")
+        raise IllegalActionError(path, f"seat {seat}'s {kind} adds {chips} chips, not {action.amount}")
 
     def _refuse_after_betting(self, index: int, action: Action) -> NoReturn:
         """Explain why no action can come now: the hand, the betting or the deal is over."""
@@ -431,9 +434,10 @@ class _Table:
             self.phase = COMPLETE
             return
         target = self.call_target
-        can_act, street_in, acted, mark = self.can_act, self.street_in, self.acted, self.mark
+        can_act = self.can_act
+        street_in = self.street_in
         for j in self.after[i]:
-            if can_act[j] and (street_in[j] < target or (acted[j] != mark and self.active >= 2)):
+            if can_act[j] and (street_in[j] < target or (self.acted[j] != self.mark and self.active >= 2)):
                 self.to_act = j
                 return
         self._end_round()
@@ -449,7 +453,7 @@ class _Table:
         for kind in _LISTING_ORDER:
             option = self.option(i, kind)
             if option is not None:
-                legal.append(LegalAction(*option))
+                legal.append(option)
         return tuple(legal)
 
 
