@@ -320,15 +320,6 @@ class _Table:
 
     # -- applying actions --------------------------------------------------------------------
 
-    def _commit(self, i: int, amount: int) -> None:
-        """Move chips from a player's stack into the pot (what each put in overall is his stack's loss)."""
-        self.stack[i] -= amount
-        self.street_in[i] += amount
-        if self.stack[i] == 0:
-            self.all_in[i] = True
-            self.can_act[i] = False
-            self.active -= 1
-
     def _counts_as_full(self, total: int) -> bool:
         """Whether an all-in short of the next level is still a full bet or raise (section 4)."""
         if self.rules.short_allin_threshold == "full_bet":
@@ -347,14 +338,19 @@ class _Table:
         seat = self.seats[i]
         kind = action.type
         chips = self.chips(i, kind) if action.seat == seat else _REFUSED
-        if chips == _REFUSED or (action.amount is not None and action.amount != chips):
+        amount = action.amount
+        if chips == _REFUSED or (amount is not None and amount != chips):
             self._refuse(index, action, i)
-        street = self.log[-1]
-        street.actions.append(action if action.amount == chips else Action(seat, kind, chips))
-        if kind == "call":
-            self._commit(i, chips)
-            self.acted[i] = self.mark
-        elif kind == "check":
+        self.log[-1].actions.append(action if amount == chips else Action(seat, kind, chips))
+        if chips is not None:  # into the pot: what a player has put in overall is what his stack has lost
+            left = self.stack[i] - chips
+            self.stack[i] = left
+            self.street_in[i] += chips
+            if left == 0:
+                self.all_in[i] = True
+                self.can_act[i] = False
+                self.active -= 1
+        if kind == "call" or kind == "check":
             self.acted[i] = self.mark
         elif kind == "fold":
             self.folded[i] = True
@@ -363,11 +359,9 @@ class _Table:
             self.live -= 1
             self.active -= 1
         elif kind == "bring_in":
-            self._commit(i, chips)
             self._post_bring_in(i, chips)
         else:
-            self._commit(i, chips)
-            self._increase(i, street)
+            self._increase(i)
         if self.uncap_any_time and not self.uncapped and self.active <= 2 and not self._capped():
             self.uncapped = True
         self._pass_turn(i)
@@ -380,7 +374,7 @@ class _Table:
         self._set_call_target()
         self.acted[i] = self.mark if self.rules.bring_in_counts_as_acted else _NEVER_ACTED
 
-    def _increase(self, i: int, street: _Street) -> None:
+    def _increase(self, i: int) -> None:
         """A bet, completion or raise: a full one sets the level, uses a raise and reopens the betting."""
         self.opening = False
         total = self.street_in[i]
@@ -395,6 +389,7 @@ class _Table:
             self._set_call_target()
         self.acted[i] = self.mark
         seat = self.seats[i]
+        street = self.log[-1]
         if street.first_aggressor is None:
             street.first_aggressor = seat
         street.last_aggressor = seat
