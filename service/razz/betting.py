@@ -180,10 +180,8 @@ class _Table:
         else:
             first = None
             if self.active >= 2:
-                shown = up_cards_on(street)
-                boards = [cards[:shown] for cards in self.up]
-                candidates = [i for i, folded in enumerate(self.folded) if not folded]
-                board, _ = lowest_board(boards, candidates, self.position, self.rules.later_street_tie_break)
+                board, _ = lowest_board(self.up, up_cards_on(street), self.folded, self.position,
+                                        self.rules.later_street_tie_break)
                 first = next_clockwise(board, self.can_act)
             self.log.append(_Street(street, None if first is None else self.seats[first]))
         if first is None or self.active < 2:
@@ -280,7 +278,7 @@ class _Table:
             return None if need > 0 or self.fold_when_no_bet else _REFUSED
         if kind == "check":
             return None if need <= 0 else _REFUSED
-        if kind == "bring_in" or self._raise_refusal(i, need) is not None or kind != self._raise_type():
+        if kind == "bring_in" or kind != self._raise_type() or self._raise_refusal(i, need) is not None:
             return _REFUSED
         amount = self.level + self.size - self.street_in[i]
         return amount if amount < stack else stack
