@@ -123,10 +123,10 @@ class _Table:
     """The mutable table of one replay."""
 
     __slots__ = (
-        "rules", "stakes", "seats", "up", "n", "stack", "street_in", "folded", "all_in", "acted",
-        "fold_street", "position", "street", "size", "level", "high", "floor", "call_target", "bet_made", "raises", "mark",
-        "uncapped", "active", "live", "to_act", "phase", "opening", "forced", "log", "bring_in",
-        "dealt", "winner", "limit", "index_of_input", "fold_when_no_bet", "uncap_any_time", "can_act", "after",
+        "acted", "active", "after", "all_in", "bet_made", "bring_in", "call_target", "can_act", "dealt", "floor",
+        "fold_street", "fold_when_no_bet", "folded", "forced", "high", "index_of_input", "level", "limit", "live",
+        "log", "mark", "n", "opening", "phase", "position", "raises", "rules", "seats", "size", "stack", "stakes",
+        "street", "street_in", "to_act", "uncap_any_time", "uncapped", "up", "winner",
     )
 
     def __init__(self, snapshot: Snapshot, seating: Seating) -> None:

@@ -98,9 +98,10 @@ def check_position(position: object, seats: Collection[int], error: type[InputEr
 
 
 CLOCKWISE_AFTER: list[list[tuple[int, ...]]] = [
-    [tuple((i + step) % count for step in range(1, count + 1)) for i in range(count)] for count in range(MAX_SEAT + 1)
+    [tuple((i + step) % count for step in range(1, count + 1)) for i in range(count)]
+    for count in range(MAX_SEAT + 1)
 ]
-"""``CLOCKWISE_AFTER[count][i]``: the indices that follow ``i`` clockwise round a table of ``count``, ending with ``i``."""
+"""``CLOCKWISE_AFTER[count][i]``: the indices after ``i`` clockwise round a table of ``count``, ending with ``i``."""
 
 
 def next_clockwise(start: int, eligible: Sequence[bool]) -> int | None:
