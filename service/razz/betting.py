@@ -13,12 +13,14 @@ must reach (``high``). A player may raise only if he has not acted since the las
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import sub
+from typing import NoReturn
 
 from .bring_in import highest_door, opener_index
 from .errors import IllegalActionError, SnapshotError
 from .first_to_act import FIRST_STREET, LAST_STREET, lowest_board, up_cards_on
 from .running_out import community_card_dealt
-from .seating import next_clockwise, positions
+from .seating import CLOCKWISE_AFTER, next_clockwise, positions
 from .snapshot import Action, Seating, Snapshot, seat_players
 
 BETTING = "betting"
@@ -94,11 +96,9 @@ class TableState:
     """Whether the deal has run short so 7th street is a community card (section 7)."""
 
 
-_Option = tuple[str, int | None, int | None, bool]
-"""A legal action while replaying: (type, amount, to, all_in)."""
+_REFUSED = -1
+"""What ``_Table.chips`` answers for an action the player may not take now: no action adds negative chips."""
 
-_FOLD: _Option = ("fold", None, None, False)
-_CHECK: _Option = ("check", None, None, False)
 _LISTING_ORDER = ("fold", "bring_in", "check", "call", "bet", "complete", "raise")
 
 
@@ -114,15 +114,19 @@ class _Street:
         self.first_aggressor: int | None = None
         self.last_aggressor: int | None = None
 
+    def record(self) -> StreetRecord:
+        """The street as the answer reports it."""
+        return StreetRecord(self.number, self.opener, tuple(self.actions), self.first_aggressor, self.last_aggressor)
+
 
 class _Table:
     """The mutable table of one replay."""
 
     __slots__ = (
-        "rules", "stakes", "seats", "up", "n", "stack", "street_in", "total", "folded", "all_in", "acted",
-        "fold_street", "position", "street", "size", "level", "high", "floor", "bet_made", "raises", "mark",
-        "uncapped", "active", "live", "to_act", "phase", "opening", "forced", "pot", "log", "bring_in",
-        "dealt", "winner", "limit", "index_of_input",
+        "acted", "active", "after", "all_in", "bet_made", "bring_in", "call_target", "can_act", "dealt", "floor",
+        "fold_street", "fold_when_no_bet", "folded", "forced", "high", "index_of_input", "level", "limit", "live",
+        "log", "mark", "n", "opening", "phase", "position", "raises", "rules", "seats", "size", "stack", "stakes",
+        "street", "street_in", "to_act", "uncap_any_time", "uncapped", "up", "winner",
     )
 
     def __init__(self, snapshot: Snapshot, seating: Seating) -> None:
@@ -131,21 +135,22 @@ class _Table:
         self.rules = snapshot.rules
         self.stakes = snapshot.stakes
         self.limit = snapshot.rules.raise_limit
+        self.fold_when_no_bet = snapshot.rules.fold_when_no_bet
+        self.uncap_any_time = snapshot.rules.heads_up_uncap == "any_time_before_cap"
         self.seats = seats
         self.up = up
         n = self.n = len(seats)
+        self.after = CLOCKWISE_AFTER[n]
         ante = snapshot.stakes.ante
-        antes = [min(ante, chips) for chips in stacks]
-        self.stack = [chips - paid for chips, paid in zip(stacks, antes)]
-        self.total = antes
-        self.pot = sum(antes)
+        self.stack = [chips - min(ante, chips) for chips in stacks]
         self.street_in = [0] * n
         self.folded = [False] * n
         self.all_in = [chips == 0 for chips in self.stack]
+        self.can_act = [chips > 0 for chips in self.stack]
         self.acted = [_NEVER_ACTED] * n
         self.fold_street = [0] * n
         self.position = positions(seats, snapshot.dealer_seat)
-        self.active = n - sum(self.all_in)
+        self.active = sum(self.can_act)
         self.live = n
         self.mark = 0
         self.winner: int | None = None
@@ -160,7 +165,7 @@ class _Table:
         """Reset the round and find who acts first (the bring-in on 3rd street)."""
         self.street = street
         self.size = self.stakes.bet_size(street)
-        self.level = self.high = self.floor = self.raises = 0
+        self.level = self.high = self.floor = self.call_target = self.raises = 0
         self.bet_made = self.uncapped = False
         self.mark += 1
         self.street_in = [0] * self.n
@@ -175,10 +180,9 @@ class _Table:
         else:
             first = None
             if self.active >= 2:
-                boards = [cards[:up_cards_on(street)] for cards in self.up]
-                candidates = [i for i in range(self.n) if not self.folded[i]]
-                board, _ = lowest_board(boards, candidates, self.position, self.rules.later_street_tie_break)
-                first = next_clockwise(board, [not f and not a for f, a in zip(self.folded, self.all_in)])
+                board, _ = lowest_board(self.up, up_cards_on(street), self.folded, self.position,
+                                        self.rules.later_street_tie_break)
+                first = next_clockwise(board, self.can_act)
             self.log.append(_Street(street, None if first is None else self.seats[first]))
         if first is None or self.active < 2:
             self._end_betting()
@@ -194,7 +198,10 @@ class _Table:
         if self.street + 1 == LAST_STREET:
             return True
         need = up_cards_on(self.street + 1)
-        return all(self.folded[i] or len(self.up[i]) >= need for i in range(self.n))
+        for i, cards in enumerate(self.up):
+            if len(cards) < need and not self.folded[i]:
+                return False
+        return True
 
     def _end_round(self) -> None:
         """The round is over: deal on if the cards are there, else wait for them."""
@@ -215,16 +222,16 @@ class _Table:
         while self.street < LAST_STREET and self._next_cards_shown():
             self.street += 1
             self.street_in = [0] * self.n
-            self.level = self.high = self.floor = self.raises = 0
+            self.level = self.high = self.floor = self.call_target = self.raises = 0
             self.bet_made = False
             self.dealt.append(self.live)
             self.log.append(_Street(self.street, None))
 
     # -- legal actions -----------------------------------------------------------------------
 
-    def _call_target(self) -> int:
+    def _set_call_target(self) -> None:
         """What a call reaches: the highest wager, or the full bring-in over a short one."""
-        return self.high if self.high > self.floor else self.floor
+        self.call_target = self.high if self.high > self.floor else self.floor
 
     def _capped(self) -> bool:
         """Whether the round has its bet and every raise the cap allows (and is not uncapped)."""
@@ -248,37 +255,42 @@ class _Table:
             return "complete" if self.street == FIRST_STREET or self.high > 0 else "bet"
         return "complete" if self.high > self.level else "raise"
 
-    def option(self, i: int, kind: str) -> _Option | None:
-        """Action ``kind`` as player ``i`` may take it now (with the chips it adds), or None if he may not."""
+    def chips(self, i: int, kind: str) -> int | None:
+        """The chips action ``kind`` adds for player ``i`` now (None for fold and check), or _REFUSED if he may not."""
         stack = self.stack[i]
         if self.opening:
             bring_in = self.stakes.bring_in
             if kind == "fold":
-                return _FOLD if not self.forced and self.rules.allow_fold_when_opening_after_all_in_bring_in else None
+                return None if not self.forced and self.rules.allow_fold_when_opening_after_all_in_bring_in \
+                    else _REFUSED
             if kind == "bring_in":
-                amount = bring_in if bring_in < stack else stack
-            elif kind == "complete" and bring_in < stack and bring_in < self.stakes.small_bet:
-                amount = self.stakes.small_bet if self.stakes.small_bet < stack else stack
-            else:
-                return None
-            return kind, amount, amount, amount == stack
-        mine = self.street_in[i]
-        need = (self.high if self.high > self.floor else self.floor) - mine
-        if kind == "fold":
-            return _FOLD if need > 0 or self.rules.fold_when_no_bet else None
-        if kind == "check":
-            return _CHECK if need <= 0 else None
+                return bring_in if bring_in < stack else stack
+            small_bet = self.stakes.small_bet
+            if kind == "complete" and bring_in < stack and bring_in < small_bet:
+                return small_bet if small_bet < stack else stack
+            return _REFUSED
+        need = self.call_target - self.street_in[i]
         if kind == "call":
             if need <= 0:
-                return None
-            amount = need if need < stack else stack
-        elif kind == "bring_in" or self._raise_refusal(i, need) is not None or kind != self._raise_type():
+                return _REFUSED
+            return need if need < stack else stack
+        if kind == "fold":
+            return None if need > 0 or self.fold_when_no_bet else _REFUSED
+        if kind == "check":
+            return None if need <= 0 else _REFUSED
+        if kind == "bring_in" or kind != self._raise_type() or self._raise_refusal(i, need) is not None:
+            return _REFUSED
+        amount = self.level + self.size - self.street_in[i]
+        return amount if amount < stack else stack
+
+    def option(self, i: int, kind: str) -> LegalAction | None:
+        """Action ``kind`` as player ``i`` may take it now, with the chips it adds, or None if he may not."""
+        chips = self.chips(i, kind)
+        if chips is None:
+            return LegalAction(kind)
+        if chips == _REFUSED:
             return None
-        else:
-            amount = self.level + self.size - mine
-            if amount > stack:
-                amount = stack
-        return kind, amount, mine + amount, amount == stack
+        return LegalAction(kind, chips, self.street_in[i] + chips, chips == self.stack[i])
 
     def _refusal(self, i: int, kind: str) -> str:
         """Why action ``kind`` is not among player ``i``'s options."""
@@ -290,7 +302,7 @@ class _Table:
             if kind == "complete":
                 return "the bring-in equals the small bet or the stack only covers the bring-in"
             return "3rd street must be opened with the bring-in or a completion"
-        need = self._call_target() - self.street_in[i]
+        need = self.call_target - self.street_in[i]
         if kind == "bring_in":
             return "the bring-in is posted only to open 3rd street"
         if kind == "check":
@@ -306,16 +318,6 @@ class _Table:
 
     # -- applying actions --------------------------------------------------------------------
 
-    def _commit(self, i: int, amount: int) -> None:
-        """Move chips from a player's stack into the pot."""
-        self.stack[i] -= amount
-        self.street_in[i] += amount
-        self.total[i] += amount
-        self.pot += amount
-        if self.stack[i] == 0:
-            self.all_in[i] = True
-            self.active -= 1
-
     def _counts_as_full(self, total: int) -> bool:
         """Whether an all-in short of the next level is still a full bet or raise (section 4)."""
         if self.rules.short_allin_threshold == "full_bet":
@@ -328,62 +330,83 @@ class _Table:
 
     def apply(self, index: int, action: Action) -> None:
         """Check one action against the rules and play it."""
-        path = f"actions[{index}]"
-        if self.phase != BETTING:
-            self._refuse_after_betting(path, action)
         i = self.to_act
-        assert i is not None
+        if i is None:
+            self._refuse_after_betting(index, action)
+        seat = self.seats[i]
+        kind = action.type
+        chips = self.chips(i, kind) if action.seat == seat else _REFUSED
+        amount = action.amount
+        if chips == _REFUSED or (amount is not None and amount != chips):
+            self._refuse(index, action, i)
+        self.log[-1].actions.append(action if amount == chips else Action(seat, kind, chips))
+        if chips is not None:  # into the pot: what a player has put in overall is what his stack has lost
+            left = self.stack[i] - chips
+            self.stack[i] = left
+            self.street_in[i] += chips
+            if left == 0:
+                self.all_in[i] = True
+                self.can_act[i] = False
+                self.active -= 1
+        if kind == "call" or kind == "check":
+            self.acted[i] = self.mark
+        elif kind == "fold":
+            self.folded[i] = True
+            self.can_act[i] = False
+            self.fold_street[i] = self.street
+            self.live -= 1
+            self.active -= 1
+        elif kind == "bring_in":
+            self._post_bring_in(i, chips)
+        else:
+            self._increase(i)
+        if self.uncap_any_time and not self.uncapped and self.active <= 2 and not self._capped():
+            self.uncapped = True
+        self._pass_turn(i)
+
+    def _post_bring_in(self, i: int, amount: int) -> None:
+        """The bring-in opens 3rd street: it sets what a call must reach, and may count as the poster's action."""
+        self.opening = False
+        self.high = self.street_in[i]
+        self.floor = self.stakes.bring_in if self.rules.short_bring_in_call_amount == "full_bring_in" else amount
+        self._set_call_target()
+        self.acted[i] = self.mark if self.rules.bring_in_counts_as_acted else _NEVER_ACTED
+
+    def _increase(self, i: int) -> None:
+        """A bet, completion or raise: a full one sets the level, uses a raise and reopens the betting."""
+        self.opening = False
+        total = self.street_in[i]
+        if total >= self.level + self.size or self._counts_as_full(total):
+            self.level = total
+            if self.bet_made:
+                self.raises += 1
+            self.bet_made = True
+            self.mark += 1
+        if total > self.high:
+            self.high = total
+            self._set_call_target()
+        self.acted[i] = self.mark
+        seat = self.seats[i]
+        street = self.log[-1]
+        if street.first_aggressor is None:
+            street.first_aggressor = seat
+        street.last_aggressor = seat
+
+    def _refuse(self, index: int, action: Action, i: int) -> NoReturn:
+        """Explain why player ``i`` may not take ``action``: not his turn, not an option now, or the wrong amount."""
+        path = f"actions[{index}]"
         seat = self.seats[i]
         if action.seat != seat:
             raise IllegalActionError(path, f"seat {action.seat} may not act: it is seat {seat}'s turn")
         kind = action.type
-        option = self.option(i, kind)
-        if option is None:
+        chips = self.chips(i, kind)
+        if chips == _REFUSED:
             raise IllegalActionError(path, f"seat {seat} may not {kind}: {self._refusal(i, kind)}")
-        amount = option[1]
-        if action.amount is not None and action.amount != amount:
-            raise IllegalActionError(path, f"seat {seat}'s {kind} adds {amount} chips, not {action.amount}")
-        street = self.log[-1]
-        street.actions.append(action if action.amount == amount else Action(seat, kind, amount))
-        if kind == "fold":
-            self.folded[i] = True
-            self.fold_street[i] = self.street
-            self.live -= 1
-            self.active -= 1
-        elif kind == "check":
-            self.acted[i] = self.mark
-        elif kind == "call":
-            self._commit(i, amount)
-            self.acted[i] = self.mark
-        elif kind == "bring_in":
-            self._commit(i, amount)
-            self.opening = False
-            self.high = self.street_in[i]
-            self.floor = self.stakes.bring_in if self.rules.short_bring_in_call_amount == "full_bring_in" else amount
-            self.acted[i] = self.mark if self.rules.bring_in_counts_as_acted else _NEVER_ACTED
-        else:
-            self._commit(i, amount)
-            self.opening = False
-            total = self.street_in[i]
-            if total >= self.level + self.size or self._counts_as_full(total):
-                self.level = total
-                if self.bet_made:
-                    self.raises += 1
-                self.bet_made = True
-                self.mark += 1
-            if total > self.high:
-                self.high = total
-            self.acted[i] = self.mark
-            if street.first_aggressor is None:
-                street.first_aggressor = seat
-            street.last_aggressor = seat
-        if self.rules.heads_up_uncap == "any_time_before_cap" and not self.uncapped and self.active <= 2 \
-                and not self._capped():
-            self.uncapped = True
-        self._pass_turn(i)
+        raise IllegalActionError(path, f"seat {seat}'s {kind} adds {chips} chips, not {action.amount}")
 
-    def _refuse_after_betting(self, path: str, action: Action) -> None:
+    def _refuse_after_betting(self, index: int, action: Action) -> NoReturn:
         """Explain why no action can come now: the hand, the betting or the deal is over."""
+        path = f"actions[{index}]"
         if self.phase == COMPLETE:
             raise IllegalActionError(path, f"seat {action.seat} may not act: every other player has folded")
         if self.phase == SHOWDOWN:
@@ -403,13 +426,11 @@ class _Table:
             self.to_act = None
             self.phase = COMPLETE
             return
-        target = self._call_target()
-        n = self.n
-        for step in range(1, n + 1):
-            j = (i + step) % n
-            if self.folded[j] or self.all_in[j]:
-                continue
-            if self.street_in[j] < target or (self.acted[j] != self.mark and self.active >= 2):
+        target = self.call_target
+        can_act = self.can_act
+        street_in = self.street_in
+        for j in self.after[i]:
+            if can_act[j] and (street_in[j] < target or (self.acted[j] != self.mark and self.active >= 2)):
                 self.to_act = j
                 return
         self._end_round()
@@ -418,10 +439,15 @@ class _Table:
 
     def legal(self) -> tuple[LegalAction, ...]:
         """The options of the seat to act, as answers."""
-        if self.to_act is None:
+        i = self.to_act
+        if i is None:
             return ()
-        options = (self.option(self.to_act, kind) for kind in _LISTING_ORDER)
-        return tuple(LegalAction(*option) for option in options if option is not None)
+        legal = []
+        for kind in _LISTING_ORDER:
+            option = self.option(i, kind)
+            if option is not None:
+                legal.append(option)
+        return tuple(legal)
 
 
 def replay(snapshot: Snapshot) -> TableState:
@@ -439,22 +465,20 @@ def replay(snapshot: Snapshot) -> TableState:
             + ("7th street has not been reached" if table.street < LAST_STREET
                else f"{table.dealt[4]} players reach 7th street and the deck deals them each a down card"),
         )
+    committed = list(map(sub, seating.stacks, table.stack))
     return TableState(
         street=table.street,
         phase=table.phase,
         to_act=None if table.to_act is None else table.seats[table.to_act],
-        pot=table.pot,
+        pot=sum(committed),
         street_bet=table.level if table.bet_made else table.floor,
-        highest_bet=table._call_target(),
+        highest_bet=table.call_target,
         raises=table.raises,
         capped=table._capped(),
-        players=tuple(
-            PlayerState(seat, table.stack[i], table.street_in[i], table.total[i], table.folded[i], table.all_in[i])
-            for i, seat in enumerate(table.seats)
-        ),
+        players=tuple(map(PlayerState, table.seats, table.stack, table.street_in, committed, table.folded,
+                          table.all_in)),
         legal_actions=table.legal(),
-        streets=tuple(StreetRecord(s.number, s.opener, tuple(s.actions), s.first_aggressor, s.last_aggressor)
-                      for s in table.log),
+        streets=tuple(map(_Street.record, table.log)),
         bring_in_seat=table.seats[table.bring_in],
         winner=None if table.winner is None else table.seats[table.winner],
         community_card_allowed=community_allowed,
@@ -467,20 +491,23 @@ def _check_cards(table: _Table, index_of_input: list[int], down_counts: list[int
     shown = up_cards_on(street)
     partial_deal = table.phase in (DEALING, SHOWDOWN) and street + 1 < LAST_STREET
     for i, cards in enumerate(table.up):
-        path = f"players[{index_of_input[i]}]"
-        seat = table.seats[i]
         count = len(cards)
         if table.folded[i]:
             most = up_cards_on(table.fold_street[i])
             if count > most:
-                raise SnapshotError(f"{path}.up_cards", f"seat {seat} folded on street {table.fold_street[i]} "
+                raise SnapshotError(f"players[{index_of_input[i]}].up_cards",
+                                    f"seat {table.seats[i]} folded on street {table.fold_street[i]} "
                                     f"and cannot show more than {most} up card(s), not {count}")
         elif count != shown and not (partial_deal and count == shown + 1):
-            raise SnapshotError(f"{path}.up_cards", f"seat {seat} is live on street {street} and must show "
+            raise SnapshotError(f"players[{index_of_input[i]}].up_cards",
+                                f"seat {table.seats[i]} is live on street {street} and must show "
                                 f"{shown} up card(s), not {count}")
         downs = down_counts[i]
+        if downs is None:
+            continue
         reached = table.fold_street[i] if table.folded[i] else street
         most_down = 3 if reached == LAST_STREET else 2
-        if downs is not None and downs > most_down:
-            raise SnapshotError(f"{path}.down_cards", f"seat {seat} holds {downs} down cards but was dealt "
+        if downs > most_down:
+            raise SnapshotError(f"players[{index_of_input[i]}].down_cards",
+                                f"seat {table.seats[i]} holds {downs} down cards but was dealt "
                                 f"at most {most_down} by street {reached}")

@@ -49,17 +49,25 @@ class FirstToAct:
     tied_with: tuple[int, ...]
 
 
-def lowest_board(boards: Sequence[Sequence[int]], candidates: Sequence[int], position: Sequence[int],
+def lowest_board(up_cards: Sequence[Sequence[int]], shown: int, folded: Sequence[bool], position: Sequence[int],
                  tie_break: str) -> tuple[int, list[int]]:
-    """Index of the lowest board among ``candidates`` and the other candidates whose boards tie it."""
-    values = {i: low_rank(boards[i]) for i in candidates}
-    best_value = min(values.values())
-    tied = [i for i in candidates if values[i] == best_value]
+    """Index of the lowest board (first ``shown`` up cards) among the players in, and the others whose boards tie it."""
+    tied: list[int] = []
+    best_value = 0
+    for i, cards in enumerate(up_cards):
+        if folded[i]:
+            continue
+        value = low_rank(cards[:shown])
+        if not tied or value < best_value:
+            best_value, tied = value, [i]
+        elif value == best_value:
+            tied.append(i)
     if tie_break == "high_card_by_suit":
-        winner = max(tied, key=lambda i: max(HIGH_CARD_ORDER[code] for code in boards[i]))
+        winner = max(tied, key=lambda i: max(HIGH_CARD_ORDER[code] for code in up_cards[i][:shown]))
     else:
         winner = min(tied, key=position.__getitem__)
-    return winner, [i for i in tied if i != winner]
+    tied.remove(winner)
+    return winner, tied
 
 
 def find_first_to_act(street: int, players: Sequence[BoardIn], rules: Rules = Rules(),
@@ -85,7 +93,7 @@ def find_first_to_act(street: int, players: Sequence[BoardIn], rules: Rules = Ru
                                 f"seat {player.seat} is live and must show {shown} up card(s) on street {street}, not {len(codes)}")
         boards.append(codes)
     seats = [players[i].seat for i in order]
-    live = [not players[i].folded for i in order]
+    folded = [players[i].folded for i in order]
     can_act = [not players[i].folded and not players[i].all_in for i in order]
     if street == FIRST_STREET:
         with_door = [i for i in range(len(order)) if boards[i]]
@@ -95,10 +103,9 @@ def find_first_to_act(street: int, players: Sequence[BoardIn], rules: Rules = Ru
         board = with_door[best]
         tied = [with_door[k] for k in tied_doors]
     else:
-        candidates = [i for i in range(len(order)) if live[i]]
-        if not candidates:
+        if all(folded):
             raise SnapshotError("players", "every player has folded: nobody acts")
-        board, tied = lowest_board(boards, candidates, positions(seats, dealer_seat), rules.later_street_tie_break)
+        board, tied = lowest_board(boards, shown, folded, positions(seats, dealer_seat), rules.later_street_tie_break)
     first = next_clockwise(board, can_act)
     return FirstToAct(
         seat=None if first is None else seats[first],

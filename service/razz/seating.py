@@ -54,9 +54,19 @@ class SeatChart:
 
 def clockwise(seats: Sequence[object], error: type[InputError]) -> list[int]:
     """Check every player's seat (``players[i].seat``) and return the player indices in clockwise order."""
-    chart = SeatChart(error)
-    checked = [chart.take(seat, f"players[{i}].seat") for i, seat in enumerate(seats)]
-    return sorted(range(len(checked)), key=checked.__getitem__)
+    if not _plain_seats(seats):
+        chart = SeatChart(error)
+        for i, seat in enumerate(seats):
+            chart.take(seat, f"players[{i}].seat")
+    return sorted(range(len(seats)), key=seats.__getitem__)
+
+
+def _plain_seats(seats: Sequence[object]) -> bool:
+    """Whether the seats are distinct ints of the table: the common case, checked without a SeatChart."""
+    for seat in seats:
+        if type(seat) is not int or not MIN_SEAT <= seat <= MAX_SEAT:
+            return False
+    return len(set(seats)) == len(seats)
 
 
 def position_order(seats: Sequence[int], dealer_seat: int | None) -> list[int]:
@@ -85,6 +95,13 @@ def check_position(position: object, seats: Collection[int], error: type[InputEr
     if missing:
         raise error("position", f"seats {missing} are missing")
     return [seat for seat in position if seat in seats]
+
+
+CLOCKWISE_AFTER: list[list[tuple[int, ...]]] = [
+    [tuple((i + step) % count for step in range(1, count + 1)) for i in range(count)]
+    for count in range(MAX_SEAT + 1)
+]
+"""``CLOCKWISE_AFTER[count][i]``: the indices after ``i`` clockwise round a table of ``count``, ending with ``i``."""
 
 
 def next_clockwise(start: int, eligible: Sequence[bool]) -> int | None:

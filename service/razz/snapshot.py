@@ -15,6 +15,7 @@ from .rules import Rules, Stakes
 from .seating import check_player_count, check_seat, clockwise, is_int
 
 ACTION_TYPES = ("bring_in", "complete", "bet", "raise", "call", "check", "fold")
+_ACTION_TYPE_SET = frozenset(ACTION_TYPES)
 MAX_DOWN_CARDS = 3
 
 
@@ -68,17 +69,21 @@ def seat_players(snapshot: Snapshot) -> Seating:
     check_player_count(len(players), snapshot.rules.max_players, SnapshotError)
     if snapshot.dealer_seat is not None:
         check_seat(snapshot.dealer_seat, "dealer_seat", SnapshotError)
-    order = clockwise([player.seat for player in players], SnapshotError)
+    seat_list = [player.seat for player in players]
+    order = clockwise(seat_list, SnapshotError)
     for i, player in enumerate(players):
         if not is_int(player.stack) or player.stack < 1:
             raise SnapshotError(f"players[{i}].stack",
                                 f"seat {player.seat} has {player.stack!r} chips: a player is dealt in with at least 1")
-    seated = {player.seat for player in players}
     deck = Deck(SnapshotError)
+    seats: list[int] = []
+    stacks: list[int] = []
     up: list[list[int]] = []
     down_counts: list[int | None] = []
     for i in order:
         player = players[i]
+        seats.append(player.seat)
+        stacks.append(player.stack)
         if not 1 <= len(player.up_cards) <= MAX_UP_CARDS:
             raise SnapshotError(f"players[{i}].up_cards",
                                 f"seat {player.seat} shows {len(player.up_cards)} up cards: every player shows "
@@ -95,7 +100,22 @@ def seat_players(snapshot: Snapshot) -> Seating:
     community = None
     if snapshot.community_card is not None:
         community = deck.take(snapshot.community_card, "community_card")
-    for k, action in enumerate(snapshot.actions):
+    _check_actions(snapshot.actions, set(seat_list))
+    return Seating(
+        index_of_input=order,
+        seats=seats,
+        stacks=stacks,
+        up=up,
+        down_counts=down_counts,
+        community=community,
+    )
+
+
+def _check_actions(actions: tuple[Action, ...], seated: set[int]) -> None:
+    """Each action names a seat at the table, a known type, and no amount or a chip count."""
+    if _plainly_well_formed(actions, seated):
+        return
+    for k, action in enumerate(actions):
         if action.seat not in seated:
             raise IllegalActionError(f"actions[{k}].seat", f"seat {action.seat!r} is not at the table")
         if action.type not in ACTION_TYPES:
@@ -103,11 +123,16 @@ def seat_players(snapshot: Snapshot) -> Seating:
                                      f"{action.type!r} is not an action; actions: {', '.join(ACTION_TYPES)}")
         if action.amount is not None and not (is_int(action.amount) and action.amount >= 0):
             raise IllegalActionError(f"actions[{k}].amount", f"{action.amount!r} is not a chip count")
-    return Seating(
-        index_of_input=order,
-        seats=[players[i].seat for i in order],
-        stacks=[players[i].stack for i in order],
-        up=up,
-        down_counts=down_counts,
-        community=community,
-    )
+
+
+def _plainly_well_formed(actions: tuple[Action, ...], seated: set[int]) -> bool:
+    """The checks of ``_check_actions`` without a call per action, so that those run only to name a fault."""
+    try:
+        for action in actions:
+            amount = action.amount
+            if action.seat not in seated or action.type not in _ACTION_TYPE_SET or (
+                    amount is not None and (type(amount) is not int or amount < 0)):
+                return False
+    except TypeError:  # an unhashable seat or type
+        return False
+    return True
