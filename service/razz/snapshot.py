@@ -7,6 +7,7 @@ checked by the replay in ``betting``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .cards import Deck
 from .errors import IllegalActionError, SnapshotError
@@ -29,9 +30,12 @@ class PlayerIn:
     down_cards: tuple[str, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One betting action; ``amount`` (chips it adds now) is checked when given."""
+class Action(NamedTuple):
+    """One betting action; ``amount`` (chips it adds now) is checked when given.
+
+    A named tuple: a hand history holds dozens, and a tuple is built several times faster than a
+    frozen dataclass while staying immutable.
+    """
 
     seat: int
     type: str
