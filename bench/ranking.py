@@ -68,7 +68,7 @@ def main() -> None:
           f"({rank.requests_per_second:,.1f} req/s); /healthz {healthz.requests_per_second:,.0f} req/s")
     print(f"server CPU per request: 1000-hand batch {rank.cpu_ms_per_request:.2f} ms, /healthz "
           f"{healthz.cpu_ms_per_request:.2f} ms; cores the server used: {rank.server_cores:.2f} and "
-          f"{healthz.server_cores:.2f} of 2 (well under 2: something else held the machine)")
+          f"{healthz.server_cores:.2f} of 2 (under 2: a busy machine, or wrk's connections mostly on one worker)")
     print(f"start-up, import and table build: {startup_seconds() * 1000:,.0f} ms")
 
 

@@ -65,7 +65,7 @@ def main() -> None:
           f"ratio {legal.requests_per_second / healthz.requests_per_second:.2f}")
     print(f"server CPU per request: legal-actions {legal.cpu_ms_per_request:.2f} ms, /healthz "
           f"{healthz.cpu_ms_per_request:.2f} ms; cores the server used: {legal.server_cores:.2f} and "
-          f"{healthz.server_cores:.2f} of 2 (well under 2: something else held the machine)")
+          f"{healthz.server_cores:.2f} of 2 (under 2: a busy machine, or wrk's connections mostly on one worker)")
     settle = median_ms(lambda: showdown(PLAYERS, COMMUNITY_CARD))
     pots = len(showdown(PLAYERS, COMMUNITY_CARD).pots)
     print(f"showdown, 8 players, {pots} pots: {settle:.3f} ms per call in process (median)")
