@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations_with_replacement, repeat
-from operator import attrgetter, call, eq, itemgetter, lshift, or_, rshift
+from operator import attrgetter, call, eq, getitem, itemgetter, rshift
 
 from .cards import (
     RANK_CHARS,
@@ -167,12 +167,6 @@ LOW_HANDS, BEST_CARDS = _build_tables()
 
 SEVEN_CARD_RANKS = _seven_card_ranks(LOW_HANDS[MAX_CARDS])
 
-SIZE_SHIFT = 24
-"""A hand's sized key is ``len(hand) << SIZE_SHIFT | key``: one dictionary for every size (keys stay below 2**23)."""
-
-VALUES_BY_SIZED_KEY = {size << SIZE_SHIFT | key: value for size, table in enumerate(LOW_HANDS) for key, value in table.items()}
-PICKERS_BY_SIZED_KEY = {size << SIZE_SHIFT | key: pick for size, table in enumerate(BEST_CARDS) for key, pick in table.items()}
-
 
 def evaluate(hand: Sequence[int]) -> LowHand:
     """The low value of 1 to 7 distinct card codes: one sum and one lookup."""
@@ -214,8 +208,8 @@ def rank_batch(hands: Sequence[Sequence[int]]) -> tuple[list[LowHand], list[Sequ
     A thousand hands cost more in per-hand Python calls than in the lookups themselves, so the
     batch is keyed, valued, sorted and picked by ``map`` over the tables ``best_cards`` uses.
     """
-    sized_keys = list(map(or_, map(lshift, map(len, hands), repeat(SIZE_SHIFT)),
-                          map(rshift, map(sum, hands), repeat(SUIT_BITS))))
-    values = list(map(VALUES_BY_SIZED_KEY.__getitem__, sized_keys))
-    pickers = map(PICKERS_BY_SIZED_KEY.get, sized_keys, repeat(_walk_best_cards))
+    sizes = list(map(len, hands))
+    keys = list(map(rshift, map(sum, hands), repeat(SUIT_BITS)))
+    values = list(map(getitem, map(LOW_HANDS.__getitem__, sizes), keys))
+    pickers = map(dict.get, map(BEST_CARDS.__getitem__, sizes), keys, repeat(_walk_best_cards))
     return values, list(map(call, pickers, map(sorted, hands)))
