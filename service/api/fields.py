@@ -182,7 +182,7 @@ class FlatObject(ma.fields.Nested):
 
     A hand history holds dozens of actions, and marshmallow's per-object work cost more than
     replaying them. An object whose every value a field ``accepts`` as it is loads as it is (into
-    ``build``, e.g. the domain's own dataclass); any other object goes through the fields one by
+    ``build``, e.g. the domain's own type); any other object goes through the fields one by
     one, for the same result and the same messages.
     """
 
