@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.serving import alternating_medians, running_server  # noqa: E402
+from bench.serving import alternating_medians, cost_line, running_server  # noqa: E402
 from service.razz.cards import CARD_CODES, RANK_OF  # noqa: E402
 from service.razz.ranking import low_rank  # noqa: E402
 from tests.razz.test_ranking import brute_best, brute_places  # noqa: E402
@@ -66,9 +66,7 @@ def main() -> None:
     print(f"over HTTP, 2 workers, wrk 4 connections, medians of 5 interleaved 3 s runs: "
           f"{rank.requests_per_second * 1000:,.0f} hands/s in 1000-hand batches "
           f"({rank.requests_per_second:,.1f} req/s); /healthz {healthz.requests_per_second:,.0f} req/s")
-    print(f"server CPU per request: 1000-hand batch {rank.cpu_ms_per_request:.2f} ms, /healthz "
-          f"{healthz.cpu_ms_per_request:.2f} ms; cores the server used: {rank.server_cores:.2f} and "
-          f"{healthz.server_cores:.2f} of 2 (under 2: a busy machine, or wrk's connections mostly on one worker)")
+    print(cost_line("1000-hand batch", rank, healthz))
     print(f"start-up, import and table build: {startup_seconds() * 1000:,.0f} ms")
 
 

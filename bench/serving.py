@@ -79,6 +79,13 @@ def running_server(workers: int = 2) -> Iterator[Server]:
         process.wait(timeout=30)
 
 
+def cost_line(name: str, load: Load, healthz: Load) -> str:
+    """What a request of ``name`` and a probe cost the server, and whether the load kept both workers busy."""
+    return (f"server CPU per request: {name} {load.cpu_ms_per_request:.2f} ms, /healthz "
+            f"{healthz.cpu_ms_per_request:.2f} ms; cores the server used: {load.server_cores:.2f} and "
+            f"{healthz.server_cores:.2f} of 2 (under 2: a busy machine, or wrk's connections mostly on one worker)")
+
+
 def wrk_load(server: Server, path: str, body: object | None = None, seconds: int = 10,
              connections: int = 4, threads: int = 1) -> Load:
     """What wrk reaches against ``path``, POSTing ``body`` as JSON when given, and the server's CPU for it."""

@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.engine import build_snapshot  # noqa: E402
-from bench.serving import alternating_medians, running_server  # noqa: E402
+from bench.serving import alternating_medians, cost_line, running_server  # noqa: E402
 from bench.showdown import COMMUNITY_CARD, PLAYERS  # noqa: E402
 from service.app import create_app  # noqa: E402
 from service.razz.betting import replay  # noqa: E402
@@ -63,9 +63,7 @@ def main() -> None:
     print(f"over HTTP, 2 workers, wrk 4 connections, medians of 5 interleaved 3 s runs: legal-actions "
           f"{legal.requests_per_second:,.0f} req/s, /healthz {healthz.requests_per_second:,.0f} req/s, "
           f"ratio {legal.requests_per_second / healthz.requests_per_second:.2f}")
-    print(f"server CPU per request: legal-actions {legal.cpu_ms_per_request:.2f} ms, /healthz "
-          f"{healthz.cpu_ms_per_request:.2f} ms; cores the server used: {legal.server_cores:.2f} and "
-          f"{healthz.server_cores:.2f} of 2 (under 2: a busy machine, or wrk's connections mostly on one worker)")
+    print(cost_line("legal-actions", legal, healthz))
     settle = median_ms(lambda: showdown(PLAYERS, COMMUNITY_CARD))
     pots = len(showdown(PLAYERS, COMMUNITY_CARD).pots)
     print(f"showdown, 8 players, {pots} pots: {settle:.3f} ms per call in process (median)")

@@ -63,7 +63,7 @@ class HandField(ma.fields.List):
 
 
 class HandBatchField(ma.fields.List):
-    """A list of hands, loaded in one loop: a thousand hands cost a thousand lookups, not field calls."""
+    """A list of hands, loaded in passes over the batch: a thousand hands cost lookups, not field calls."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(HandField(), **kwargs)
@@ -71,7 +71,7 @@ class HandBatchField(ma.fields.List):
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[list[int]]:
         if not isinstance(value, list):
             raise ma.ValidationError("Not a list of hands.")
-        return self._plain_hands(value) or self._hands_with_errors(value)
+        return self._plain_hands(value) or load_each(self.inner.load_cards, value)
 
     def _plain_hands(self, value: list[Any]) -> list[list[int]] | None:
         """Every hand parsed by C-level passes when all are lists of cards of a good size; None otherwise."""
@@ -83,19 +83,6 @@ class HandBatchField(ma.fields.List):
             return list(map(list, map(map, repeat(CARD_CODES.__getitem__), value)))
         except (KeyError, TypeError):
             return None
-
-    def _hands_with_errors(self, value: list[Any]) -> list[list[int]]:
-        """Hand by hand, so every bad hand is reported by its index (and an empty batch passes to the length check)."""
-        load_cards = self.inner.load_cards
-        hands, errors = [], {}
-        for index, hand in enumerate(value):
-            try:
-                hands.append(load_cards(hand))
-            except ma.ValidationError as error:
-                errors[index] = error.messages
-        if errors:
-            raise ma.ValidationError(errors)
-        return hands
 
 
 class WholeNumber(ma.fields.Field):
@@ -243,15 +230,20 @@ class FlatObjectList(ma.fields.List):
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[Any]:
         if not isinstance(value, list):
             raise ma.ValidationError("Not a valid list.")
-        load_object = self.inner.load_object
         try:
-            return list(map(load_object, value))
+            return list(map(self.inner.load_object, value))
         except ma.ValidationError:
-            pass
-        loaded, errors = [], {}
-        for index, item in enumerate(value):
-            try:
-                loaded.append(load_object(item))
-            except ma.ValidationError as error:
-                errors[index] = error.messages
+            return load_each(self.inner.load_object, value)
+
+
+def load_each(load: Callable[[Any], Any], items: list[Any]) -> list[Any]:
+    """Item by item, so that every bad item is reported under its index."""
+    loaded, errors = [], {}
+    for index, item in enumerate(items):
+        try:
+            loaded.append(load(item))
+        except ma.ValidationError as error:
+            errors[index] = error.messages
+    if errors:
         raise ma.ValidationError(errors)
+    return loaded
