@@ -8,7 +8,9 @@ tells clients and fuzzers every constraint (pattern, sizes, distinct items).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import repeat
+from functools import partial
+from itertools import chain, repeat
+from operator import is_not, itemgetter
 from typing import Any
 
 import marshmallow as ma
@@ -94,9 +96,10 @@ class WholeNumber(ma.fields.Field):
         self.minimum = minimum
         self.maximum = maximum
 
-    def accepts(self, value: Any) -> bool:
-        """True when ``value`` loads as itself: an int in range (the fast path of FlatObject)."""
-        return type(value) is int and self.minimum <= value <= self.maximum
+    def accepts_all(self, values: list[Any]) -> bool:
+        """True when every value loads as itself: ints in range (the fast path of FlatObject)."""
+        return set(map(type, values)) <= {int} and (
+            not values or (self.minimum <= min(values) and max(values) <= self.maximum))
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
         if isinstance(value, float) and value.is_integer():
@@ -114,9 +117,9 @@ class StrictBoolean(ma.fields.Field):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(metadata={"type": "boolean", **kwargs.pop("metadata", {})}, **kwargs)
 
-    def accepts(self, value: Any) -> bool:
-        """True when ``value`` loads as itself (the fast path of FlatObject)."""
-        return type(value) is bool and not self.validators
+    def accepts_all(self, values: list[Any]) -> bool:
+        """True when every value loads as itself (the fast path of FlatObject)."""
+        return not self.validators and set(map(type, values)) <= {bool}
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
         if not isinstance(value, bool):
@@ -142,9 +145,9 @@ class Choice(ma.fields.String):
         super().__init__(validate=ma.validate.OneOf(choices), **kwargs)
         self.choices = frozenset(choices)
 
-    def accepts(self, value: Any) -> bool:
-        """True when ``value`` loads as itself (the fast path of FlatObject)."""
-        return type(value) is str and value in self.choices
+    def accepts_all(self, values: list[Any]) -> bool:
+        """True when every value loads as itself (the fast path of FlatObject)."""
+        return set(map(type, values)) <= {str} and self.choices.issuperset(values)
 
 
 class CardTexts(ma.fields.List):
@@ -156,11 +159,14 @@ class CardTexts(ma.fields.List):
         self.min_cards = min_cards
         self.max_cards = max_cards
 
-    def accepts(self, value: Any) -> bool:
-        """True when ``value`` loads as itself (the fast path of FlatObject): a list of card texts, one set test."""
+    def accepts_all(self, values: list[Any]) -> bool:
+        """True when every value loads as itself (the fast path of FlatObject): lists of card texts, one set test."""
+        if not set(map(type, values)) <= {list}:
+            return False
         try:
-            return type(value) is list and self.min_cards <= len(value) <= self.max_cards and CARD_NAMES.issuperset(value)
-        except TypeError:
+            return not values or (self.min_cards <= min(map(len, values)) and max(map(len, values)) <= self.max_cards
+                                  and CARD_NAMES.issuperset(chain.from_iterable(values)))
+        except TypeError:  # an unhashable item
             return False
 
 
@@ -168,37 +174,52 @@ class FlatObject(ma.fields.Nested):
     """A flat object loaded with the schema's own fields, without per-object schema machinery.
 
     A hand history holds dozens of actions, and marshmallow's per-object work cost more than
-    replaying them. An object whose every value a field ``accepts`` as it is loads as it is (into
-    ``build``, e.g. the domain's own type); any other object goes through the fields one by
-    one, for the same result and the same messages.
+    replaying them. Objects are loaded column by column: when a field ``accepts_all`` of its
+    column's values as they are, and every column passes, they load as they are (into ``build``:
+    ``dict``, or a NamedTuple of the schema's fields in order, e.g. the domain's own type);
+    otherwise each object goes through the fields one by one, for the same result and the same
+    messages.
     """
 
     def __init__(self, schema: type[ma.Schema], build: Callable[..., Any] = dict, **kwargs: Any) -> None:
         super().__init__(schema, **kwargs)
         self.object_fields = schema().load_fields
-        self.required_names = frozenset(name for name, field in self.object_fields.items() if field.required)
-        self.defaults = {name: field.load_default for name, field in self.object_fields.items() if not field.required}
-        self.accepts = {name: getattr(field, "accepts", None) for name, field in self.object_fields.items()}
+        self.names = tuple(self.object_fields)
+        self.columns = [(name, field.required, field.load_default, field.allow_none,
+                         getattr(field, "accepts_all", None)) for name, field in self.object_fields.items()]
         self.build = build
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        return self.load_object(value)
+        plain = self.load_plain([value])
+        return self.load_object(value) if plain is None else plain[0]
+
+    def load_plain(self, items: list[Any]) -> list[Any] | None:
+        """Every object at once when all are dicts of known keys holding plainly right values; None otherwise."""
+        if set(map(type, items)) != {dict}:
+            return None
+        count, found, columns = len(items), 0, []
+        for name, required, default, allow_none, accepts_all in self.columns:
+            if required:
+                try:
+                    column = list(map(itemgetter(name), items))
+                except KeyError:
+                    return None
+                found += count
+            else:
+                column = list(map(dict.get, items, repeat(name), repeat(default)))
+                found += sum(map(dict.__contains__, items, repeat(name)))
+            values = list(filter(partial(is_not, None), column)) if allow_none and None in column else column
+            if accepts_all is None or not accepts_all(values):
+                return None
+            columns.append(column)
+        if sum(map(len, items)) != found:  # an unknown key
+            return None
+        if self.build is dict:
+            return list(map(dict, map(zip, repeat(self.names), zip(*columns))))
+        return list(map(tuple.__new__, repeat(self.build), zip(*columns)))
 
     def load_object(self, item: Any) -> Any:
-        """One object: as it is when every value is plainly right, else field by field."""
-        if type(item) is dict and self.required_names <= item.keys():
-            accepts = self.accepts
-            for name, value in item.items():
-                check = accepts.get(name)
-                if check is None or not check(value):
-                    break
-            else:
-                return self.build(**item) if len(item) == len(self.object_fields) \
-                    else self.build(**{**self.defaults, **item})
-        return self.build(**self._load_fields(item))
-
-    def _load_fields(self, item: Any) -> dict[str, Any]:
-        """Field by field, gathering every field's messages the way a schema does."""
+        """One object field by field, gathering every field's messages the way a schema does."""
         if item is None:
             raise self.make_error("null")
         if not isinstance(item, dict):
@@ -218,7 +239,7 @@ class FlatObject(ma.fields.Nested):
                 errors[name] = error.messages
         if errors:
             raise ma.ValidationError(errors)
-        return loaded
+        return self.build(**loaded)
 
 
 class FlatObjectList(ma.fields.List):
@@ -230,10 +251,8 @@ class FlatObjectList(ma.fields.List):
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[Any]:
         if not isinstance(value, list):
             raise ma.ValidationError("Not a valid list.")
-        try:
-            return list(map(self.inner.load_object, value))
-        except ma.ValidationError:
-            return load_each(self.inner.load_object, value)
+        plain = self.inner.load_plain(value) if value else []
+        return load_each(self.inner.load_object, value) if plain is None else plain
 
 
 def load_each(load: Callable[[Any], Any], items: list[Any]) -> list[Any]:
