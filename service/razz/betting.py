@@ -336,9 +336,8 @@ class _Table:
         if i is None:
             self._refuse_after_betting(index, action)
         seat = self.seats[i]
-        kind = action.type
-        chips = self.chips(i, kind) if action.seat == seat else _REFUSED
-        amount = action.amount
+        acting, kind, amount = action
+        chips = self.chips(i, kind) if acting == seat else _REFUSED
         if chips == _REFUSED or (amount is not None and amount != chips):
             self._refuse(index, action, i)
         self.log[-1].actions.append(action if amount == chips else Action(seat, kind, chips))
