@@ -5,7 +5,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.api.fields import CardTexts, Choice, FlatObject, FlatObjectList, WholeNumber
+from service.api.fields import (
+    CardTexts,
+    Choice,
+    FlatObject,
+    FlatObjectList,
+    WholeNumber,
+)
 from service.api.table import ActionSchema, StakesSchema, TablePlayerSchema
 from service.razz.snapshot import Action
 
