@@ -185,7 +185,7 @@ class FlatObject(ma.fields.Nested):
         super().__init__(schema, **kwargs)
         self.object_fields = schema().load_fields
         self.names = tuple(self.object_fields)
-        self.columns = [(name, field.required, field.load_default, field.allow_none,
+        self.columns = [(name, itemgetter(name) if field.required else None, field.load_default, field.allow_none,
                          getattr(field, "accepts_all", None)) for name, field in self.object_fields.items()]
         self.build = build
 
@@ -198,10 +198,10 @@ class FlatObject(ma.fields.Nested):
         if set(map(type, items)) != {dict}:
             return None
         count, found, columns = len(items), 0, []
-        for name, required, default, allow_none, accepts_all in self.columns:
-            if required:
+        for name, take_required, default, allow_none, accepts_all in self.columns:
+            if take_required:
                 try:
-                    column = list(map(itemgetter(name), items))
+                    column = list(map(take_required, items))
                 except KeyError:
                     return None
                 found += count
