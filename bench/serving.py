@@ -109,6 +109,13 @@ def wrk_load(server: Server, path: str, body: object | None = None, seconds: int
     return Load(rate, cpu / elapsed, 1000 * cpu / requests)
 
 
+def beside_healthz(path: str, body: object | None) -> tuple[Load, Load]:
+    """``path`` (POSTing ``body``) and ``/healthz`` on a fresh 2-worker server, in alternating runs."""
+    with running_server(workers=2) as server:
+        loads = alternating_medians(server, {"target": (path, body), "healthz": ("/healthz", None)})
+    return loads["target"], loads["healthz"]
+
+
 def alternating_medians(server: Server, targets: dict[str, tuple[str, object | None]], rounds: int = 5,
                         seconds: int = 3) -> dict[str, Load]:
     """Medians per target over ``rounds`` interleaved wrk runs, so a slow spell hits them all alike."""
