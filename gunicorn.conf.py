@@ -25,11 +25,14 @@ if METRICS_DIR:
 bind = [os.environ.get("BIND") or f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8080')}"]
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 worker_class = "gthread"
-threads = int(os.environ.get("GUNICORN_THREADS", "4"))
+# Every request is CPU work under one GIL: a second thread adds no throughput, and two requests
+# interleaved in one worker cost about a tenth more CPU each (bench/README.md).
+threads = int(os.environ.get("GUNICORN_THREADS", "1"))
 preload_app = True
 control_socket_disable = True
 worker_tmp_dir = "/dev/shm"
-max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "100000"))
+# Off: workers hold no state between requests. Recycling also turns off the per-worker sockets below.
+max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "0"))
 max_requests_jitter = max_requests // 10
 graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "20"))
 accesslog = "-"
@@ -61,6 +64,25 @@ class JsonAccessLogger(Logger):
 
 
 logger_class = JsonAccessLogger
+
+
+def on_starting(server: Arbiter) -> None:
+    """Give each worker its own TCP socket (SO_REUSEPORT), so the kernel spreads connections over workers.
+
+    On one shared socket the first worker to wake accepts them all: a caller's keep-alive
+    connections all land on one worker and the others idle. Not for unix sockets (one path for
+    all), nor with recycled workers (connections queued on a leaving worker's socket are reset).
+    """
+    tcp_only = all(not address.startswith(("unix:", "fd://")) for address in server.cfg.bind)
+    server.cfg.set("reuse_port", tcp_only and server.cfg.max_requests == 0)
+
+
+def when_ready(server: Arbiter) -> None:
+    """Say where the workers listen: with a socket per worker gunicorn's own line has no address."""
+    if server.cfg.reuse_port:
+        addresses = ", ".join(f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+                              for host, port in server.cfg.address)
+        server.log.info("Listening at: %s, a socket per worker (SO_REUSEPORT)", addresses)
 
 
 def pre_fork(server: Arbiter, worker: Worker) -> None:

@@ -1,12 +1,14 @@
-"""gunicorn as the container runs it: its settings, one JSON access line per request, a clean SIGTERM."""
+"""gunicorn as the container runs it: its settings, a socket per worker, one JSON access line per request, a clean SIGTERM."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import subprocess
 import sys
 import urllib.error
+from pathlib import Path
 
 import pytest
 
@@ -26,12 +28,11 @@ def effective_settings(**env: str) -> dict[str, str]:
 def test_defaults_fit_a_container():
     settings = effective_settings()
     assert settings["bind"] == "['127.0.0.1:8080']"
-    assert (settings["workers"], settings["threads"], settings["worker_class"]) == ("2", "4", "gthread")
+    assert (settings["workers"], settings["threads"], settings["worker_class"]) == ("2", "1", "gthread")
     assert settings["control_socket_disable"] == "True"
     assert settings["worker_tmp_dir"] == "/dev/shm"
     assert settings["preload_app"] == "True"
-    recycle, jitter = int(settings["max_requests"]), int(settings["max_requests_jitter"])
-    assert 0 < jitter < recycle
+    assert (settings["max_requests"], settings["max_requests_jitter"]) == ("0", "0")
     assert 0 < int(settings["graceful_timeout"]) <= 25
     assert "JsonAccessLogger" in settings["logger_class"]
 
@@ -42,6 +43,45 @@ def test_environment_sets_listener_and_concurrency():
     assert settings["bind"] == "['0.0.0.0:9000']"
     assert (settings["workers"], settings["threads"], settings["graceful_timeout"]) == ("3", "2", "7")
     assert effective_settings(BIND="unix:/tmp/razz.sock", PORT="9000")["bind"] == "['unix:/tmp/razz.sock']"
+
+
+def test_recycling_workers_has_jitter():
+    settings = effective_settings(GUNICORN_MAX_REQUESTS="5000")
+    assert (settings["max_requests"], settings["max_requests_jitter"]) == ("5000", "500")
+
+
+def listening_sockets(port: int) -> int:
+    """How many TCP sockets listen on ``port`` (state 0A in /proc/net/tcp)."""
+    rows = (line.split() for line in Path("/proc/net/tcp").read_text().splitlines()[1:])
+    return sum(1 for row in rows if row[1].endswith(f":{port:04X}") and row[3] == "0A")
+
+
+def probe_over_connections(base: str, connections: int) -> None:
+    """Open ``connections`` keep-alive connections at once, then call /healthz twice on each."""
+    host, port = base.removeprefix("http://").split(":")
+    clients = [http.client.HTTPConnection(host, int(port), timeout=5) for _ in range(connections)]
+    for _ in range(2):
+        for client in clients:
+            client.request("GET", "/healthz")
+            assert client.getresponse().read() == b'{"status":"ok"}'
+    for client in clients:
+        client.close()
+
+
+def test_each_worker_listens_on_its_own_socket_and_takes_connections(tmp_path):
+    with serving(tmp_path) as server:
+        port = int(server.base.rsplit(":", 1)[1])
+        assert listening_sockets(port) == 2
+        probe_over_connections(server.base, connections=16)
+        assert server.stop() == 0
+    pids = {line["pid"] for line in map(json.loads, server.stdout.read_text().splitlines()) if line["path"] == "/healthz"}
+    assert len(pids) == 2  # 16 connections on one worker of two: odds 1 in 32768
+    assert "a socket per worker (SO_REUSEPORT)" in server.stderr.read_text()
+
+
+def test_recycled_workers_share_one_socket(tmp_path):
+    with serving(tmp_path, GUNICORN_MAX_REQUESTS="1000") as server:
+        assert listening_sockets(int(server.base.rsplit(":", 1)[1])) == 1
 
 
 @pytest.fixture(scope="module")
