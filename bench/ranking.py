@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.serving import beside_healthz, cost_line  # noqa: E402
+from bench.serving import HTTP_SETUP, beside_healthz, cost_line  # noqa: E402
 from service.razz.cards import CARD_CODES, RANK_OF  # noqa: E402
 from service.razz.ranking import low_rank  # noqa: E402
 from tests.razz.test_ranking import brute_best, brute_places  # noqa: E402
@@ -61,7 +61,7 @@ def main() -> None:
     texts = {code: text for text, code in CARD_CODES.items()}
     batch = {"hands": [[texts[code] for code in hand] for hand in hands[:1000]]}
     rank, healthz = beside_healthz("/v1/hands/rank", batch)
-    print(f"over HTTP, 2 workers, wrk 4 connections, medians of 5 interleaved 3 s runs: "
+    print(f"over HTTP, {HTTP_SETUP}: "
           f"{rank.requests_per_second * 1000:,.0f} hands/s in 1000-hand batches "
           f"({rank.requests_per_second:,.1f} req/s); /healthz {healthz.requests_per_second:,.0f} req/s")
     print(cost_line("1000-hand batch", rank, healthz))

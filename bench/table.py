@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.engine import build_snapshot  # noqa: E402
-from bench.serving import beside_healthz, cost_line  # noqa: E402
+from bench.serving import HTTP_SETUP, beside_healthz, cost_line  # noqa: E402
 from bench.showdown import COMMUNITY_CARD, PLAYERS  # noqa: E402
 from service.app import create_app  # noqa: E402
 from service.razz.betting import replay  # noqa: E402
@@ -58,7 +58,7 @@ def main() -> None:
     print(f"legal-actions, 8 players at 7th street, {len(snapshot.actions)} actions: "
           f"engine replay {engine:.3f} ms, whole route in process {route:.3f} ms (median)")
     legal, healthz = beside_healthz("/v1/legal-actions", body)
-    print(f"over HTTP, 2 workers, wrk 4 connections, medians of 5 interleaved 3 s runs: legal-actions "
+    print(f"over HTTP, {HTTP_SETUP}: legal-actions "
           f"{legal.requests_per_second:,.0f} req/s, /healthz {healthz.requests_per_second:,.0f} req/s, "
           f"ratio {legal.requests_per_second / healthz.requests_per_second:.2f}")
     print(cost_line("legal-actions", legal, healthz))
