@@ -57,7 +57,7 @@ def listening_sockets(port: int) -> int:
 
 
 def probe_over_connections(base: str, connections: int) -> None:
-    """Open ``connections`` keep-alive connections at once, then call /healthz twice on each."""
+    """Hold ``connections`` keep-alive connections open together and call /healthz twice on each."""
     host, port = base.removeprefix("http://").split(":")
     clients = [http.client.HTTPConnection(host, int(port), timeout=5) for _ in range(connections)]
     for _ in range(2):
