@@ -3,6 +3,7 @@
 import gc
 import json
 import os
+import socket
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
@@ -71,10 +72,24 @@ def on_starting(server: Arbiter) -> None:
 
     On one shared socket the first worker to wake accepts them all: a caller's keep-alive
     connections all land on one worker and the others idle. Not for unix sockets (one path for
-    all), nor with recycled workers (connections queued on a leaving worker's socket are reset).
+    all), recycled workers (connections queued on a leaving worker's socket are reset), port 0
+    (each worker would get its own port), nor a port already taken (it would be shared silently;
+    on one socket gunicorn says the address is in use).
     """
-    tcp_only = all(not address.startswith(("unix:", "fd://")) for address in server.cfg.bind)
-    server.cfg.set("reuse_port", tcp_only and server.cfg.max_requests == 0)
+    addresses = server.cfg.address
+    per_worker = all(isinstance(address, tuple) and _free(*address) for address in addresses)
+    server.cfg.set("reuse_port", per_worker and server.cfg.max_requests == 0)
+
+
+def _free(host: str, port: int) -> bool:
+    """Whether ``host:port`` is a fixed port nobody listens on."""
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError:
+            return False
+    return port != 0
 
 
 def when_ready(server: Arbiter) -> None:

@@ -5,8 +5,10 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import re
 import subprocess
 import sys
+import time
 import urllib.error
 from pathlib import Path
 
@@ -56,6 +58,14 @@ def listening_sockets(port: int) -> int:
     return sum(1 for row in rows if row[1].endswith(f":{port:04X}") and row[3] == "0A")
 
 
+def sockets_once_workers_booted(port: int, expected: int) -> int:
+    """The listening sockets on ``port`` once there are ``expected``, or after 10 s: each worker binds as it boots."""
+    deadline = time.monotonic() + 10
+    while (found := listening_sockets(port)) < expected and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return found
+
+
 def probe_over_connections(base: str, connections: int) -> None:
     """Hold ``connections`` keep-alive connections open together and call /healthz twice on each."""
     host, port = base.removeprefix("http://").split(":")
@@ -71,12 +81,34 @@ def probe_over_connections(base: str, connections: int) -> None:
 def test_each_worker_listens_on_its_own_socket_and_takes_connections(tmp_path):
     with serving(tmp_path) as server:
         port = int(server.base.rsplit(":", 1)[1])
-        assert listening_sockets(port) == 2
+        assert sockets_once_workers_booted(port, expected=2) == 2
         probe_over_connections(server.base, connections=16)
         assert server.stop() == 0
     pids = {line["pid"] for line in map(json.loads, server.stdout.read_text().splitlines()) if line["path"] == "/healthz"}
     assert len(pids) == 2  # 16 connections on one worker of two: odds 1 in 32768
     assert "a socket per worker (SO_REUSEPORT)" in server.stderr.read_text()
+
+
+def test_a_port_already_taken_is_refused_not_shared(tmp_path):
+    with serving(tmp_path) as server:
+        port = int(server.base.rsplit(":", 1)[1])
+        second = subprocess.run([sys.executable, "-m", "service", "--bind", f"127.0.0.1:{port}"], cwd=ROOT,
+                                capture_output=True, text=True, timeout=30, check=False)
+        assert second.returncode != 0
+        assert "Address already in use" in second.stderr
+        assert sockets_once_workers_booted(port, expected=2) == 2
+
+
+def test_port_zero_gets_one_port_for_all_workers():
+    process = subprocess.Popen([sys.executable, "-m", "service", "--bind", "127.0.0.1:0"], cwd=ROOT,
+                               stderr=subprocess.PIPE, text=True)
+    try:
+        line = next(line for line in process.stderr if "Listening at:" in line)
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+        process.stderr.close()
+    assert re.search(r"Listening at: http://127\.0\.0\.1:[1-9]\d* \(\d+\)", line), line
 
 
 def test_recycled_workers_share_one_socket(tmp_path):
