@@ -28,7 +28,6 @@ DEALING = "dealing"
 SHOWDOWN = "showdown"
 COMPLETE = "complete"
 
-_AGGRESSIVE = frozenset(("complete", "bet", "raise"))
 _NEVER_ACTED = -1
 
 
