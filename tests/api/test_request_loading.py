@@ -1,5 +1,8 @@
 """The fast loaders of request bodies give what marshmallow's own loading gives, values and messages alike."""
 
+import json
+from collections.abc import Callable
+
 import marshmallow as ma
 import pytest
 from hypothesis import given, settings
@@ -10,9 +13,24 @@ from service.api.fields import (
     Choice,
     FlatObject,
     FlatObjectList,
+    HandBatchField,
+    StrictBoolean,
     WholeNumber,
 )
-from service.api.table import ActionSchema, StakesSchema, TablePlayerSchema
+from service.api.hands import CompareRequestSchema, RankRequestSchema
+from service.api.responses import load_directly
+from service.api.rules_options import RulesSchema
+from service.api.showdown import ShowdownRequestSchema
+from service.api.table import (
+    SNAPSHOT_EXAMPLE,
+    ActionSchema,
+    BringInRequestSchema,
+    FirstToActRequestSchema,
+    SnapshotSchema,
+    StakesSchema,
+    TablePlayerSchema,
+)
+from service.app import create_app
 from service.razz.snapshot import Action
 
 from .table_helpers import post_ok, snapshot
@@ -28,20 +46,71 @@ JSON_VALUES = st.recursive(
 CARDS = st.sampled_from(["As", "Kd", "7c", "2h", "Qs", "Td"])
 
 
+def length_bounds(field: ma.fields.Field) -> tuple[int, int]:
+    """The item counts a list field's Length validator allows (at most 8 here, to keep examples small)."""
+    for validator in field.validators:
+        if isinstance(validator, ma.validate.Length):
+            return validator.min or 0, min(validator.max or 8, 8)
+    return 0, 8
+
+
+def right_values(field: ma.fields.Field) -> st.SearchStrategy:
+    """Values ``field`` loads."""
+    if isinstance(field, WholeNumber):
+        return st.integers(field.minimum, min(field.maximum, 100)) | st.just(field.maximum)
+    if isinstance(field, Choice):
+        return st.sampled_from(sorted(field.choices))
+    if isinstance(field, CardTexts):
+        return st.lists(CARDS, min_size=field.min_cards, max_size=field.max_cards)
+    if isinstance(field, StrictBoolean):
+        return st.booleans()
+    if isinstance(field, HandBatchField):
+        return st.lists(st.lists(CARDS, min_size=5, max_size=7, unique=True), min_size=1, max_size=3)
+    if isinstance(field, ma.fields.Nested) and field.nested is RulesSchema:
+        return st.sampled_from([{}, {"preset": "standard"}, {"max_raises_after_bet": "unlimited"}])
+    if isinstance(field, ma.fields.Nested):
+        return plain_objects(field.nested)
+    if isinstance(field, ma.fields.List):
+        least, most = length_bounds(field)
+        return st.lists(right_values(field.inner), min_size=least, max_size=most)
+    if isinstance(field, ma.fields.String) and any(isinstance(v, ma.validate.Regexp) for v in field.validators):
+        return CARDS
+    if isinstance(field, ma.fields.String):
+        return st.sampled_from(["p1", "p2"])
+    return JSON_VALUES
+
+
+def wrong_values(field: ma.fields.Field) -> st.SearchStrategy:
+    """Values just outside ``field``, or anything."""
+    if isinstance(field, WholeNumber):
+        return st.sampled_from([field.minimum - 1, field.maximum + 1, True, 7.5, 7.0])
+    if isinstance(field, Choice):
+        return st.sampled_from(["nope", 7])
+    if isinstance(field, CardTexts):
+        return (st.lists(CARDS, min_size=field.max_cards + 1, max_size=field.max_cards + 1)
+                | st.lists(CARDS | st.sampled_from(["as", "1c", 7, ["As"]]), min_size=1, max_size=field.max_cards))
+    if isinstance(field, StrictBoolean):
+        return st.sampled_from([0, "true"])
+    if isinstance(field, HandBatchField):
+        return st.lists(st.lists(CARDS | st.just("1c"), max_size=8), max_size=2)
+    if isinstance(field, ma.fields.Nested) and field.nested is RulesSchema:
+        return st.sampled_from([{"preset": "nope"}, {"cap": 3}, []])
+    if isinstance(field, ma.fields.Nested):
+        return nearly_plain_objects(field.nested)
+    if isinstance(field, ma.fields.List):
+        least, most = length_bounds(field)
+        return (st.lists(right_values(field.inner), min_size=most + 1, max_size=most + 1)
+                | st.lists(right_values(field.inner) | wrong_values(field.inner), min_size=least, max_size=most)
+                | JSON_VALUES)
+    if isinstance(field, ma.fields.String):
+        return st.sampled_from(["", "As\n", 7])
+    return JSON_VALUES
+
+
 def plausible_values(field: ma.fields.Field) -> st.SearchStrategy:
     """Values that are mostly right for ``field``, sometimes just outside it, so whole lists load as they are."""
-    if isinstance(field, WholeNumber):
-        right = st.integers(field.minimum, min(field.maximum, 100)) | st.just(field.maximum)
-        wrong = st.sampled_from([field.minimum - 1, field.maximum + 1, True, 7.5])
-    elif isinstance(field, Choice):
-        right, wrong = st.sampled_from(sorted(field.choices)), st.sampled_from(["nope", 7])
-    elif isinstance(field, CardTexts):
-        right = st.lists(CARDS, min_size=field.min_cards, max_size=field.max_cards)
-        wrong = (st.lists(CARDS, min_size=field.max_cards + 1, max_size=field.max_cards + 1)
-                 | st.lists(CARDS | st.sampled_from(["as", "1c", 7, ["As"]]), min_size=1, max_size=field.max_cards))
-    else:
-        return JSON_VALUES
-    return st.one_of(right, right, right, wrong)
+    right = right_values(field)
+    return st.one_of(right, right, right, wrong_values(field))
 
 
 def objects_like(schema: type[ma.Schema]) -> st.SearchStrategy:
@@ -51,14 +120,38 @@ def objects_like(schema: type[ma.Schema]) -> st.SearchStrategy:
     return plausible | JSON_VALUES
 
 
+def objects_of(schema: type[ma.Schema], values: Callable[[ma.fields.Field], st.SearchStrategy]) -> st.SearchStrategy:
+    """Objects with every required key and some optional ones (null where allowed), holding ``values``."""
+    fields = schema().fields
+    drawn = {name: values(field) | st.none() if field.allow_none else values(field) for name, field in fields.items()}
+    required = {name: drawn[name] for name, field in fields.items() if field.required}
+    optional = {name: drawn[name] for name, field in fields.items() if not field.required}
+    return st.fixed_dictionaries(required, optional=optional)
+
+
+def plain_objects(schema: type[ma.Schema]) -> st.SearchStrategy:
+    """Objects the schema loads."""
+    return objects_of(schema, right_values)
+
+
 def mostly_plain_objects(schema: type[ma.Schema]) -> st.SearchStrategy:
     """Objects with every required key and some optional ones, holding values that are often right."""
+    return objects_of(schema, plausible_values)
+
+
+@st.composite
+def nearly_plain_objects(draw: st.DrawFn, schema: type[ma.Schema]) -> dict[str, object]:
+    """An object the schema loads with one thing wrong: a value, a missing required key or an unknown key."""
+    item = draw(plain_objects(schema))
     fields = schema().fields
-    values = {name: plausible_values(field) | st.none() if field.allow_none else plausible_values(field)
-              for name, field in fields.items()}
-    required = {name: values[name] for name, field in fields.items() if field.required}
-    optional = {name: values[name] for name, field in fields.items() if not field.required}
-    return st.fixed_dictionaries(required, optional=optional)
+    name = draw(st.sampled_from([*fields, "extra"]))
+    if name == "extra":
+        item[name] = draw(JSON_VALUES)
+    elif fields[name].required and draw(st.booleans()):
+        del item[name]
+    else:
+        item[name] = draw(wrong_values(fields[name]))
+    return item
 
 
 def load_both(loader: ma.fields.Field, reference: ma.fields.Field, value: object) -> tuple[object, object]:
@@ -105,3 +198,46 @@ def test_a_snapshot_without_actions_is_the_hand_before_the_bring_in(client):
     answer = post_ok(client, "/v1/legal-actions", body)
     assert answer["to_act"] == 4
     assert [action["type"] for action in answer["legal_actions"]] == ["bring_in", "complete"]
+
+
+REQUEST_SCHEMAS = [RankRequestSchema, CompareRequestSchema, ShowdownRequestSchema, BringInRequestSchema,
+                   FirstToActRequestSchema, SnapshotSchema]
+"""The body of every POST operation."""
+
+
+APP = create_app({"TESTING": True})
+"""One app for the hypothesis tests: ``load_directly`` reads only the request."""
+
+
+def load_body_directly(schema: ma.Schema, body: bytes) -> object:
+    """What ``load_directly`` makes of ``body`` sent as JSON."""
+    with APP.test_request_context(method="POST", data=body, content_type="application/json"):
+        return load_directly(schema)
+
+
+@pytest.mark.parametrize("schema_class", REQUEST_SCHEMAS, ids=lambda schema: schema.__name__)
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_direct_loading_gives_what_the_schema_loads_or_leaves_it_to_webargs(schema_class, data):
+    body = data.draw(plain_objects(schema_class) | nearly_plain_objects(schema_class) | objects_like(schema_class))
+    schema = schema_class()
+    direct = load_body_directly(schema, json.dumps(body).encode())
+    try:
+        expected = schema.load(body)
+    except ma.ValidationError:
+        assert direct is None
+    else:
+        assert direct is None or direct == expected
+
+
+@pytest.mark.parametrize("body", [SNAPSHOT_EXAMPLE, {"stakes": {"ante": 0, "bring_in": 1, "small_bet": 2},
+                                                     "players": SNAPSHOT_EXAMPLE["players"]}])
+def test_a_well_formed_snapshot_loads_directly(body):
+    schema = SnapshotSchema()
+    assert load_body_directly(schema, json.dumps(body).encode()) == schema.load(body)
+
+
+@pytest.mark.parametrize("body", [b"", b"{", b'{"stakes": 1e999999}', "{}".encode("utf-16"), b"[]", b"null",
+                                  b'{"stakes": {"ante": 5, "bring_in": 10, "small_bet": 40}, "players": [], "x": 1}'])
+def test_anything_else_is_left_to_webargs(body):
+    assert load_body_directly(SnapshotSchema(), body) is None
