@@ -12,8 +12,10 @@ must reach (``high``). A player may raise only if he has not acted since the las
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from operator import sub
+from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import repeat
+from operator import itemgetter, sub
 from typing import NamedTuple, NoReturn
 
 from .bring_in import highest_door, opener_index
@@ -71,9 +73,9 @@ class StreetRecord(NamedTuple):
     last_aggressor: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class TableState:
-    """Where the hand stands after the snapshot's actions."""
+    """Where the hand stands after the snapshot's actions; ``streets`` is built when first read."""
 
     street: int
     phase: str
@@ -89,12 +91,31 @@ class TableState:
     capped: bool
     players: tuple[PlayerState, ...]
     legal_actions: tuple[LegalAction, ...]
-    streets: tuple[StreetRecord, ...]
     bring_in_seat: int
     winner: int | None
     """The seat left when all others folded (phase complete)."""
     community_card_allowed: bool
     """Whether the deal has run short so 7th street is a community card (section 7)."""
+    log: tuple[_Street, ...] = field(repr=False, compare=False)
+    """The streets as the replay logged them: opener, aggressors and where their actions start."""
+    actions: tuple[Action, ...] = field(repr=False, compare=False)
+    """The snapshot's actions, in order."""
+    added: tuple[int | None, ...] = field(repr=False, compare=False)
+    """The chips each action added (None for fold and check)."""
+
+    @cached_property
+    def streets(self) -> tuple[StreetRecord, ...]:
+        """Each street reached with its actions, each stating the chips it added.
+
+        Built on first read: legal-actions never reads them, and building an action record per
+        action cost a sixth of its replay.
+        """
+        taken = list(map(tuple.__new__, repeat(Action), zip(map(itemgetter(0), self.actions),
+                                                            map(itemgetter(1), self.actions), self.added)))
+        ends = [street.start for street in self.log[1:]] + [len(taken)]
+        return tuple(StreetRecord(street.number, street.opener, tuple(taken[street.start:end]),
+                                  street.first_aggressor, street.last_aggressor)
+                     for street, end in zip(self.log, ends))
 
 
 _REFUSED = -1
@@ -104,30 +125,26 @@ _LISTING_ORDER = ("fold", "bring_in", "check", "call", "bet", "complete", "raise
 
 
 class _Street:
-    """One street's log while replaying."""
+    """One street's log while replaying: its actions are the hand's from ``start`` to the next street's start."""
 
-    __slots__ = ("number", "opener", "actions", "first_aggressor", "last_aggressor")
+    __slots__ = ("first_aggressor", "last_aggressor", "number", "opener", "start")
 
-    def __init__(self, number: int, opener: int | None) -> None:
+    def __init__(self, number: int, opener: int | None, start: int) -> None:
         self.number = number
         self.opener = opener
-        self.actions: list[Action] = []
+        self.start = start
         self.first_aggressor: int | None = None
         self.last_aggressor: int | None = None
-
-    def record(self) -> StreetRecord:
-        """The street as the answer reports it."""
-        return StreetRecord(self.number, self.opener, tuple(self.actions), self.first_aggressor, self.last_aggressor)
 
 
 class _Table:
     """The mutable table of one replay."""
 
     __slots__ = (
-        "acted", "active", "after", "all_in", "bet_made", "bring_in", "call_target", "can_act", "dealt", "floor",
-        "fold_street", "fold_when_no_bet", "folded", "forced", "high", "index_of_input", "level", "limit", "live",
-        "log", "mark", "n", "opening", "phase", "position", "raises", "rules", "seats", "size", "stack", "stakes",
-        "street", "street_in", "to_act", "uncap_any_time", "uncapped", "up", "winner",
+        "acted", "active", "added", "after", "all_in", "bet_made", "bring_in", "call_target", "can_act", "dealt",
+        "floor", "fold_street", "fold_when_no_bet", "folded", "forced", "high", "index_of_input", "level", "limit",
+        "live", "log", "mark", "n", "opening", "phase", "position", "raises", "rules", "seats", "size", "stack",
+        "stakes", "street", "street_in", "to_act", "uncap_any_time", "uncapped", "up", "winner",
     )
 
     def __init__(self, snapshot: Snapshot, seating: Seating) -> None:
@@ -156,6 +173,8 @@ class _Table:
         self.mark = 0
         self.winner: int | None = None
         self.log: list[_Street] = []
+        self.added: list[int | None] = []
+        """The chips each action added (None for fold and check), in the order taken."""
         self.dealt: list[int] = []
         self.bring_in, _ = highest_door([cards[0] for cards in up])
         self._start_street(FIRST_STREET)
@@ -177,14 +196,14 @@ class _Table:
             first = opener_index(self.bring_in, self.stack)
             self.opening = True
             self.forced = first == self.bring_in
-            self.log.append(_Street(street, self.seats[self.bring_in]))
+            self.log.append(_Street(street, self.seats[self.bring_in], len(self.added)))
         else:
             first = None
             if self.active >= 2:
                 board, _ = lowest_board(self.up, up_cards_on(street), self.folded, self.position,
                                         self.rules.later_street_tie_break)
                 first = next_clockwise(board, self.can_act)
-            self.log.append(_Street(street, None if first is None else self.seats[first]))
+            self.log.append(_Street(street, None if first is None else self.seats[first], len(self.added)))
         if first is None or self.active < 2:
             self._end_betting()
             return
@@ -226,7 +245,7 @@ class _Table:
             self.level = self.high = self.floor = self.call_target = self.raises = 0
             self.bet_made = False
             self.dealt.append(self.live)
-            self.log.append(_Street(self.street, None))
+            self.log.append(_Street(self.street, None, len(self.added)))
 
     # -- legal actions -----------------------------------------------------------------------
 
@@ -339,7 +358,7 @@ class _Table:
         chips = self.chips(i, kind) if acting == seat else _REFUSED
         if chips == _REFUSED or (amount is not None and amount != chips):
             self._refuse(index, action, i)
-        self.log[-1].actions.append(action if amount == chips else Action(seat, kind, chips))
+        self.added.append(chips)
         if chips is not None:  # into the pot: what a player has put in overall is what his stack has lost
             left = self.stack[i] - chips
             self.stack[i] = left
@@ -478,7 +497,9 @@ def replay(snapshot: Snapshot) -> TableState:
         players=tuple(map(PlayerState, table.seats, table.stack, table.street_in, committed, table.folded,
                           table.all_in)),
         legal_actions=table.legal(),
-        streets=tuple(map(_Street.record, table.log)),
+        log=tuple(table.log),
+        actions=snapshot.actions,
+        added=tuple(table.added),
         bring_in_seat=table.seats[table.bring_in],
         winner=None if table.winner is None else table.seats[table.winner],
         community_card_allowed=community_allowed,
