@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from functools import wraps
 from http import HTTPStatus
@@ -10,8 +9,8 @@ from typing import Any
 
 import marshmallow as ma
 from flask import Response, request
+import orjson
 from flask_smorest import Blueprint
-from webargs.core import parse_json
 
 BODY_PROBLEMS = (HTTPStatus.BAD_REQUEST, HTTPStatus.REQUEST_ENTITY_TOO_LARGE, HTTPStatus.UNSUPPORTED_MEDIA_TYPE)
 """What any JSON body can get wrong before the schema is even read."""
@@ -54,14 +53,17 @@ class ApiBlueprint(Blueprint):
 def load_directly(schema: ma.Schema) -> dict[str, Any] | None:
     """The JSON body loaded by the schema's own fields, without webargs and ``Schema.load``; None if any field refuses.
 
-    Those two layers cost more than loading a table snapshot's fields. For a body whose keys are
-    all known and whose every field loads, the result is what ``Schema.load`` gives (the request
-    schemas have no schema-level hooks or validators); anything else returns None and goes
-    through webargs, so each fault is still reported with all the others.
+    The body is decoded by orjson, three times faster than ``json``, and loaded without the
+    per-request work of webargs and ``Schema.load``. For a body whose keys are all known and
+    whose every field loads, the result is what ``Schema.load`` gives (the request schemas have
+    no schema-level hooks or validators). Anything else returns None and goes through webargs,
+    so each fault is still reported with all the others. That includes what orjson reads
+    differently from ``json``: it refuses NaN, and reads integers beyond 64 bits as floats,
+    which every field here refuses as out of range.
     """
     try:
-        body = parse_json(request.get_data(cache=True))
-    except ValueError:  # not JSON, or not UTF-8: webargs answers 400
+        body = orjson.loads(request.get_data(cache=True))
+    except orjson.JSONDecodeError:
         return None
     fields = schema.load_fields
     if type(body) is not dict or not body.keys() <= fields.keys():
@@ -78,5 +80,5 @@ def load_directly(schema: ma.Schema) -> dict[str, Any] | None:
 
 
 def json_response(body: Any) -> Response:
-    """Serialise with the C encoder, compactly: answers can hold a thousand hands."""
-    return Response(json.dumps(body, separators=(",", ":")), mimetype="application/json")
+    """Serialise with orjson, compactly: answers can hold a thousand hands."""
+    return Response(orjson.dumps(body), mimetype="application/json")

@@ -237,7 +237,19 @@ def test_a_well_formed_snapshot_loads_directly(body):
     assert load_body_directly(schema, json.dumps(body).encode()) == schema.load(body)
 
 
+HUGE = 2**70
+"""An integer orjson reads as a float."""
+
+
 @pytest.mark.parametrize("body", [b"", b"{", b'{"stakes": 1e999999}', "{}".encode("utf-16"), b"[]", b"null",
+                                  b'{"stakes": NaN}', json.dumps({**SNAPSHOT_EXAMPLE, "dealer_seat": HUGE}).encode(),
                                   b'{"stakes": {"ante": 5, "bring_in": 10, "small_bet": 40}, "players": [], "x": 1}'])
 def test_anything_else_is_left_to_webargs(body):
     assert load_body_directly(SnapshotSchema(), body) is None
+
+
+def test_a_huge_integer_is_refused_as_out_of_range_not_as_a_float(client):
+    body = {**SNAPSHOT_EXAMPLE, "stakes": {**SNAPSHOT_EXAMPLE["stakes"], "ante": HUGE}}
+    response = client.post("/v1/legal-actions", json=body)
+    assert response.status_code == 422
+    assert response.get_json()["errors"] == {"stakes.ante": ["Must be from 0 to 1000000000000000."]}
