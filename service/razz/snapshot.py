@@ -20,9 +20,11 @@ _ACTION_TYPE_SET = frozenset(ACTION_TYPES)
 MAX_DOWN_CARDS = 3
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerIn:
-    """A player as dealt: chips before the antes, up cards in deal order, down cards if known."""
+class PlayerIn(NamedTuple):
+    """A player as dealt: chips before the antes, up cards in deal order, down cards if known.
+
+    A named tuple like ``Action``: every legal-actions request builds one per player.
+    """
 
     seat: int
     stack: int
