@@ -8,8 +8,8 @@ from http import HTTPStatus
 from typing import Any
 
 import marshmallow as ma
-from flask import Response, request
 import orjson
+from flask import Response, request
 from flask_smorest import Blueprint
 
 BODY_PROBLEMS = (HTTPStatus.BAD_REQUEST, HTTPStatus.REQUEST_ENTITY_TOO_LARGE, HTTPStatus.UNSUPPORTED_MEDIA_TYPE)
