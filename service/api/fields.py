@@ -8,17 +8,12 @@ tells clients and fuzzers every constraint (pattern, sizes, distinct items).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import partial
-from itertools import chain, repeat
-from operator import is_not, itemgetter
+from itertools import repeat
 from typing import Any
 
 import marshmallow as ma
 
 from ..razz.cards import CARD_CODES, CARD_PATTERN
-
-CARD_NAMES = frozenset(CARD_CODES)
-"""Every card text, for testing a whole list of them in one call."""
 
 CARD_MESSAGE = "Not a card: write a rank from A23456789TJQK and a suit from shdc, e.g. 'As'."
 
@@ -96,11 +91,6 @@ class WholeNumber(ma.fields.Field):
         self.minimum = minimum
         self.maximum = maximum
 
-    def accepts_all(self, values: list[Any]) -> bool:
-        """True when every value loads as itself: ints in range (the fast path of FlatObject)."""
-        return set(map(type, values)) <= {int} and (
-            not values or (self.minimum <= min(values) and max(values) <= self.maximum))
-
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
         if isinstance(value, float) and value.is_integer():
             value = int(value)
@@ -117,10 +107,6 @@ class StrictBoolean(ma.fields.Field):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(metadata={"type": "boolean", **kwargs.pop("metadata", {})}, **kwargs)
 
-    def accepts_all(self, values: list[Any]) -> bool:
-        """True when every value loads as itself (the fast path of FlatObject)."""
-        return not self.validators and set(map(type, values)) <= {bool}
-
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
         if not isinstance(value, bool):
             raise ma.ValidationError("Not true or false.")
@@ -132,10 +118,12 @@ def seat_field(**kwargs: Any) -> WholeNumber:
     return WholeNumber(minimum=1, maximum=8, **kwargs)
 
 
-def card_text_field(**kwargs: Any) -> ma.fields.String:
+class CardText(ma.fields.String):
     """A card kept as text (the table engine reads notation), documented with its pattern."""
-    metadata = {"pattern": CARD_PATTERN, "example": "As", **kwargs.pop("metadata", {})}
-    return ma.fields.String(validate=ma.validate.Regexp(CARD_PATTERN, error=CARD_MESSAGE), metadata=metadata, **kwargs)
+
+    def __init__(self, **kwargs: Any) -> None:
+        metadata = {"pattern": CARD_PATTERN, "example": "As", **kwargs.pop("metadata", {})}
+        super().__init__(validate=ma.validate.Regexp(CARD_PATTERN, error=CARD_MESSAGE), metadata=metadata, **kwargs)
 
 
 class Choice(ma.fields.String):
@@ -145,114 +133,30 @@ class Choice(ma.fields.String):
         super().__init__(validate=ma.validate.OneOf(choices), **kwargs)
         self.choices = frozenset(choices)
 
-    def accepts_all(self, values: list[Any]) -> bool:
-        """True when every value loads as itself (the fast path of FlatObject)."""
-        return set(map(type, values)) <= {str} and self.choices.issuperset(values)
-
 
 class CardTexts(ma.fields.List):
     """Cards kept as text (the table engine reads notation), with the same documented constraints as a hand."""
 
     def __init__(self, min_cards: int, max_cards: int, **kwargs: Any) -> None:
-        super().__init__(card_text_field(), validate=ma.validate.Length(min=min_cards, max=max_cards),
+        super().__init__(CardText(), validate=ma.validate.Length(min=min_cards, max=max_cards),
                          metadata={"uniqueItems": True, **kwargs.pop("metadata", {})}, **kwargs)
         self.min_cards = min_cards
         self.max_cards = max_cards
 
-    def accepts_all(self, values: list[Any]) -> bool:
-        """True when every value loads as itself (the fast path of FlatObject): lists of card texts, one set test."""
-        if not set(map(type, values)) <= {list}:
-            return False
-        try:
-            return not values or (self.min_cards <= min(map(len, values)) and max(map(len, values)) <= self.max_cards
-                                  and CARD_NAMES.issuperset(chain.from_iterable(values)))
-        except TypeError:  # an unhashable item
-            return False
 
+class NestedAs(ma.fields.Nested):
+    """A nested object loaded as ``build``: a named tuple of the schema's fields in order, e.g. the domain's own type.
 
-class FlatObject(ma.fields.Nested):
-    """A flat object loaded with the schema's own fields, without per-object schema machinery.
-
-    A hand history holds dozens of actions, and marshmallow's per-object work cost more than
-    replaying them. Objects are loaded column by column: when a field ``accepts_all`` of its
-    column's values as they are, and every column passes, they load as they are (into ``build``:
-    ``dict``, or a NamedTuple of the schema's fields in order, e.g. the domain's own type);
-    otherwise each object goes through the fields one by one, for the same result and the same
-    messages.
+    A hand history holds dozens of actions: the direct loader (``direct_loading``) builds each
+    straight from its decoded struct, and the engine takes them as they are.
     """
 
-    def __init__(self, schema: type[ma.Schema], build: Callable[..., Any] = dict, **kwargs: Any) -> None:
+    def __init__(self, schema: type[ma.Schema], build: type[tuple], **kwargs: Any) -> None:
         super().__init__(schema, **kwargs)
-        self.object_fields = schema().load_fields
-        self.names = tuple(self.object_fields)
-        self.columns = [(name, itemgetter(name) if field.required else None, field.load_default, field.allow_none,
-                         getattr(field, "accepts_all", None)) for name, field in self.object_fields.items()]
         self.build = build
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        plain = self.load_plain([value])
-        return self.load_object(value) if plain is None else plain[0]
-
-    def load_plain(self, items: list[Any]) -> list[Any] | None:
-        """Every object at once when all are dicts of known keys holding plainly right values; None otherwise."""
-        if set(map(type, items)) != {dict}:
-            return None
-        count, found, columns = len(items), 0, []
-        for name, take_required, default, allow_none, accepts_all in self.columns:
-            if take_required:
-                try:
-                    column = list(map(take_required, items))
-                except KeyError:
-                    return None
-                found += count
-            else:
-                column = list(map(dict.get, items, repeat(name), repeat(default)))
-                found += sum(map(dict.__contains__, items, repeat(name)))
-            values = list(filter(partial(is_not, None), column)) if allow_none and None in column else column
-            if accepts_all is None or not accepts_all(values):
-                return None
-            columns.append(column)
-        if sum(map(len, items)) != found:  # an unknown key
-            return None
-        if self.build is dict:
-            return list(map(dict, map(zip, repeat(self.names), zip(*columns))))
-        return list(map(tuple.__new__, repeat(self.build), zip(*columns)))
-
-    def load_object(self, item: Any) -> Any:
-        """One object field by field, gathering every field's messages the way a schema does."""
-        if item is None:
-            raise self.make_error("null")
-        if not isinstance(item, dict):
-            raise ma.ValidationError({"_schema": ["Invalid input type."]})
-        loaded: dict[str, Any] = {}
-        errors: dict[str, Any] = {key: ["Unknown field."] for key in item.keys() - self.object_fields.keys()}
-        for name, field in self.object_fields.items():
-            if name not in item:
-                if field.required:
-                    errors[name] = ["Missing data for required field."]
-                else:
-                    loaded[name] = field.load_default
-                continue
-            try:
-                loaded[name] = field.deserialize(item[name])
-            except ma.ValidationError as error:
-                errors[name] = error.messages
-        if errors:
-            raise ma.ValidationError(errors)
-        return self.build(**loaded)
-
-
-class FlatObjectList(ma.fields.List):
-    """A list of flat objects, each loaded by ``FlatObject`` (a bad object is reported by its index)."""
-
-    def __init__(self, schema: type[ma.Schema], build: Callable[..., Any] = dict, **kwargs: Any) -> None:
-        super().__init__(FlatObject(schema, build), **kwargs)
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[Any]:
-        if not isinstance(value, list):
-            raise ma.ValidationError("Not a valid list.")
-        plain = self.inner.load_plain(value) if value else []
-        return load_each(self.inner.load_object, value) if plain is None else plain
+        return self.build(**super()._deserialize(value, attr, data, **kwargs))
 
 
 def load_each(load: Callable[[Any], Any], items: list[Any]) -> list[Any]:

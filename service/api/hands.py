@@ -14,7 +14,7 @@ from ..razz.cards import CARD_PATTERN, CARD_TEXT, first_duplicate
 from ..razz.comparison import compare
 from ..razz.ranking import CATEGORIES, LOW_HANDS, LowHand, best_cards, evaluate, rank_batch
 from .errors import field_problem
-from .fields import CardTexts, HandBatchField, card_text_field
+from .fields import CardText, CardTexts, HandBatchField
 from .responses import ApiBlueprint, json_response
 
 blp = ApiBlueprint("hands", __name__, url_prefix="/v1/hands", description="Ace-to-five low hand values.")
@@ -69,7 +69,7 @@ class CompareRequestSchema(ma.Schema):
         metadata={"example": [{"id": "p1", "cards": ["7s", "5d", "4c", "3c", "Ad", "Qc", "Jc"]},
                               {"id": "p2", "cards": ["7h", "5s", "4d", "3h", "Ac", "Ks", "9d"]}]},
     )
-    community_card = card_text_field(load_default=None, allow_none=True,
+    community_card = CardText(load_default=None, allow_none=True,
                                      metadata={"description": "A card that plays in every hand (7th street, short deck)."})
 
 

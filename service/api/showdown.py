@@ -11,7 +11,7 @@ from flask import Response
 from ..razz.rules import resolve_rules
 from ..razz.seating import position_order
 from ..razz.showdown import ShowdownPlayer, ShowdownResult, showdown
-from .fields import CardTexts, StrictBoolean, WholeNumber, card_text_field, seat_field
+from .fields import CardText, CardTexts, StrictBoolean, WholeNumber, seat_field
 from .responses import ApiBlueprint, json_response
 from .rules_options import RulesSchema
 
@@ -37,7 +37,7 @@ class ShowdownRequestSchema(ma.Schema):
                               {"seat": 4, "contributed": 55, "folded": True},
                               {"seat": 6, "contributed": 55, "cards": ["7h", "5s", "4d", "3h", "Ac", "Ks", "9d"]}]},
     )
-    community_card = card_text_field(load_default=None, allow_none=True)
+    community_card = CardText(load_default=None, allow_none=True)
     dealer_seat = seat_field(load_default=None, allow_none=True,
                              metadata={"description": "Position origin for the seat_order odd-chip rule."})
     rules = ma.fields.Nested(RulesSchema, load_default=None)

@@ -15,13 +15,12 @@ from ..razz.rules import Stakes, resolve_rules
 from ..razz.settlement import pots_so_far, settle
 from ..razz.snapshot import ACTION_TYPES, Action, PlayerIn, Snapshot
 from .fields import (
+    CardText,
     CardTexts,
     Choice,
-    FlatObject,
-    FlatObjectList,
+    NestedAs,
     StrictBoolean,
     WholeNumber,
-    card_text_field,
     seat_field,
 )
 from .responses import ApiBlueprint, json_response
@@ -55,7 +54,7 @@ class DoorCardSchema(ma.Schema):
     """A player's 3rd-street up card, and optionally his chips before the ante."""
 
     seat = seat_field(required=True)
-    door_card = card_text_field(required=True)
+    door_card = CardText(required=True)
     stack = WholeNumber(minimum=1, load_default=None, metadata={"description": "Chips before the ante."})
 
 
@@ -136,11 +135,12 @@ class SnapshotSchema(ma.Schema):
     """The hand so far: every betting action in order; the deals are implied by the betting."""
 
     rules = ma.fields.Nested(RulesSchema, load_default=None)
-    stakes = FlatObject(StakesSchema, required=True)
+    stakes = ma.fields.Nested(StakesSchema, required=True)
     dealer_seat = seat_field(load_default=None, allow_none=True)
-    players = FlatObjectList(TablePlayerSchema, required=True, validate=ma.validate.Length(min=2, max=8))
-    community_card = card_text_field(load_default=None, allow_none=True)
-    actions = FlatObjectList(ActionSchema, Action, load_default=(), validate=ma.validate.Length(max=500))
+    players = ma.fields.List(ma.fields.Nested(TablePlayerSchema), required=True,
+                             validate=ma.validate.Length(min=2, max=8))
+    community_card = CardText(load_default=None, allow_none=True)
+    actions = ma.fields.List(NestedAs(ActionSchema, Action), load_default=(), validate=ma.validate.Length(max=500))
 
 
 class LegalActionSchema(ma.Schema):

@@ -1,0 +1,165 @@
+"""Request bodies decoded and checked in one pass by msgspec, with types derived from the marshmallow schemas.
+
+The schemas stay the contract: they document every operation, and webargs loads with them any
+body the direct loader does not take, gathering every message. Each msgspec type here accepts
+only values its field loads as they are (a subset of what the field takes), so a body msgspec
+accepts loads to what ``Schema.load`` gives. A field with no such type here (the rules object,
+the hand batches) is decoded as plain JSON and loaded by the field itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import repeat
+from typing import Annotated, Any, Literal
+
+import marshmallow as ma
+import msgspec
+from msgspec.structs import astuple
+
+from ..razz.cards import CARD_CODES
+from .fields import CardText, CardTexts, Choice, NestedAs, StrictBoolean, WholeNumber
+
+CARD = Literal[tuple(CARD_CODES)]  # type: ignore[valid-type]
+"""Exactly the card texts: what a card field's pattern matches, bar a trailing newline."""
+
+_IMMUTABLE = (type(None), bool, int, str, tuple)
+"""Defaults a struct may share between the objects it decodes."""
+
+Converter = Callable[[Any], Any]
+
+
+def direct_loader(schema: ma.Schema) -> Callable[[bytes], dict[str, Any] | None]:
+    """A loader of JSON bodies for ``schema``: the loaded body, or None when webargs must load it."""
+    if not _plain_schema(schema):
+        return lambda body: None
+    members: list[tuple[str, Any] | tuple[str, Any, Any]] = []
+    plan: list[tuple[str, ma.fields.Field, Converter | None]] = []
+    for name, field in schema.load_fields.items():
+        typed = _typed(field)
+        kind, convert = (Any, field.deserialize) if typed is None else typed
+        members.append((name, kind) if field.required else (name, kind, msgspec.UNSET))
+        plan.append((name, field, convert))
+    decoder = msgspec.json.Decoder(msgspec.defstruct(type(schema).__name__, members, kw_only=True,
+                                                     forbid_unknown_fields=True))
+
+    def load(body: bytes) -> dict[str, Any] | None:
+        """The body as ``schema.load`` loads it, or None if msgspec or a plain-JSON field refuses it."""
+        try:
+            decoded = decoder.decode(body)
+        except msgspec.MsgspecError:
+            return None
+        loaded = {}
+        try:
+            for name, field, convert in plan:
+                value = getattr(decoded, name)
+                if value is msgspec.UNSET:
+                    value = field.deserialize(ma.missing)
+                elif convert is not None:
+                    value = convert(value)
+                if value is not ma.missing:
+                    loaded[name] = value
+        except ma.ValidationError:
+            return None
+        return loaded
+
+    return load
+
+
+def _plain_schema(schema: ma.Schema) -> bool:
+    """Whether ``schema`` loads field by field: no hooks, unknown keys refused, no renamed keys."""
+    return (not schema.many and schema.unknown == ma.RAISE and not any(type(schema)._hooks.values())
+            and all(field.data_key in (None, name) for name, field in schema.load_fields.items()))
+
+
+def _typed(field: ma.fields.Field) -> tuple[Any, Converter | None] | None:
+    """The msgspec type of the values ``field`` loads, and what turns a decoded one into the loaded one; None if none."""
+    value_type = _value_type(field)
+    if value_type is not None:
+        return _nullable(value_type, field), None
+    if type(field) in (ma.fields.Nested, NestedAs):
+        found = _object_type(field)
+        if found is None:
+            return None
+        struct, build = found
+        if build is dict:
+            return _nullable(struct, field), _keeping_none(msgspec.structs.asdict, field)
+        return _nullable(struct, field), _keeping_none(lambda item: tuple.__new__(build, astuple(item)), field)
+    if type(field) is ma.fields.List and type(field.inner) in (ma.fields.Nested, NestedAs):
+        bounds = _length_bounds(field)
+        found = _object_type(field.inner)
+        if bounds is None or found is None:
+            return None
+        struct, build = found
+        items = _nullable(Annotated[list[struct], msgspec.Meta(**bounds)], field)  # type: ignore[valid-type]
+        if build is dict:
+            return items, _keeping_none(lambda values: list(map(msgspec.structs.asdict, values)), field)
+        return items, _keeping_none(lambda values: list(map(tuple.__new__, repeat(build), map(astuple, values))), field)
+    return None
+
+
+def _value_type(field: ma.fields.Field) -> Any:
+    """The msgspec type of a field that holds one JSON value (or a list of cards) and loads it as it is; None if none."""
+    kind = type(field)
+    if kind is WholeNumber and not field.validators:
+        return Annotated[int, msgspec.Meta(ge=field.minimum, le=field.maximum)]
+    if kind is StrictBoolean and not field.validators:
+        return bool
+    if kind is Choice and len(field.validators) == 1:
+        return Literal[tuple(sorted(field.choices))]
+    if kind is CardText and len(field.validators) == 1:
+        return CARD
+    if kind is CardTexts and len(field.validators) == 1:
+        return Annotated[list[CARD], msgspec.Meta(min_length=field.min_cards, max_length=field.max_cards)]
+    return None
+
+
+def _object_type(field: ma.fields.Nested) -> tuple[type[msgspec.Struct], type] | None:
+    """A struct for a nested object of one-value fields, and the type it loads as (dict or a named tuple); None if none.
+
+    A named tuple is built from the struct's values in order, so its fields must be the schema's, in order.
+    """
+    nested = field.schema
+    if not _plain_schema(nested):
+        return None
+    members: list[tuple[str, Any] | tuple[str, Any, Any]] = []
+    for name, inner in nested.load_fields.items():
+        value_type = _value_type(inner)
+        if value_type is None:
+            return None
+        if inner.required:
+            members.append((name, _nullable(value_type, inner)))
+        elif isinstance(inner.load_default, _IMMUTABLE):
+            members.append((name, _nullable(value_type, inner), inner.load_default))
+        else:
+            return None
+    struct = msgspec.defstruct(type(nested).__name__, members, kw_only=True, forbid_unknown_fields=True)
+    build = getattr(field, "build", dict)
+    if build is not dict and getattr(build, "_fields", None) != tuple(nested.load_fields):
+        return None
+    return struct, build
+
+
+def _length_bounds(field: ma.fields.List) -> dict[str, int] | None:
+    """The item counts a list field's Length validators allow, as msgspec bounds; None for any other validator."""
+    bounds: dict[str, int] = {}
+    for validator in field.validators:
+        if type(validator) is not ma.validate.Length or validator.equal is not None:
+            return None
+        if validator.min is not None:
+            bounds["min_length"] = max(validator.min, bounds.get("min_length", 0))
+        if validator.max is not None:
+            bounds["max_length"] = min(validator.max, bounds.get("max_length", validator.max))
+    return bounds
+
+
+def _nullable(value_type: Any, field: ma.fields.Field) -> Any:
+    """``value_type``, or null too where the field allows it."""
+    return value_type | None if field.allow_none else value_type
+
+
+def _keeping_none(convert: Converter, field: ma.fields.Field) -> Converter:
+    """``convert``, leaving null as it is where the field allows it."""
+    if not field.allow_none:
+        return convert
+    return lambda value: None if value is None else convert(value)
