@@ -134,9 +134,8 @@ def _check_actions(actions: tuple[Action, ...], seated: set[int]) -> None:
 def _plainly_well_formed(actions: tuple[Action, ...], seated: set[int]) -> bool:
     """The checks of ``_check_actions`` without a call per action, so that those run only to name a fault."""
     try:
-        for action in actions:
-            amount = action.amount
-            if action.seat not in seated or action.type not in _ACTION_TYPE_SET or (
+        for seat, kind, amount in actions:
+            if seat not in seated or kind not in _ACTION_TYPE_SET or (
                     amount is not None and (type(amount) is not int or amount < 0)):
                 return False
     except TypeError:  # an unhashable seat or type
