@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 
 import marshmallow as ma
 import msgspec
-from msgspec.structs import astuple
+from msgspec.structs import asdict, astuple
 
 from ..razz.cards import CARD_CODES
 from .fields import CardText, CardTexts, Choice, NestedAs, StrictBoolean, WholeNumber
@@ -68,7 +68,8 @@ def direct_loader(schema: ma.Schema) -> Callable[[bytes], dict[str, Any] | None]
 
 def _plain_schema(schema: ma.Schema) -> bool:
     """Whether ``schema`` loads field by field: no hooks, unknown keys refused, no renamed keys."""
-    return (not schema.many and schema.unknown == ma.RAISE and not any(type(schema)._hooks.values())
+    hooks = type(schema)._hooks  # the pre_load, post_load and validates_schema methods marshmallow found
+    return (not schema.many and schema.unknown == ma.RAISE and not any(hooks.values())
             and all(field.data_key in (None, name) for name, field in schema.load_fields.items()))
 
 
@@ -83,7 +84,7 @@ def _typed(field: ma.fields.Field) -> tuple[Any, Converter | None] | None:
             return None
         struct, build = found
         if build is dict:
-            return _nullable(struct, field), _keeping_none(msgspec.structs.asdict, field)
+            return _nullable(struct, field), _keeping_none(asdict, field)
         return _nullable(struct, field), _keeping_none(lambda item: tuple.__new__(build, astuple(item)), field)
     if type(field) is ma.fields.List and type(field.inner) in (ma.fields.Nested, NestedAs):
         bounds = _length_bounds(field)
@@ -93,7 +94,7 @@ def _typed(field: ma.fields.Field) -> tuple[Any, Converter | None] | None:
         struct, build = found
         items = _nullable(Annotated[list[struct], msgspec.Meta(**bounds)], field)  # type: ignore[valid-type]
         if build is dict:
-            return items, _keeping_none(lambda values: list(map(msgspec.structs.asdict, values)), field)
+            return items, _keeping_none(lambda values: list(map(asdict, values)), field)
         return items, _keeping_none(lambda values: list(map(tuple.__new__, repeat(build), map(astuple, values))), field)
     return None
 

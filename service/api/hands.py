@@ -70,7 +70,7 @@ class CompareRequestSchema(ma.Schema):
                               {"id": "p2", "cards": ["7h", "5s", "4d", "3h", "Ac", "Ks", "9d"]}]},
     )
     community_card = CardText(load_default=None, allow_none=True,
-                                     metadata={"description": "A card that plays in every hand (7th street, short deck)."})
+                              metadata={"description": "A card that plays in every hand (7th street, short deck)."})
 
 
 class ComparedHandSchema(HandResultSchema):

@@ -15,6 +15,7 @@ from flask_smorest import Blueprint
 from .direct_loading import direct_loader
 
 _ENCODER = msgspec.json.Encoder()
+"""One encoder for every answer: compact UTF-8 JSON."""
 
 BODY_PROBLEMS = (HTTPStatus.BAD_REQUEST, HTTPStatus.REQUEST_ENTITY_TOO_LARGE, HTTPStatus.UNSUPPORTED_MEDIA_TYPE)
 """What any JSON body can get wrong before the schema is even read."""
