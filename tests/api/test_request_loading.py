@@ -205,3 +205,9 @@ def test_a_huge_integer_is_refused_as_out_of_range_not_as_a_float(client):
     response = client.post("/v1/legal-actions", json=body)
     assert response.status_code == 422
     assert response.get_json()["errors"] == {"stakes.ante": ["Must be from 0 to 1000000000000000."]}
+
+
+def test_a_body_msgspec_refuses_but_the_schema_takes_gets_the_same_answer(client):
+    whole_floats = {**SNAPSHOT_EXAMPLE, "stakes": {"ante": 5.0, "bring_in": 10.0, "small_bet": 40, "big_bet": 80}}
+    assert loader_of(SnapshotSchema)(json.dumps(whole_floats).encode()) is None
+    assert post_ok(client, "/v1/legal-actions", whole_floats) == post_ok(client, "/v1/legal-actions", SNAPSHOT_EXAMPLE)
