@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.api.fields import CardTexts, Choice, HandBatchField, StrictBoolean, WholeNumber
 from service.api.direct_loading import direct_loader
+from service.api.fields import CardTexts, Choice, HandBatchField, StrictBoolean, WholeNumber
 from service.api.hands import CompareRequestSchema, RankRequestSchema
 from service.api.rules_options import RulesSchema
 from service.api.showdown import ShowdownRequestSchema
