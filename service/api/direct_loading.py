@@ -82,20 +82,16 @@ def _typed(field: ma.fields.Field) -> tuple[Any, Converter | None] | None:
         found = _object_type(field)
         if found is None:
             return None
-        struct, build = found
-        if build is dict:
-            return _nullable(struct, field), _keeping_none(asdict, field)
-        return _nullable(struct, field), _keeping_none(lambda item: tuple.__new__(build, astuple(item)), field)
+        struct, load_all = found
+        return _nullable(struct, field), _keeping_none(lambda item: load_all((item,))[0], field)
     if type(field) is ma.fields.List and type(field.inner) in (ma.fields.Nested, NestedAs):
         bounds = _length_bounds(field)
         found = _object_type(field.inner)
         if bounds is None or found is None:
             return None
-        struct, build = found
+        struct, load_all = found
         items = _nullable(Annotated[list[struct], msgspec.Meta(**bounds)], field)  # type: ignore[valid-type]
-        if build is dict:
-            return items, _keeping_none(lambda values: list(map(asdict, values)), field)
-        return items, _keeping_none(lambda values: list(map(tuple.__new__, repeat(build), map(astuple, values))), field)
+        return items, _keeping_none(load_all, field)
     return None
 
 
@@ -115,10 +111,11 @@ def _value_type(field: ma.fields.Field) -> Any:
     return None
 
 
-def _object_type(field: ma.fields.Nested) -> tuple[type[msgspec.Struct], type] | None:
-    """A struct for a nested object of one-value fields, and the type it loads as (dict or a named tuple); None if none.
+def _object_type(field: ma.fields.Nested) -> tuple[type[msgspec.Struct], Converter] | None:
+    """A struct for a nested object of one-value fields, and what loads decoded ones as the field does; None if none.
 
-    A named tuple is built from the struct's values in order, so its fields must be the schema's, in order.
+    They load as dicts, or as the field's named tuple built in C from each struct's values in
+    order, so its fields must be the schema's, in order.
     """
     nested = field.schema
     if not _plain_schema(nested):
@@ -136,9 +133,11 @@ def _object_type(field: ma.fields.Nested) -> tuple[type[msgspec.Struct], type] |
             return None
     struct = msgspec.defstruct(type(nested).__name__, members, kw_only=True, forbid_unknown_fields=True)
     build = getattr(field, "build", dict)
-    if build is not dict and getattr(build, "_fields", None) != tuple(nested.load_fields):
+    if build is dict:
+        return struct, lambda items: list(map(asdict, items))
+    if getattr(build, "_fields", None) != tuple(nested.load_fields):
         return None
-    return struct, build
+    return struct, lambda items: list(map(tuple.__new__, repeat(build), map(astuple, items)))
 
 
 def _length_bounds(field: ma.fields.List) -> dict[str, int] | None:
