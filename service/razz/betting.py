@@ -23,7 +23,7 @@ from .errors import IllegalActionError, SnapshotError
 from .first_to_act import FIRST_STREET, LAST_STREET, lowest_board, up_cards_on
 from .running_out import community_card_dealt
 from .seating import CLOCKWISE_AFTER, next_clockwise, positions
-from .snapshot import Action, Seating, Snapshot, seat_players
+from .snapshot import Action, Seating, Snapshot, check_action_form, seat_players
 
 BETTING = "betting"
 DEALING = "dealing"
@@ -356,7 +356,7 @@ class _Table:
         seat = self.seats[i]
         acting, kind, amount = action
         chips = self.chips(i, kind) if acting == seat else _REFUSED
-        if chips == _REFUSED or (amount is not None and amount != chips):
+        if chips == _REFUSED or (amount is not None and (amount != chips or type(amount) is not int)):
             self._refuse(index, action, i)
         self.added.append(chips)
         if chips is not None:  # into the pot: what a player has put in overall is what his stack has lost
@@ -413,6 +413,7 @@ class _Table:
 
     def _refuse(self, index: int, action: Action, i: int) -> NoReturn:
         """Explain why player ``i`` may not take ``action``: not his turn, not an option now, or the wrong amount."""
+        check_action_form(index, action, self.seats)
         path = f"actions[{index}]"
         seat = self.seats[i]
         if action.seat != seat:
@@ -425,6 +426,7 @@ class _Table:
 
     def _refuse_after_betting(self, index: int, action: Action) -> NoReturn:
         """Explain why no action can come now: the hand, the betting or the deal is over."""
+        check_action_form(index, action, self.seats)
         path = f"actions[{index}]"
         if self.phase == COMPLETE:
             raise IllegalActionError(path, f"seat {action.seat} may not act: every other player has folded")

@@ -1,11 +1,13 @@
 """The table snapshot a caller sends (the hand so far) and the checks that need no replay.
 
 Seats, stacks and cards are checked here; whether the actions and the cards fit the betting is
-checked by the replay in ``betting``.
+checked by the replay in ``betting``, which asks ``check_action_form`` to name what is wrong with an
+action it cannot play.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -16,7 +18,6 @@ from .rules import Rules, Stakes
 from .seating import check_player_count, check_seat, clockwise, is_int
 
 ACTION_TYPES = ("bring_in", "complete", "bet", "raise", "call", "check", "fold")
-_ACTION_TYPE_SET = frozenset(ACTION_TYPES)
 MAX_DOWN_CARDS = 3
 
 
@@ -106,7 +107,6 @@ def seat_players(snapshot: Snapshot) -> Seating:
     community = None
     if snapshot.community_card is not None:
         community = deck.take(snapshot.community_card, "community_card")
-    _check_actions(snapshot.actions, set(seat_list))
     return Seating(
         index_of_input=order,
         seats=seats,
@@ -117,27 +117,15 @@ def seat_players(snapshot: Snapshot) -> Seating:
     )
 
 
-def _check_actions(actions: tuple[Action, ...], seated: set[int]) -> None:
-    """Each action names a seat at the table, a known type, and no amount or a chip count."""
-    if _plainly_well_formed(actions, seated):
-        return
-    for k, action in enumerate(actions):
-        if action.seat not in seated:
-            raise IllegalActionError(f"actions[{k}].seat", f"seat {action.seat!r} is not at the table")
-        if action.type not in ACTION_TYPES:
-            raise IllegalActionError(f"actions[{k}].type",
-                                     f"{action.type!r} is not an action; actions: {', '.join(ACTION_TYPES)}")
-        if action.amount is not None and not (is_int(action.amount) and action.amount >= 0):
-            raise IllegalActionError(f"actions[{k}].amount", f"{action.amount!r} is not a chip count")
+def check_action_form(index: int, action: Action, seats: Collection[int]) -> None:
+    """Refuse an action that names no seat at the table, no known type, or an amount that is no chip count.
 
-
-def _plainly_well_formed(actions: tuple[Action, ...], seated: set[int]) -> bool:
-    """The checks of ``_check_actions`` without a call per action, so that those run only to name a fault."""
-    try:
-        for seat, kind, amount in actions:
-            if seat not in seated or kind not in _ACTION_TYPE_SET or (
-                    amount is not None and (type(amount) is not int or amount < 0)):
-                return False
-    except TypeError:  # an unhashable seat or type
-        return False
-    return True
+    The replay asks only about an action it cannot play, so a well-formed hand pays for no pass of its own.
+    """
+    if action.seat not in seats:
+        raise IllegalActionError(f"actions[{index}].seat", f"seat {action.seat!r} is not at the table")
+    if action.type not in ACTION_TYPES:
+        raise IllegalActionError(f"actions[{index}].type",
+                                 f"{action.type!r} is not an action; actions: {', '.join(ACTION_TYPES)}")
+    if action.amount is not None and not (is_int(action.amount) and action.amount >= 0):
+        raise IllegalActionError(f"actions[{index}].amount", f"{action.amount!r} is not a chip count")

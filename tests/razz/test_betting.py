@@ -344,6 +344,25 @@ def test_actions_the_rules_do_not_allow_are_illegal_actions(actions, path):
     assert (error.path, error.kind) == (path, "illegal-action")
 
 
+@pytest.mark.parametrize("actions, path", [
+    (["s1 call", "s9 call"], "actions[0]"),
+    (["s2 bring_in", "s1 fold", "s9 call"], "actions[2].seat"),
+    (["s2 bring_in", "s1 fold", "s2 post"], "actions[2].type"),
+])
+def test_the_first_action_that_cannot_be_played_is_named(actions, path):
+    """An action is checked when its turn comes: a fault further on waits for the ones before to play."""
+    error = rejected(snapshot({1: "7c", 2: "Kd"}, actions), IllegalActionError)
+    assert error.path == path
+
+
+@pytest.mark.parametrize("amount", [True, 10.0])
+def test_an_amount_equal_to_the_chips_but_not_an_integer_is_no_chip_count(amount):
+    players = (PlayerIn(1, 1000, ("7c",)), PlayerIn(2, 1000, ("Kd",)))
+    bring_in_of_one = Stakes(0, 1, 2) if amount is True else STAKES
+    error = rejected(Snapshot(bring_in_of_one, players, (Action(2, "bring_in", amount),)), IllegalActionError)
+    assert str(error) == f"actions[0].amount: {amount!r} is not a chip count"
+
+
 def test_a_seat_taken_twice_names_both_players():
     players = (PlayerIn(2, 1000, ("7c",)), PlayerIn(2, 1000, ("Kd",)))
     error = rejected(Snapshot(STAKES, players))
