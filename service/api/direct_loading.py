@@ -10,12 +10,11 @@ the hand batches) is decoded as plain JSON and loaded by the field itself.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import repeat
 from typing import Annotated, Any, Literal
 
 import marshmallow as ma
 import msgspec
-from msgspec.structs import asdict, astuple
+from msgspec.structs import asdict
 
 from ..razz.cards import CARD_CODES
 from .fields import CardText, CardTexts, Choice, NestedAs, StrictBoolean, WholeNumber
@@ -114,8 +113,9 @@ def _value_type(field: ma.fields.Field) -> Any:
 def _object_type(field: ma.fields.Nested) -> tuple[type[msgspec.Struct], Converter] | None:
     """A struct for a nested object of one-value fields, and what loads decoded ones as the field does; None if none.
 
-    They load as dicts, or as the field's named tuple built in C from each struct's values in
-    order, so its fields must be the schema's, in order.
+    They load as dicts, or for a ``NestedAs`` field as the (frozen) structs themselves: each holds
+    the fields of the named tuple webargs builds, under the same names, and the engine reads its
+    records by name. The named tuple's fields must be the schema's.
     """
     nested = field.schema
     if not _plain_schema(nested):
@@ -131,13 +131,13 @@ def _object_type(field: ma.fields.Nested) -> tuple[type[msgspec.Struct], Convert
             members.append((name, _nullable(value_type, inner), inner.load_default))
         else:
             return None
-    struct = msgspec.defstruct(type(nested).__name__, members, kw_only=True, forbid_unknown_fields=True)
+    struct = msgspec.defstruct(type(nested).__name__, members, kw_only=True, forbid_unknown_fields=True, frozen=True)
     build = getattr(field, "build", dict)
     if build is dict:
         return struct, lambda items: list(map(asdict, items))
-    if getattr(build, "_fields", None) != tuple(nested.load_fields):
+    if set(getattr(build, "_fields", ())) != set(nested.load_fields):
         return None
-    return struct, lambda items: list(map(tuple.__new__, repeat(build), map(astuple, items)))
+    return struct, list
 
 
 def _length_bounds(field: ma.fields.List) -> dict[str, int] | None:

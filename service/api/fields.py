@@ -145,10 +145,10 @@ class CardTexts(ma.fields.List):
 
 
 class NestedAs(ma.fields.Nested):
-    """A nested object loaded as ``build``: a named tuple of the schema's fields in order, e.g. the domain's own type.
+    """A nested object loaded as ``build``: a named tuple of the schema's fields, e.g. the domain's own type.
 
-    A hand history holds dozens of actions: the direct loader (``direct_loading``) builds each
-    straight from its decoded struct, and the engine takes them as they are.
+    A hand history holds dozens of actions: the direct loader (``direct_loading``) hands the
+    engine each decoded struct as it is instead, since it holds the same fields by name.
     """
 
     def __init__(self, schema: type[ma.Schema], build: type[tuple], **kwargs: Any) -> None:

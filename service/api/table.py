@@ -137,7 +137,7 @@ class SnapshotSchema(ma.Schema):
     rules = ma.fields.Nested(RulesSchema, load_default=None)
     stakes = ma.fields.Nested(StakesSchema, required=True)
     dealer_seat = seat_field(load_default=None, allow_none=True)
-    players = ma.fields.List(ma.fields.Nested(TablePlayerSchema), required=True,
+    players = ma.fields.List(NestedAs(TablePlayerSchema, PlayerIn), required=True,
                              validate=ma.validate.Length(min=2, max=8))
     community_card = CardText(load_default=None, allow_none=True)
     actions = ma.fields.List(NestedAs(ActionSchema, Action), load_default=(), validate=ma.validate.Length(max=500))
@@ -221,11 +221,7 @@ def _snapshot(request: dict[str, Any]) -> Snapshot:
     """The engine's snapshot from a loaded request."""
     return Snapshot(
         stakes=Stakes(**request["stakes"]),
-        players=tuple(
-            PlayerIn(player["seat"], player["stack"], tuple(player["up_cards"]),
-                     None if player["down_cards"] is None else tuple(player["down_cards"]))
-            for player in request["players"]
-        ),
+        players=tuple(request["players"]),
         actions=tuple(request["actions"]),
         rules=resolve_rules(request["rules"]),
         dealer_seat=request["dealer_seat"],

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import repeat
-from operator import itemgetter, sub
+from operator import attrgetter, sub
 from typing import NamedTuple, NoReturn
 
 from .bring_in import highest_door, opener_index
@@ -23,7 +23,14 @@ from .errors import IllegalActionError, SnapshotError
 from .first_to_act import FIRST_STREET, LAST_STREET, lowest_board, up_cards_on
 from .running_out import community_card_dealt
 from .seating import CLOCKWISE_AFTER, next_clockwise, positions
-from .snapshot import Action, Seating, Snapshot, check_action_form, seat_players
+from .snapshot import (
+    Action,
+    ActionRecord,
+    Seating,
+    Snapshot,
+    check_action_form,
+    seat_players,
+)
 
 BETTING = "betting"
 DEALING = "dealing"
@@ -98,7 +105,7 @@ class TableState:
     """Whether the deal has run short so 7th street is a community card (section 7)."""
     log: tuple[_Street, ...] = field(repr=False, compare=False)
     """The streets as the replay logged them: opener, aggressors and where their actions start."""
-    actions: tuple[Action, ...] = field(repr=False, compare=False)
+    actions: tuple[ActionRecord, ...] = field(repr=False, compare=False)
     """The snapshot's actions, in order."""
     added: tuple[int | None, ...] = field(repr=False, compare=False)
     """The chips each action added (None for fold and check)."""
@@ -110,8 +117,8 @@ class TableState:
         Built on first read: legal-actions never reads them, and building an action record per
         action cost a sixth of its replay.
         """
-        taken = list(map(tuple.__new__, repeat(Action), zip(map(itemgetter(0), self.actions),
-                                                            map(itemgetter(1), self.actions), self.added)))
+        taken = list(map(tuple.__new__, repeat(Action), zip(map(attrgetter("seat"), self.actions),
+                                                            map(attrgetter("type"), self.actions), self.added)))
         ends = [street.start for street in self.log[1:]] + [len(taken)]
         return tuple(StreetRecord(street.number, street.opener, tuple(taken[street.start:end]),
                                   street.first_aggressor, street.last_aggressor)
@@ -348,13 +355,13 @@ class _Table:
             return 2 * (total - bring_in) >= self.stakes.small_bet - bring_in
         return 2 * (total - self.level) >= self.size
 
-    def apply(self, index: int, action: Action) -> None:
+    def apply(self, index: int, action: ActionRecord) -> None:
         """Check one action against the rules and play it."""
         i = self.to_act
         if i is None:
             self._refuse_after_betting(index, action)
         seat = self.seats[i]
-        acting, kind, amount = action
+        acting, kind, amount = action.seat, action.type, action.amount
         chips = self.chips(i, kind) if acting == seat else _REFUSED
         if chips == _REFUSED or (amount is not None and (amount != chips or type(amount) is not int)):
             self._refuse(index, action, i)
@@ -411,7 +418,7 @@ class _Table:
             street.first_aggressor = seat
         street.last_aggressor = seat
 
-    def _refuse(self, index: int, action: Action, i: int) -> NoReturn:
+    def _refuse(self, index: int, action: ActionRecord, i: int) -> NoReturn:
         """Explain why player ``i`` may not take ``action``: not his turn, not an option now, or the wrong amount."""
         check_action_form(index, action, self.seats)
         path = f"actions[{index}]"
@@ -424,7 +431,7 @@ class _Table:
             raise IllegalActionError(path, f"seat {seat} may not {kind}: {self._refusal(i, kind)}")
         raise IllegalActionError(path, f"seat {seat}'s {kind} adds {chips} chips, not {action.amount}")
 
-    def _refuse_after_betting(self, index: int, action: Action) -> NoReturn:
+    def _refuse_after_betting(self, index: int, action: ActionRecord) -> NoReturn:
         """Explain why no action can come now: the hand, the betting or the deal is over."""
         check_action_form(index, action, self.seats)
         path = f"actions[{index}]"

@@ -32,7 +32,7 @@ class BoardIn:
     """A player's up cards in deal order, and whether he can still act."""
 
     seat: int
-    up_cards: tuple[str, ...] = ()
+    up_cards: Sequence[str] = ()
     folded: bool = False
     all_in: bool = False
 

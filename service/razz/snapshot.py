@@ -7,9 +7,9 @@ action it cannot play.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from .cards import Deck
 from .errors import IllegalActionError, SnapshotError
@@ -22,10 +22,7 @@ MAX_DOWN_CARDS = 3
 
 
 class PlayerIn(NamedTuple):
-    """A player as dealt: chips before the antes, up cards in deal order, down cards if known.
-
-    A named tuple like ``Action``: every legal-actions request builds one per player.
-    """
+    """A player as dealt: chips before the antes, up cards in deal order, down cards if known."""
 
     seat: int
     stack: int
@@ -45,13 +42,41 @@ class Action(NamedTuple):
     amount: int | None = None
 
 
+class PlayerRecord(Protocol):
+    """What the engine reads of a player as dealt, by name: a ``PlayerIn``, or the API's decoded record of one."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def stack(self) -> int: ...
+    @property
+    def up_cards(self) -> Sequence[str]: ...
+    @property
+    def down_cards(self) -> Sequence[str] | None: ...
+
+
+class ActionRecord(Protocol):
+    """What the engine reads of an action, by name: an ``Action``, or the API's decoded record of one."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def type(self) -> str: ...
+    @property
+    def amount(self) -> int | None: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Snapshot:
-    """The hand so far: rules, stakes, players, every action in order, and a 7th-street community card."""
+    """The hand so far: rules, stakes, players, every action in order, and a 7th-street community card.
+
+    Players and actions are read by field name only, so the API hands over the records it decoded
+    as they are: copying dozens of them into named tuples cost a tenth of a legal-actions request.
+    """
 
     stakes: Stakes
-    players: tuple[PlayerIn, ...]
-    actions: tuple[Action, ...] = ()
+    players: tuple[PlayerRecord, ...]
+    actions: tuple[ActionRecord, ...] = ()
     rules: Rules = field(default_factory=Rules)
     dealer_seat: int | None = None
     community_card: str | None = None
@@ -117,7 +142,7 @@ def seat_players(snapshot: Snapshot) -> Seating:
     )
 
 
-def check_action_form(index: int, action: Action, seats: Collection[int]) -> None:
+def check_action_form(index: int, action: ActionRecord, seats: Collection[int]) -> None:
     """Refuse an action that names no seat at the table, no known type, or an amount that is no chip count.
 
     The replay asks only about an action it cannot play, so a well-formed hand pays for no pass of its own.

@@ -5,6 +5,7 @@ from collections.abc import Callable
 from functools import cache
 
 import marshmallow as ma
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -153,6 +154,22 @@ REQUEST_SCHEMAS = [RankRequestSchema, CompareRequestSchema, ShowdownRequestSchem
 """The body of every POST operation."""
 
 
+def by_field(loaded: object) -> object:
+    """A loaded value with every record, a named tuple or a decoded struct, as a dict of its fields.
+
+    The direct loader hands over its decoded structs where webargs builds named tuples: both are
+    read by field name, so they compare by field.
+    """
+    fields = getattr(loaded, "_fields", None) or getattr(loaded, "__struct_fields__", None)
+    if fields is not None:
+        return {name: by_field(getattr(loaded, name)) for name in fields}
+    if isinstance(loaded, dict):
+        return {name: by_field(value) for name, value in loaded.items()}
+    if isinstance(loaded, list | tuple):
+        return [by_field(item) for item in loaded]
+    return loaded
+
+
 @cache
 def loader_of(schema_class: type[ma.Schema]) -> Callable[[bytes], object]:
     """The direct loader of a request schema, built once as the app builds it."""
@@ -170,7 +187,7 @@ def test_direct_loading_gives_what_the_schema_loads_or_leaves_it_to_webargs(sche
     except ma.ValidationError:
         assert direct is None
     else:
-        assert direct is None or direct == expected
+        assert direct is None or by_field(direct) == by_field(expected)
 
 
 @pytest.mark.parametrize("schema_class", REQUEST_SCHEMAS, ids=lambda schema: schema.__name__)
@@ -178,15 +195,15 @@ def test_direct_loading_gives_what_the_schema_loads_or_leaves_it_to_webargs(sche
 @given(data=st.data())
 def test_a_body_every_field_takes_loads_directly(schema_class, data):
     body = data.draw(plain_objects(schema_class))
-    assert loader_of(schema_class)(json.dumps(body).encode()) == schema_class().load(body)
+    assert by_field(loader_of(schema_class)(json.dumps(body).encode())) == by_field(schema_class().load(body))
 
 
 @pytest.mark.parametrize("body", [SNAPSHOT_EXAMPLE, {"stakes": {"ante": 0, "bring_in": 1, "small_bet": 2},
                                                      "players": SNAPSHOT_EXAMPLE["players"]}])
 def test_a_well_formed_snapshot_loads_directly(body):
     loaded = loader_of(SnapshotSchema)(json.dumps(body).encode())
-    assert loaded == SnapshotSchema().load(body)
-    assert all(type(action) is Action for action in loaded["actions"])
+    assert by_field(loaded) == by_field(SnapshotSchema().load(body))
+    assert all(isinstance(record, msgspec.Struct) for record in [*loaded["players"], *loaded["actions"]])
 
 
 HUGE = 2**70
