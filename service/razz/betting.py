@@ -22,7 +22,7 @@ from .bring_in import highest_door, opener_index
 from .errors import IllegalActionError, SnapshotError
 from .first_to_act import FIRST_STREET, LAST_STREET, lowest_board, up_cards_on
 from .running_out import community_card_dealt
-from .seating import CLOCKWISE_AFTER, next_clockwise, positions
+from .seating import CLOCKWISE_AFTER, is_int, next_clockwise, positions
 from .snapshot import (
     Action,
     ActionRecord,
@@ -363,7 +363,7 @@ class _Table:
         seat = self.seats[i]
         acting, kind, amount = action.seat, action.type, action.amount
         chips = self.chips(i, kind) if acting == seat else _REFUSED
-        if chips == _REFUSED or (amount is not None and (amount != chips or type(amount) is not int)):
+        if chips == _REFUSED or (amount is not None and (amount != chips or not is_int(amount))):
             self._refuse(index, action, i)
         self.added.append(chips)
         if chips is not None:  # into the pot: what a player has put in overall is what his stack has lost
