@@ -1,9 +1,9 @@
 """Request bodies decoded and checked in one pass by msgspec, with types derived from the marshmallow schemas.
 
-The schemas stay the contract: they document every operation, and webargs loads with them any
-body the direct loader does not take, gathering every message. Each msgspec type here accepts
-only values its field loads as they are (a subset of what the field takes), so a body msgspec
-accepts loads to what ``Schema.load`` gives. A field with no such type here (the rules object,
+The schemas stay the contract: they document every operation, and load any body the direct
+loader does not take, gathering every message (``responses.load_or_refuse``). Each msgspec type
+here accepts only values its field loads as they are (a subset of what the field takes), so a
+body msgspec accepts loads to what ``Schema.load`` gives. A field with no such type here (the rules object,
 the hand batches) is decoded as plain JSON and loaded by the field itself.
 """
 
@@ -29,7 +29,7 @@ Converter = Callable[[Any], Any]
 
 
 def direct_loader(schema: ma.Schema) -> Callable[[bytes], dict[str, Any] | None]:
-    """A loader of JSON bodies for ``schema``: the loaded body, or None when webargs must load it."""
+    """A loader of JSON bodies for ``schema``: the loaded body, or None when the schema itself must load it."""
     if not _plain_schema(schema):
         return lambda body: None
     members: list[tuple[str, Any] | tuple[str, Any, Any]] = []
@@ -46,7 +46,7 @@ def direct_loader(schema: ma.Schema) -> Callable[[bytes], dict[str, Any] | None]
         """The body as ``schema.load`` loads it, or None if msgspec or a plain-JSON field refuses it."""
         try:
             decoded = decoder.decode(body)
-        except msgspec.MsgspecError:
+        except (msgspec.MsgspecError, RecursionError):  # a field of any JSON can nest without end
             return None
         loaded = {}
         try:
@@ -114,7 +114,7 @@ def _object_type(field: ma.fields.Nested) -> tuple[type[msgspec.Struct], Convert
     """A struct for a nested object of one-value fields, and what loads decoded ones as the field does; None if none.
 
     They load as dicts, or for a ``NestedAs`` field as the (frozen) structs themselves: each holds
-    the fields of the named tuple webargs builds, under the same names, and the engine reads its
+    the fields of the named tuple the schema builds, under the same names, and the engine reads its
     records by name. The named tuple's fields must be the schema's.
     """
     nested = field.schema

@@ -7,33 +7,12 @@ from collections.abc import Mapping
 from typing import Any
 
 import marshmallow as ma
-from flask import Response, json
+from flask import Response
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException
 
-PROBLEM_CONTENT_TYPE = "application/problem+json"
-PROBLEM_BASE = "https://razz.rules/problems/"
-
-KIND_BY_STATUS = {
-    400: "malformed-request",
-    404: "not-found",
-    405: "method-not-allowed",
-    413: "payload-too-large",
-    415: "unsupported-media-type",
-    422: "validation-error",
-    500: "internal-error",
-}
-"""The problem kind of an HTTP error raised without a more precise one."""
-
-DETAIL_BY_STATUS = {
-    400: "The request body is not valid JSON.",
-    404: "No resource lives at this path.",
-    405: "This path does not accept this method.",
-    413: "The request body is larger than this service accepts.",
-    415: "Send the request body as JSON with Content-Type: application/json.",
-    500: "The service failed to answer; the request was logged.",
-}
+from ..problems import DETAIL_BY_STATUS, KIND_BY_STATUS, PROBLEM_CONTENT_TYPE, problem_json
 
 
 class ProblemSchema(ma.Schema):
@@ -70,15 +49,7 @@ def field_problem(kind: str, path: str, message: str) -> Problem:
 def problem_response(status: int, kind: str, detail: str, errors: Mapping[str, list[str]] | None = None,
                      headers: Mapping[str, str] | None = None) -> Response:
     """Serialise one problem as application/problem+json."""
-    body: dict[str, Any] = {
-        "type": PROBLEM_BASE + kind,
-        "title": http.HTTPStatus(status).phrase,
-        "status": status,
-        "detail": detail,
-    }
-    if errors:
-        body["errors"] = errors
-    response = Response(json.dumps(body), status=status, mimetype=PROBLEM_CONTENT_TYPE)
+    response = Response(problem_json(status, kind, detail, errors), status=status, mimetype=PROBLEM_CONTENT_TYPE)
     response.headers.update(headers or {})
     return response
 
@@ -107,19 +78,13 @@ class ProblemApi(Api):
     ERROR_SCHEMA = ProblemSchema
 
     def handle_http_exception(self, error: HTTPException) -> Response:  # type: ignore[override]
-        """Render Flask, werkzeug and webargs errors as problems."""
+        """Render Flask's and werkzeug's HTTP errors as problems."""
         status = error.code or 500
-        data = getattr(error, "data", None) or {}
-        headers = dict(data.get("headers") or {})
+        headers = {}
         if status == 405 and getattr(error, "valid_methods", None):
             headers["Allow"] = ", ".join(error.valid_methods)
-        errors = None
         detail = DETAIL_BY_STATUS.get(status, http.HTTPStatus(status).phrase)
-        if status == 422 and "messages" in data:
-            errors = flatten_messages(data["messages"].get("json", data["messages"]))
-            path, messages = next(iter(errors.items()))
-            detail = f"{path}: {messages[0]}"
-        return problem_response(status, KIND_BY_STATUS.get(status, "http-error"), detail, errors, headers)
+        return problem_response(status, KIND_BY_STATUS.get(status, "http-error"), detail, headers=headers)
 
     def _register_responses(self) -> None:
         """Document the shared error responses with the problem+json content type."""

@@ -12,10 +12,15 @@ import msgspec
 from flask import Response, request
 from flask_smorest import Blueprint
 
+from ..problems import DETAIL_BY_STATUS
 from .direct_loading import direct_loader
+from .errors import Problem, field_problem, flatten_messages
 
 _ENCODER = msgspec.json.Encoder()
 """One encoder for every answer: compact UTF-8 JSON."""
+
+_DECODER = msgspec.json.Decoder()
+"""The one JSON reader of request bodies the typed decoders refuse: they are then read as plain JSON."""
 
 BODY_PROBLEMS = (HTTPStatus.BAD_REQUEST, HTTPStatus.REQUEST_ENTITY_TOO_LARGE, HTTPStatus.UNSUPPORTED_MEDIA_TYPE)
 """What any JSON body can get wrong before the schema is even read."""
@@ -31,13 +36,12 @@ class ApiBlueprint(Blueprint):
         A whole-request ``example`` lets clients and fuzzers start from a body the rules accept.
         flask-smorest's decorators describe the operation, but each would also wrap the view for
         every request; the route keeps their description and runs only the load and the view. A
-        body the schema's msgspec types take loads directly (``direct_loader``); any other goes
-        through webargs, which gathers every message. The request schema and its decoder are
-        built once: loading keeps no state, so threads share them.
+        body the schema's msgspec types take loads directly (``direct_loader``); any other is read
+        as plain JSON by msgspec and loaded by the schema, which names everything wrong with it.
+        The request schema and its decoders are built once: loading keeps no state.
         """
         schema = request_schema()
         load_directly = direct_loader(schema)
-        parse = self.ARGUMENTS_PARSER.parse
 
         def decorator(view: Callable[..., Any]) -> Callable[..., Any]:
             described = view
@@ -48,12 +52,31 @@ class ApiBlueprint(Blueprint):
 
             @wraps(view)
             def endpoint() -> Any:
-                loaded = load_directly(request.get_data(cache=True))
-                return view(parse(schema, location="json") if loaded is None else loaded)
+                body = request.get_data(cache=True)
+                loaded = load_directly(body)
+                return view(load_or_refuse(schema, body) if loaded is None else loaded)
 
             endpoint._apidoc = described._apidoc  # type: ignore[attr-defined]
             return self.route(rule, methods=["POST"])(endpoint)
         return decorator
+
+
+def load_or_refuse(schema: ma.Schema, body: bytes) -> Any:
+    """``body`` loaded by ``schema``, or the problem naming everything wrong with it."""
+    try:
+        data = _DECODER.decode(body)
+    except msgspec.ValidationError:  # valid JSON, but Python reads at most 4,300 digits of an integer
+        raise field_problem("validation-error", "body", "Holds a number too long to read.") from None
+    except msgspec.DecodeError:  # including text with half a surrogate pair ("\\ud800"), which no answer could hold
+        raise Problem("malformed-request", DETAIL_BY_STATUS[400], status=400) from None
+    except RecursionError:
+        raise field_problem("validation-error", "body", "Nested too deeply to read.") from None
+    try:
+        return schema.load(data)
+    except ma.ValidationError as error:
+        errors = flatten_messages(error.messages)
+        path, messages = next(iter(errors.items()))
+        raise Problem("validation-error", f"{path}: {messages[0]}", errors) from None
 
 
 def json_response(body: Any) -> Response:

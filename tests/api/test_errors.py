@@ -90,3 +90,32 @@ def test_request_id_is_made_when_missing_or_unsafe(client):
 def test_errors_carry_the_request_id(client):
     response = client.get("/v1/nothing", headers={"X-Request-ID": "trace-9"})
     assert response.headers["X-Request-ID"] == "trace-9"
+
+
+POST_PATHS = ["/v1/hands/rank", "/v1/hands/compare", "/v1/showdown", "/v1/bring-in", "/v1/first-to-act",
+              "/v1/legal-actions", "/v1/table/state"]
+
+HOSTILE_BODIES = {
+    "nested 979 deep": (b"[" * 979 + b"]" * 979, 422),
+    "nested 100,000 deep": (b"[" * 100_000 + b"]" * 100_000, 422),
+    "a field nested 100,000 deep": (b'{"hands": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", 422),
+    "an integer of 4,301 digits": (b'{"players": ' + b"9" * 4301 + b"}", 422),
+    "half a surrogate pair": (b'{"players": [{"id": "\\ud800", "seat": 1}]}', 400),
+    "nothing": (b"", 400),
+}
+"""Bodies that once got a 500 (or a 422 for no JSON at all), and the status each gets now."""
+
+
+@pytest.mark.parametrize("path", POST_PATHS)
+@pytest.mark.parametrize("name", HOSTILE_BODIES)
+def test_hostile_bodies_get_a_problem_not_a_500(client, path, name):
+    body, status = HOSTILE_BODIES[name]
+    response = client.post(path, data=body, content_type="application/json")
+    assert_problem(response, status, "validation-error" if status == 422 else "malformed-request")
+
+
+def test_a_body_too_deep_or_too_long_to_read_is_named_as_such(client):
+    deep = client.post("/v1/hands/rank", data=b"[" * 100_000 + b"]" * 100_000, content_type="application/json")
+    assert deep.get_json()["errors"] == {"body": ["Nested too deeply to read."]}
+    long = client.post("/v1/hands/rank", data=b'{"hands": [[' + b"1" * 4301 + b"]]}", content_type="application/json")
+    assert long.get_json()["errors"] == {"body": ["Holds a number too long to read."]}

@@ -1,4 +1,4 @@
-"""The direct loader of request bodies gives what marshmallow's own loading gives, or leaves the body to webargs."""
+"""The direct loader of request bodies gives what marshmallow's own loading gives, or leaves the body to the schema."""
 
 import json
 from collections.abc import Callable
@@ -134,7 +134,7 @@ def nearly_plain_objects(draw: st.DrawFn, schema: type[ma.Schema]) -> dict[str, 
 
 
 @pytest.mark.parametrize("amount", [40, None])
-def test_an_action_list_webargs_loads_builds_the_domain_object(amount):
+def test_an_action_list_the_schema_loads_builds_the_domain_object(amount):
     actions = [{"seat": 4, "type": "bring_in"}, {"seat": 6, "type": "complete", "amount": amount}]
     loaded = SnapshotSchema().load_fields["actions"].deserialize(actions)
     assert loaded == [Action(4, "bring_in"), Action(6, "complete", amount)]
@@ -157,7 +157,7 @@ REQUEST_SCHEMAS = [RankRequestSchema, CompareRequestSchema, ShowdownRequestSchem
 def by_field(loaded: object) -> object:
     """A loaded value with every record, a named tuple or a decoded struct, as a dict of its fields.
 
-    The direct loader hands over its decoded structs where webargs builds named tuples: both are
+    The direct loader hands over its decoded structs where the schema builds named tuples: both are
     read by field name, so they compare by field.
     """
     fields = getattr(loaded, "_fields", None) or getattr(loaded, "__struct_fields__", None)
@@ -179,7 +179,7 @@ def loader_of(schema_class: type[ma.Schema]) -> Callable[[bytes], object]:
 @pytest.mark.parametrize("schema_class", REQUEST_SCHEMAS, ids=lambda schema: schema.__name__)
 @settings(max_examples=300, deadline=None)
 @given(data=st.data())
-def test_direct_loading_gives_what_the_schema_loads_or_leaves_it_to_webargs(schema_class, data):
+def test_direct_loading_gives_what_the_schema_loads_or_leaves_it_to_the_schema(schema_class, data):
     body = data.draw(plain_objects(schema_class) | nearly_plain_objects(schema_class) | objects_like(schema_class))
     direct = loader_of(schema_class)(json.dumps(body).encode())
     try:
@@ -213,7 +213,7 @@ HUGE = 2**70
 @pytest.mark.parametrize("body", [b"", b"{", b'{"stakes": 1e999999}', "{}".encode("utf-16"), b"[]", b"null",
                                   b'{"stakes": NaN}', json.dumps({**SNAPSHOT_EXAMPLE, "dealer_seat": HUGE}).encode(),
                                   b'{"stakes": {"ante": 5, "bring_in": 10, "small_bet": 40}, "players": [], "x": 1}'])
-def test_anything_else_is_left_to_webargs(body):
+def test_anything_else_is_left_to_the_schema(body):
     assert loader_of(SnapshotSchema)(body) is None
 
 
