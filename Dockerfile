@@ -17,8 +17,8 @@ ENV PATH=/opt/venv/bin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
     PORT=8080 \
     PROMETHEUS_MULTIPROC_DIR=/tmp/metrics
 COPY --from=build /opt/venv /opt/venv
+# The package carries its gunicorn settings: nothing else to copy.
 WORKDIR /opt/app
-COPY gunicorn.conf.py ./
 USER 10001:10001
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \

@@ -1,4 +1,4 @@
-"""``python -m service``: serve the app with gunicorn and the project's gunicorn.conf.py."""
+"""``python -m service``: serve the app with gunicorn and the service's own settings."""
 
 from __future__ import annotations
 
@@ -7,21 +7,19 @@ from pathlib import Path
 
 from gunicorn.app.wsgiapp import run
 
-CONFIG_NAME = "gunicorn.conf.py"
+OVERRIDE_NAME = "gunicorn.conf.py"
+OWN_SETTINGS = "python:service.serving.settings"
 
 
-def config_path() -> Path:
-    """The project's gunicorn.conf.py: beside the package in a checkout, else in the working folder."""
-    beside_package = Path(__file__).resolve().parent.parent / CONFIG_NAME
-    return beside_package if beside_package.is_file() else Path.cwd() / CONFIG_NAME
+def config_location() -> str:
+    """A gunicorn.conf.py in the working folder, else the settings the package carries."""
+    override = Path.cwd() / OVERRIDE_NAME
+    return str(override) if override.is_file() else OWN_SETTINGS
 
 
 def main() -> None:
-    """Start gunicorn; any arguments (e.g. ``--bind 0.0.0.0:9000``) override the config file."""
-    config = config_path()
-    if not config.is_file():
-        sys.exit(f"{CONFIG_NAME} not found beside the package or in {Path.cwd()}")
-    sys.argv = ["gunicorn", "--config", str(config), *sys.argv[1:], "service.app:create_app()"]
+    """Start gunicorn; any arguments (e.g. ``--bind 0.0.0.0:9000``) override the settings."""
+    sys.argv = ["gunicorn", "--config", config_location(), *sys.argv[1:], "service.app:create_app()"]
     run()
 
 

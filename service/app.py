@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-import uuid
 from collections.abc import Mapping
 from typing import Any
 
@@ -14,6 +12,7 @@ from .api import hands, operations, rules_options, showdown, table
 from .api.errors import Problem, ProblemApi, problem_response
 from .metrics import install_metrics
 from .razz.errors import InputError
+from .request_ids import request_id
 
 API_TITLE = "Razz rules service"
 API_VERSION = "1.0.0"
@@ -25,6 +24,8 @@ API_DESCRIPTION = (
 
 DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": 1024 * 1024,
+    # Seconds a client has to send a request body once its headers are in (read by the gunicorn worker).
+    "REQUEST_TIMEOUT": 30,
     "API_TITLE": API_TITLE,
     "API_VERSION": API_VERSION,
     "OPENAPI_VERSION": "3.1.0",
@@ -35,10 +36,6 @@ DEFAULTS: dict[str, Any] = {
     "API_SPEC_OPTIONS": {"info": {"description": API_DESCRIPTION}},
 }
 """Settings before the environment (``RAZZ_*`` variables, e.g. ``RAZZ_MAX_CONTENT_LENGTH``) and ``config``."""
-
-REQUEST_ID = re.compile(r"[A-Za-z0-9._:-]{1,128}")
-"""Request ids the service echoes; anything else is replaced, so logs and headers stay clean."""
-
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Build the service: defaults, then ``RAZZ_*`` environment variables, then ``config``."""
@@ -68,8 +65,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
 def _assign_request_id() -> None:
     """Keep the caller's X-Request-ID when it is sane, or make one, so every answer can be traced."""
-    sent = request.headers.get("X-Request-ID", "")
-    g.request_id = sent if REQUEST_ID.fullmatch(sent) else uuid.uuid4().hex
+    g.request_id = request_id(request.headers.get("X-Request-ID"))
 
 
 def _require_json_body() -> Response | None:
@@ -82,7 +78,7 @@ def _require_json_body() -> Response | None:
 
 def _send_request_id(response: Response) -> Response:
     """Every response names its request."""
-    response.headers["X-Request-ID"] = g.get("request_id") or uuid.uuid4().hex
+    response.headers["X-Request-ID"] = g.get("request_id") or request_id(None)
     return response
 
 

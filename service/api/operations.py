@@ -9,6 +9,8 @@ import swagger_ui
 from flask import Blueprint as FlaskBlueprint
 from flask import Response
 
+from ..serving.readiness import READINESS
+from .errors import problem_response
 from .responses import ApiBlueprint, json_response
 
 blp = ApiBlueprint("operations", __name__, description="Probes for the platform that runs the service.")
@@ -37,6 +39,10 @@ def healthz() -> Response:
 
 @blp.route("/readyz", methods=["GET"])
 @blp.response(200, StatusSchema)
+@blp.alt_response(503, response="SERVICE_UNAVAILABLE")
 def readyz() -> Response:
-    """Ready to serve: the ranking tables are built at import, before the app exists."""
+    """Ready for traffic: every worker has loaded the app (the ranking tables are built) and none is stopping."""
+    refusal = READINESS.refusal()
+    if refusal is not None:
+        return problem_response(503, "not-ready", refusal)
     return json_response({"status": "ready"})

@@ -56,11 +56,11 @@ def test_runs_as_a_fixed_non_root_uid_writing_only_under_tmp(stages):
     assert env["PYTHONDONTWRITEBYTECODE"] == "1"
 
 
-def test_starts_python_m_service_on_all_interfaces_with_its_config(stages):
+def test_starts_python_m_service_on_all_interfaces_with_the_packages_settings(stages):
     final = stages[-1]
     assert final.exec_form("ENTRYPOINT") == ["python", "-m", "service"]
     assert (final.env()["HOST"], final.env()["PORT"], final.last("EXPOSE")) == ("0.0.0.0", "8080", "8080")
-    assert final.last("WORKDIR") == "/opt/app" and "gunicorn.conf.py ./" in final.arguments("COPY")
+    assert final.last("WORKDIR") == "/opt/app" and final.arguments("COPY") == ["--from=build /opt/venv /opt/venv"]
     assert final.exec_form("HEALTHCHECK") == ["python", "-m", "service.healthcheck"]
 
 

@@ -1,4 +1,4 @@
-"""gunicorn as the container runs it: its settings, a socket per worker, one JSON access line per request, a clean SIGTERM."""
+"""gunicorn as the container runs it: its settings, a socket per worker, every log line JSON, a clean SIGTERM."""
 
 from __future__ import annotations
 
@@ -18,11 +18,14 @@ from ..serving.conftest import ROOT, call
 from .conftest import serving
 
 
-def effective_settings(**env: str) -> dict[str, str]:
-    """gunicorn's own view of gunicorn.conf.py (``--print-config``) under ``env``."""
-    clean = {key: value for key, value in os.environ.items()
-             if key not in {"BIND", "HOST", "PORT", "WEB_CONCURRENCY", "GUNICORN_THREADS", "GUNICORN_CMD_ARGS"}}
-    printed = subprocess.run([sys.executable, "-m", "service", "--print-config"], cwd=ROOT, env={**clean, **env},
+SETTINGS_ENVIRONMENT = {"BIND", "HOST", "PORT", "WEB_CONCURRENCY", "GUNICORN_WORKER_CONNECTIONS", "GUNICORN_CMD_ARGS",
+                        "GUNICORN_MAX_REQUESTS", "GUNICORN_GRACEFUL_TIMEOUT", "PROMETHEUS_MULTIPROC_DIR"}
+
+
+def effective_settings(folder: Path = ROOT, **env: str) -> dict[str, str]:
+    """gunicorn's own view (``--print-config``) of what ``python -m service`` run in ``folder`` under ``env`` uses."""
+    clean = {key: value for key, value in os.environ.items() if key not in SETTINGS_ENVIRONMENT}
+    printed = subprocess.run([sys.executable, "-m", "service", "--print-config"], cwd=folder, env={**clean, **env},
                              capture_output=True, text=True, check=True).stdout
     return {name.strip(): value.strip() for name, _, value in (line.partition("=") for line in printed.splitlines())}
 
@@ -30,21 +33,36 @@ def effective_settings(**env: str) -> dict[str, str]:
 def test_defaults_fit_a_container():
     settings = effective_settings()
     assert settings["bind"] == "['127.0.0.1:8080']"
-    assert (settings["workers"], settings["threads"], settings["worker_class"]) == ("2", "1", "gthread")
+    assert (settings["workers"], settings["worker_connections"]) == ("2", "1000")
+    assert settings["worker_class"] == "service.serving.worker.Worker"
     assert settings["control_socket_disable"] == "True"
     assert settings["worker_tmp_dir"] == "/dev/shm"
     assert settings["preload_app"] == "True"
     assert (settings["max_requests"], settings["max_requests_jitter"]) == ("0", "0")
     assert 0 < int(settings["graceful_timeout"]) <= 25
-    assert "JsonAccessLogger" in settings["logger_class"]
+    assert "JsonLogger" in settings["logger_class"]
 
 
 def test_environment_sets_listener_and_concurrency():
-    settings = effective_settings(HOST="0.0.0.0", PORT="9000", WEB_CONCURRENCY="3", GUNICORN_THREADS="2",
+    settings = effective_settings(HOST="0.0.0.0", PORT="9000", WEB_CONCURRENCY="3", GUNICORN_WORKER_CONNECTIONS="50",
                                   GUNICORN_GRACEFUL_TIMEOUT="7")
     assert settings["bind"] == "['0.0.0.0:9000']"
-    assert (settings["workers"], settings["threads"], settings["graceful_timeout"]) == ("3", "2", "7")
+    assert (settings["workers"], settings["worker_connections"], settings["graceful_timeout"]) == ("3", "50", "7")
     assert effective_settings(BIND="unix:/tmp/razz.sock", PORT="9000")["bind"] == "['unix:/tmp/razz.sock']"
+
+
+def test_the_package_carries_its_settings_to_any_folder(tmp_path):
+    elsewhere, checkout = effective_settings(tmp_path), effective_settings()
+    assert (elsewhere.pop("config"), checkout.pop("config")) == ("python:service.serving.settings",
+                                                                 str(ROOT / "gunicorn.conf.py"))
+    assert (elsewhere.pop("chdir"), checkout.pop("chdir")) == (str(tmp_path), str(ROOT))
+    assert elsewhere == checkout
+
+
+def test_a_gunicorn_conf_py_in_the_working_folder_overrides_them(tmp_path):
+    (tmp_path / "gunicorn.conf.py").write_text("from service.serving.settings import *  # noqa: F403\nworkers = 5\n")
+    settings = effective_settings(tmp_path)
+    assert (settings["workers"], settings["worker_class"]) == ("5", "service.serving.worker.Worker")
 
 
 def test_recycling_workers_has_jitter():
@@ -67,13 +85,14 @@ def sockets_once_workers_booted(port: int, expected: int) -> int:
 
 
 def probe_over_connections(base: str, connections: int) -> None:
-    """Hold ``connections`` keep-alive connections open together and call /healthz twice on each."""
+    """Hold ``connections`` keep-alive connections open together and ask each twice for the rules catalogue."""
     host, port = base.removeprefix("http://").split(":")
     clients = [http.client.HTTPConnection(host, int(port), timeout=5) for _ in range(connections)]
     for _ in range(2):
         for client in clients:
-            client.request("GET", "/healthz")
-            assert client.getresponse().read() == b'{"status":"ok"}'
+            client.request("GET", "/v1/rules")
+            response = client.getresponse()
+            assert response.status == 200 and response.read()
     for client in clients:
         client.close()
 
@@ -84,7 +103,7 @@ def test_each_worker_listens_on_its_own_socket_and_takes_connections(tmp_path):
         assert sockets_once_workers_booted(port, expected=2) == 2
         probe_over_connections(server.base, connections=16)
         assert server.stop() == 0
-    pids = {line["pid"] for line in map(json.loads, server.stdout.read_text().splitlines()) if line["path"] == "/healthz"}
+    pids = {line["pid"] for line in map(json.loads, server.stdout.read_text().splitlines()) if line["path"] == "/v1/rules"}
     assert len(pids) == 2  # 16 connections on one worker of two: odds 1 in 32768
     assert "a socket per worker (SO_REUSEPORT)" in server.stderr.read_text()
 
@@ -118,10 +137,11 @@ def test_recycled_workers_share_one_socket(tmp_path):
 
 @pytest.fixture(scope="module")
 def finished_run(tmp_path_factory) -> dict:
-    """One server: a traced call, an untraced call, an awkward user agent and a 404, then SIGTERM."""
+    """One server: a traced call, an untraced call with an awkward user agent, a probe and a 404, then SIGTERM."""
     with serving(tmp_path_factory.mktemp("logs")) as server:
         _, traced, _ = call(f"{server.base}/v1/hands/rank", {"hands": [["As", "2d"]]}, {"X-Request-ID": "trace-1"})
-        _, untraced, _ = call(f"{server.base}/healthz", headers={"User-Agent": 'probe "quoted" \\ agent'})
+        _, untraced, _ = call(f"{server.base}/v1/rules", headers={"User-Agent": 'probe "quoted" \\ agent'})
+        call(f"{server.base}/healthz")
         with pytest.raises(urllib.error.HTTPError) as missing:
             call(f"{server.base}/nowhere?x=1")
         missing.value.close()
@@ -137,9 +157,9 @@ def access_lines(run: dict) -> list[dict]:
 
 
 def test_every_access_line_is_a_json_object_with_the_request_id(finished_run):
-    lines = access_lines(finished_run)
-    assert len(lines) == 4  # readiness wait, the rank call, the probe, the 404
-    assert all(isinstance(line, dict) and line["request_id"] for line in lines)
+    lines = [line for line in access_lines(finished_run) if line["path"] != "/readyz"]  # 503s while starting
+    assert len(lines) == 3  # the rank call, the rules and the 404: probes that answer 200 are not logged
+    assert all(isinstance(line, dict) and line["request_id"] and line["logger"] == "access" for line in lines)
     traced = next(line for line in lines if line["request_id"] == "trace-1")
     assert (traced["method"], traced["path"], traced["status"]) == ("POST", "/v1/hands/rank", 200)
     assert traced["duration_ms"] >= 0 and traced["bytes"] > 0 and traced["time"].endswith("+00:00")
@@ -152,7 +172,14 @@ def test_generated_request_ids_and_awkward_values_survive(finished_run):
     assert (missing["status"], missing["path"], missing["query"]) == (404, "/nowhere", "x=1")
 
 
+def test_the_servers_own_lines_are_json_of_the_same_schema(finished_run):
+    lines = [json.loads(line) for line in finished_run["stderr"].splitlines()]
+    assert {line["logger"] for line in lines} == {"gunicorn"}
+    assert all({"time", "level", "pid", "message"} <= set(line) for line in lines)
+    assert {line["level"] for line in lines} == {"info"}
+
+
 def test_sigterm_stops_the_server_cleanly(finished_run):
     assert finished_run["exit_code"] == 0
-    assert "Traceback" not in finished_run["stderr"] and "[ERROR]" not in finished_run["stderr"]
-    assert "Shutting down: Master" in finished_run["stderr"]
+    assert "Traceback" not in finished_run["stderr"]
+    assert any(json.loads(line)["message"] == "Shutting down: Master" for line in finished_run["stderr"].splitlines())

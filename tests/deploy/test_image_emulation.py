@@ -160,7 +160,7 @@ def test_access_log_carries_the_request_id(image):
 
 def test_sigterm_exits_zero_without_errors(image):
     assert image["exit_code"] == 0, image["log"]
-    assert not re.search(r"Traceback|\[ERROR\]|Permission denied|Read-only file system", image["log"]), image["log"]
+    assert not re.search(r'Traceback|"level": "error"|Permission denied|Read-only file system', image["log"]), image["log"]
     assert "Shutting down: Master" in image["log"]
 
 

@@ -1,0 +1,95 @@
+"""Two checkouts served at once and loaded in turn: a change's speed beside its baseline in the same run.
+
+Run from the project root: ``python bench/side_by_side.py BASELINE [CHANGED]`` (CHANGED defaults
+to this checkout). Each checkout is started as users start it, ``.venv/bin/python -m service``
+from its own folder, so each needs its own ``.venv`` with the service installed. Prints, per
+checkout, legal-actions and ``/healthz`` req/s and their ratio, and 1000-hand ranking batches,
+each the median of interleaved wrk runs, with the server CPU per request.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.engine import build_snapshot  # noqa: E402
+from bench.serving import CONNECTIONS, Load, Server, free_port, wrk_load  # noqa: E402
+from bench.table import request_body  # noqa: E402
+from service.razz.cards import CARD_CODES  # noqa: E402
+
+ROUNDS = 7
+SECONDS = 3
+
+
+@contextmanager
+def serving(checkout: Path) -> Iterator[Server]:
+    """``checkout``'s own server on a free port, with its default settings, stopped with SIGTERM after."""
+    port = free_port()
+    process = subprocess.Popen([str(checkout / ".venv/bin/python"), "-m", "service", "--bind", f"127.0.0.1:{port}",
+                                "--access-logfile", "/dev/null"], cwd=checkout, env={**os.environ},
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                urllib.request.urlopen(f"{base}/healthz", timeout=1).close()
+                break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise SystemExit(f"{checkout}: the server did not start") from None
+                time.sleep(0.1)
+        yield Server(base, process.pid)
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def targets() -> dict[str, tuple[str, object | None]]:
+    """What each checkout is loaded with: the bench's 8-player legal-actions hand, probes, 1000-hand batches."""
+    rng = random.Random(2026)
+    batch = {"hands": [rng.sample(list(CARD_CODES), 7) for _ in range(1000)]}
+    return {"legal-actions": ("/v1/legal-actions", request_body(build_snapshot())),
+            "/healthz": ("/healthz", None),
+            "1000-hand batch": ("/v1/hands/rank", batch)}
+
+
+def main() -> None:
+    """Serve both checkouts, alternate every target over them, print the medians side by side."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("baseline", type=Path)
+    parser.add_argument("changed", type=Path, nargs="?", default=Path(__file__).resolve().parents[1])
+    checkouts = {"baseline": parser.parse_args().baseline, "changed": parser.parse_args().changed}
+    plan = targets()
+    loads: dict[tuple[str, str], list[Load]] = {}
+    with ExitStack() as stack:
+        servers = {name: stack.enter_context(serving(path.resolve())) for name, path in checkouts.items()}
+        for _ in range(ROUNDS):
+            for name, server in servers.items():
+                for target, (path, body) in plan.items():
+                    loads.setdefault((name, target), []).append(wrk_load(server, path, body, seconds=SECONDS))
+    print(f"2 workers each, wrk {CONNECTIONS} connections, medians of {ROUNDS} interleaved {SECONDS} s runs")
+    for name, path in checkouts.items():
+        rate = {target: statistics.median(load.requests_per_second for load in loads[(name, target)])
+                for target in plan}
+        cpu = {target: statistics.median(load.cpu_ms_per_request for load in loads[(name, target)])
+               for target in plan}
+        print(f"{name} ({path}): legal-actions {rate['legal-actions']:,.0f} req/s ({cpu['legal-actions']:.2f} ms CPU), "
+              f"/healthz {rate['/healthz']:,.0f} req/s ({cpu['/healthz']:.2f} ms), "
+              f"ratio {rate['legal-actions'] / rate['/healthz']:.2f}; 1000-hand batches "
+              f"{rate['1000-hand batch'] * 1000:,.0f} hands/s ({cpu['1000-hand batch']:.2f} ms CPU a batch)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,115 @@
+"""gunicorn settings for the Razz rules service, fit for a container: what ``python -m service`` runs.
+
+A ``gunicorn.conf.py`` in the working folder is read instead; one that starts with
+``from service.serving.settings import *`` keeps these and overrides what it sets.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import shutil
+import socket
+import tempfile
+from pathlib import Path
+
+from gunicorn.arbiter import Arbiter
+from gunicorn.workers.base import Worker
+
+from .readiness import READINESS, WorkerBoard
+
+OWN_METRICS_DIR = "PROMETHEUS_MULTIPROC_DIR" not in os.environ
+if OWN_METRICS_DIR:
+    # Workers sum their metrics through files; prometheus_client picks that mode when first
+    # imported, which the preloaded app does after this file is read and before any hook runs.
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = str(Path(tempfile.gettempdir()) / f"razz-metrics-{os.getpid()}")
+METRICS_DIR = Path(os.environ["PROMETHEUS_MULTIPROC_DIR"])
+"""Where every worker writes its metrics for /metrics to sum: the one given, else this server's own."""
+
+bind = [os.environ.get("BIND") or f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8080')}"]
+workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
+# A greenlet per connection: a slow client holds no more than its own (service/serving/worker.py).
+worker_class = "service.serving.worker.Worker"
+worker_connections = int(os.environ.get("GUNICORN_WORKER_CONNECTIONS", "1000"))
+preload_app = True
+control_socket_disable = True
+worker_tmp_dir = "/dev/shm"
+# Off: workers hold no state between requests. Recycling also turns off the per-worker sockets below.
+max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "0"))
+max_requests_jitter = max_requests // 10
+graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "20"))
+accesslog = "-"
+errorlog = "-"
+logger_class = "service.serving.logs.JsonLogger"
+
+
+def on_starting(server: Arbiter) -> None:
+    """Ready the metrics folder and the workers' readiness board, and choose how workers listen."""
+    METRICS_DIR.mkdir(parents=True, exist_ok=True)
+    for stale in METRICS_DIR.glob("*.db"):  # a restarted container keeps its emptyDir
+        stale.unlink()
+    READINESS.board = WorkerBoard()
+    _listen_per_worker(server)
+
+
+def _listen_per_worker(server: Arbiter) -> None:
+    """Give each worker its own TCP socket (SO_REUSEPORT), so the kernel spreads connections over workers.
+
+    On one shared socket the first worker to wake accepts them all: a caller's keep-alive
+    connections all land on one worker and the others idle. Not for unix sockets (one path for
+    all), recycled workers (connections queued on a leaving worker's socket are reset), port 0
+    (each worker would get its own port), nor a port already taken (it would be shared silently;
+    on one socket gunicorn says the address is in use).
+    """
+    addresses = server.cfg.address
+    per_worker = all(isinstance(address, tuple) and _free(*address) for address in addresses)
+    server.cfg.set("reuse_port", per_worker and server.cfg.max_requests == 0)
+
+
+def _free(host: str, port: int) -> bool:
+    """Whether ``host:port`` is a fixed port nobody listens on."""
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError:
+            return False
+    return port != 0
+
+
+def when_ready(server: Arbiter) -> None:
+    """Say where the workers listen (with a socket per worker gunicorn's own line has no address) and share metrics."""
+    if server.cfg.reuse_port:
+        addresses = ", ".join(f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+                              for host, port in server.cfg.address)
+        server.log.info("Listening at: %s, a socket per worker (SO_REUSEPORT)", addresses)
+    server.log.info("Workers share their metrics in %s", METRICS_DIR)
+
+
+def pre_fork(server: Arbiter, worker: Worker) -> None:
+    """Give the worker its readiness slot, and freeze the preloaded tables out of the garbage collector."""
+    gc.freeze()
+    board = READINESS.board
+    if board is not None:
+        board.assign(worker.age)
+        board.expect(server.num_workers)
+
+
+def post_worker_init(worker: Worker) -> None:
+    """The worker has loaded the app (every ranking table is built at import): it is warm."""
+    READINESS.worker = worker
+    if READINESS.board is not None:
+        READINESS.board.mark_warm(worker.age)
+
+
+def child_exit(server: Arbiter, worker: Worker) -> None:
+    """A worker that exited is warm no more; its counters stay summed into /metrics, as Prometheus expects."""
+    if READINESS.board is not None:
+        READINESS.board.release(worker.age)
+        READINESS.board.expect(server.num_workers)
+
+
+def on_exit(server: Arbiter) -> None:
+    """Remove the metrics folder this server made for itself."""
+    if OWN_METRICS_DIR:
+        shutil.rmtree(METRICS_DIR, ignore_errors=True)

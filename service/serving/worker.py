@@ -1,0 +1,146 @@
+"""The gunicorn worker: a greenlet per connection, whole bodies within a deadline, and problems for bad HTTP.
+
+A client that sends its request a byte at a time holds a greenlet and a little memory, never
+the worker: probes and other callers are answered meanwhile. The rules are CPU work, so the
+app still runs one request at a time; it only ever runs once the whole request is in.
+"""
+
+from __future__ import annotations
+
+import http
+import io
+from collections.abc import Callable, Iterable
+from datetime import timedelta
+from typing import Any
+
+import gevent
+from gunicorn import util
+from gunicorn.http import errors
+from gunicorn.http.message import Request
+from gunicorn.http.wsgi import Response
+from gunicorn.workers.ggevent import GeventWorker
+
+from ..problems import DETAIL_BY_STATUS, KIND_BY_STATUS, PROBLEM_CONTENT_TYPE, problem_json
+from ..request_ids import request_id
+
+Environ = dict[str, Any]
+StartResponse = Callable[..., Any]
+WsgiApp = Callable[[Environ, StartResponse], Iterable[bytes]]
+
+MALFORMED_BODY = (errors.InvalidChunkSize, errors.ChunkMissingTerminator, errors.InvalidChunkExtension)
+"""What gunicorn raises while reading a chunked body whose framing is broken."""
+
+REFUSALS: tuple[tuple[type[Exception] | tuple[type[Exception], ...], int], ...] = (
+    ((errors.InvalidResponseHeader, errors.InvalidResponseHeaderName), 500),  # the app's fault, not the client's
+    (errors.LimitRequestLine, 414),
+    (errors.LimitRequestHeaders, 431),
+    (errors.UnsupportedTransferCoding, 501),
+    (errors.ExpectationFailed, 417),
+    (errors.ForbiddenProxyRequest, 403),
+    ((errors.InvalidRequestLine, errors.InvalidRequestMethod, errors.InvalidHTTPVersion, errors.InvalidHeader,
+      errors.InvalidHeaderName, errors.ObsoleteFolding, errors.InvalidProxyLine, errors.InvalidSchemeHeaders,
+      errors.InvalidH2CPreface, *MALFORMED_BODY), 400),
+)
+"""What gunicorn's parser refuses, first match wins, and the status each gets; anything else that fails is a 500."""
+
+
+class BodyTimedOut(Exception):
+    """The client had not sent its whole body when the deadline came."""
+
+
+class BodyRefused(Exception):
+    """A request body the app will not get: too slow, too large or badly framed; the worker answers it."""
+
+    def __init__(self, status: int, detail: str | None = None) -> None:
+        super().__init__(detail or DETAIL_BY_STATUS[status])
+        self.status = status
+        self.detail = detail or DETAIL_BY_STATUS[status]
+
+
+class WholeBodies:
+    """WSGI middleware: each request body read in full, within ``seconds``, before ``app`` sees it.
+
+    Past the deadline it is a 408, over ``limit`` bytes (chunked or not) a 413, with broken
+    chunked framing a 400, raised as ``BodyRefused`` for the worker to answer. The app gets the
+    body's bytes themselves, with their length.
+    """
+
+    def __init__(self, app: WsgiApp, limit: int, seconds: float) -> None:
+        self.app = app
+        self.limit = limit
+        self.seconds = seconds
+
+    def __call__(self, environ: Environ, start_response: StartResponse) -> Iterable[bytes]:
+        """Read the body, then call the app."""
+        declared = environ.get("CONTENT_LENGTH")
+        if declared is None and "HTTP_TRANSFER_ENCODING" not in environ:
+            return self.app(environ, start_response)
+        if declared is not None and int(declared) > self.limit:
+            raise BodyRefused(413)
+        try:
+            with gevent.Timeout(self.seconds, BodyTimedOut):
+                body = environ["wsgi.input"].read(self.limit + 1)
+        except BodyTimedOut:
+            raise BodyRefused(408, f"The request body did not arrive in full within {self.seconds:g} s.") from None
+        except MALFORMED_BODY as error:
+            raise BodyRefused(400, f"The chunked body is malformed: {error}.") from None
+        if len(body) > self.limit:
+            raise BodyRefused(413)
+        environ["wsgi.input"] = io.BytesIO(body)
+        environ["CONTENT_LENGTH"] = str(len(body))
+        return self.app(environ, start_response)
+
+
+class Worker(GeventWorker):
+    """gunicorn's gevent worker, with whole bodies before the app and problem+json for what HTTP refuses.
+
+    The idle wait and the request line and headers together get the keep-alive timeout, as in
+    gevent's worker; the body gets the app's ``REQUEST_TIMEOUT`` (``RAZZ_REQUEST_TIMEOUT``).
+    """
+
+    def load_wsgi(self) -> None:
+        """Put ``WholeBodies`` in front of the app, with the app's own body limit and deadline."""
+        super().load_wsgi()
+        settings = self.wsgi.config
+        self.wsgi = WholeBodies(self.wsgi, settings["MAX_CONTENT_LENGTH"], settings["REQUEST_TIMEOUT"])
+
+    def handle_request(self, listener_name: Any, req: Request, sock: Any, addr: Any) -> bool:
+        """Serve one request; answer a refused body, then close, lingering so the client reads the answer."""
+        try:
+            return bool(super().handle_request(listener_name, req, sock, addr))
+        except BodyRefused as refusal:
+            self._answer(req, sock, addr, refusal.status, refusal.detail)
+            util.close_graceful(sock)
+            raise StopIteration() from None
+
+    def handle_error(self, req: Request | None, client: Any, addr: Any, exc: BaseException) -> None:
+        """Answer a request gunicorn could not read, or could not serve, with a problem instead of HTML."""
+        status = next((status for kinds, status in REFUSALS if isinstance(exc, kinds)), 500)
+        host = addr[0] if addr else ""
+        if status == 500:
+            self.log.exception("Error handling request from ip=%s", host)
+            self._answer(req, client, addr, 500, DETAIL_BY_STATUS[500])
+        else:
+            self.log.warning("Invalid request from ip=%s: %s", host, exc)
+            self._answer(req, client, addr, status, f"{http.HTTPStatus(status).phrase}: {exc}.")
+
+    def _answer(self, req: Request | None, client: Any, addr: Any, status: int, detail: str) -> None:
+        """Write the problem with ``Connection: close``, and log it as any request (when one was read)."""
+        body = problem_json(status, KIND_BY_STATUS[status], detail)
+        sent = dict(req.headers) if req is not None else {}
+        line = f"{status} {http.HTTPStatus(status).phrase}"
+        headers = [("Content-Type", PROBLEM_CONTENT_TYPE), ("Content-Length", str(len(body))),
+                   ("X-Request-ID", request_id(sent.get("X-REQUEST-ID"))), ("Connection", "close")]
+        if req is not None:
+            environ = {"REMOTE_ADDR": addr[0] if addr else "", "REQUEST_METHOD": req.method, "PATH_INFO": req.path,
+                       "QUERY_STRING": req.query, "HTTP_USER_AGENT": sent.get("USER-AGENT")}
+            response = Response(req, client, self.cfg)
+            response.status = line
+            response.headers = headers
+            response.sent = len(body)
+            self.log.access(response, req, environ, timedelta(0))
+        head = "".join(f"{name}: {value}\r\n" for name, value in headers)
+        try:
+            util.write(client, f"HTTP/1.1 {line}\r\n{head}\r\n".encode("latin-1") + body)
+        except OSError:
+            self.log.debug("Failed to send error message.")
