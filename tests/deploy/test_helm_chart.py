@@ -32,16 +32,18 @@ VALUE_SETS: dict[str, dict[str, Any]] = {
         "serviceMonitor": {"enabled": True, "interval": "15s", "labels": {"release": "prometheus"}},
         "podDisruptionBudget": {"maxUnavailable": "50%"},
         "resources": {"requests": {"cpu": "2", "memory": "512Mi"}, "limits": {"cpu": "2", "memory": "1Gi"}},
-        "gunicorn": {"workers": 4, "gracefulTimeoutSeconds": 45},
+        "gunicorn": {"workers": 4, "workerConnections": 500, "gracefulTimeoutSeconds": 45},
+        "env": {"RAZZ_REQUEST_TIMEOUT": "10", "GUNICORN_KEEPALIVE": "5"},
         "preStopSleepSeconds": 10,
         "containerPort": 9000,
         "service": {"port": 8080},
         "image": {"repository": "registry.example/razz-rules-service", "tag": "1.0.0-rc1"},
-        "topologySpreadConstraints": [{"maxSkew": 1, "topologyKey": "kubernetes.io/hostname",
-                                       "whenUnsatisfiable": "ScheduleAnyway",
+        "topologySpreadConstraints": [{"maxSkew": 1, "topologyKey": "topology.kubernetes.io/zone",
+                                       "whenUnsatisfiable": "DoNotSchedule",
                                        "labelSelector": {"matchLabels": {"app.kubernetes.io/name": "razz-rules"}}}],
     },
-    "minimal": {"replicaCount": 1, "autoscaling": {"enabled": False}, "podDisruptionBudget": {"enabled": False}},
+    "minimal": {"replicaCount": 1, "autoscaling": {"enabled": False}, "podDisruptionBudget": {"enabled": False},
+                "spreadOverNodes": False},
 }
 
 KINDS = {
@@ -168,6 +170,10 @@ def test_non_default_values_reach_the_manifests():
     assert container["image"] == "registry.example/razz-rules-service:1.0.0-rc1"
     assert container["resources"]["limits"] == {"cpu": "2", "memory": "1Gi"}
     assert (env["WEB_CONCURRENCY"], env["GUNICORN_GRACEFUL_TIMEOUT"], env["PORT"]) == ("4", "45", "9000")
+    assert (env["GUNICORN_WORKER_CONNECTIONS"], env["RAZZ_REQUEST_TIMEOUT"], env["GUNICORN_KEEPALIVE"]) == ("500", "10", "5")
+    spread = deployment["spec"]["template"]["spec"]["topologySpreadConstraints"]
+    assert [constraint["topologyKey"] for constraint in spread] == ["kubernetes.io/hostname",
+                                                                    "topology.kubernetes.io/zone"]
     assert deployment["spec"]["template"]["spec"]["terminationGracePeriodSeconds"] == 10 + 45 + 10
     assert one(documents, "Service")["spec"]["ports"][0]["port"] == 8080
     assert one(documents, "PodDisruptionBudget")["spec"]["maxUnavailable"] == "50%"
@@ -175,6 +181,18 @@ def test_non_default_values_reach_the_manifests():
     assert policy["policyTypes"] == ["Ingress", "Egress"] and "egress" not in policy
     assert policy["ingress"][0]["ports"] == [{"port": "http", "protocol": "TCP"}]
     assert one(documents, "ServiceMonitor")["metadata"]["labels"]["release"] == "prometheus"
+
+
+def test_defaults_request_a_core_per_worker_and_spread_over_nodes():
+    deployment = one(manifests({}), "Deployment")
+    pod = deployment["spec"]["template"]["spec"]
+    [container] = pod["containers"]
+    env = {variable["name"]: variable["value"] for variable in container["env"]}
+    assert float(container["resources"]["requests"]["cpu"]) == int(env["WEB_CONCURRENCY"])
+    assert pod["topologySpreadConstraints"] == [{
+        "maxSkew": 1, "topologyKey": "kubernetes.io/hostname", "whenUnsatisfiable": "ScheduleAnyway",
+        "labelSelector": {"matchLabels": deployment["spec"]["selector"]["matchLabels"]}}]
+    assert "topologySpreadConstraints" not in one(manifests(VALUE_SETS["minimal"]), "Deployment")["spec"]["template"]["spec"]
 
 
 def test_autoscaler_owns_the_replica_count_when_on():
@@ -211,6 +229,9 @@ def test_notes_tell_how_to_reach_and_test_the_release():
     ({"gunicorn": {"workers": 0}}, "/gunicorn/workers"),
     ({"serviceMonitor": {"interval": "soon"}}, "/serviceMonitor/interval"),
     ({"autoscaling": {"target": 50}}, "/autoscaling"),
+    ({"env": {"PATH": "/bin"}}, "': invalid propertyName 'PATH"),
+    ({"env": {"GUNICORN_GRACEFUL_TIMEOUT": "5"}}, "': invalid propertyName 'GUNICORN_GRACEFUL_TIMEOUT"),
+    ({"env": {"RAZZ_REQUEST_TIMEOUT": 30}}, "/env/RAZZ_REQUEST_TIMEOUT"),
 ], ids=lambda item: yaml.safe_dump(item, default_flow_style=True).strip() if isinstance(item, dict) else None)
 def test_values_schema_rejects_bad_values(values: dict[str, Any], where: str):
     with pytest.raises(helm.HelmValuesError, match=re.escape(f"at '{where}'")):
