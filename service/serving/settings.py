@@ -97,6 +97,7 @@ def pre_fork(server: Arbiter, worker: Worker) -> None:
 
 def post_worker_init(worker: Worker) -> None:
     """The worker has loaded the app (every ranking table is built at import): it is warm."""
+    worker.log.info("Worker warm (pid: %s)", worker.pid)
     READINESS.worker = worker
     if READINESS.board is not None:
         READINESS.board.mark_warm(worker.age)

@@ -14,8 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from ..serving.conftest import ROOT, call
-from .conftest import serving
+from ..serving.conftest import ROOT, call, serving
 
 
 SETTINGS_ENVIRONMENT = {"BIND", "HOST", "PORT", "WEB_CONCURRENCY", "GUNICORN_WORKER_CONNECTIONS", "GUNICORN_CMD_ARGS",

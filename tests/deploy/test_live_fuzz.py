@@ -9,8 +9,7 @@ from pathlib import Path
 
 import yaml
 
-from ..serving.conftest import ROOT
-from .conftest import serving
+from ..serving.conftest import ROOT, serving
 
 MAX_EXAMPLES = 50
 """Per operation and phase: enough to reach every documented rule in seconds, not minutes."""

@@ -14,8 +14,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from service.app import create_app
 
-from ..serving.conftest import ROOT, call
-from .conftest import Server, serving
+from ..serving.conftest import ROOT, Server, call, serving
 
 DURATION = "flask_http_request_duration_seconds"
 

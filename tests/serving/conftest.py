@@ -1,13 +1,18 @@
 """The real server, started as users start it: ``python -m service`` on a free loopback port."""
 
+from __future__ import annotations
+
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -29,7 +34,7 @@ def call(url, body=None, headers=None):
 
 
 def wait_until_ready(base: str, process: subprocess.Popen, log: Callable[[], str], seconds: float = 30) -> None:
-    """Poll /readyz until the server answers; fail with its log if it exits or takes too long."""
+    """Poll /readyz until the server answers 200; fail with its log if it exits or takes too long."""
     deadline = time.monotonic() + seconds
     while True:
         try:
@@ -42,18 +47,77 @@ def wait_until_ready(base: str, process: subprocess.Popen, log: Callable[[], str
             time.sleep(0.1)
 
 
-@pytest.fixture(scope="module")
-def server():
+@dataclass
+class Server:
+    """A running ``python -m service`` and where its access log (stdout) and error log (stderr) go."""
+
+    base: str
+    process: subprocess.Popen
+    stdout: Path
+    stderr: Path
+
+    @property
+    def address(self) -> tuple[str, int]:
+        """Host and port, for raw sockets."""
+        host, port = self.base.removeprefix("http://").split(":")
+        return host, int(port)
+
+    def workers(self) -> set[int]:
+        """The pids of the arbiter's live workers."""
+        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children").read_text()
+        return set(map(int, children.split()))
+
+    def stop(self) -> int:
+        """SIGTERM, as Kubernetes stops a pod; the exit code."""
+        self.process.send_signal(signal.SIGTERM)
+        return self.process.wait(timeout=30)
+
+
+def start(folder: Path, cwd: Path = ROOT, **env: str | None) -> Server:
+    """Start the service in ``cwd``, with ``env`` over this environment (None unsets a variable); do not wait."""
     port = free_port()
-    env = {**os.environ, "WEB_CONCURRENCY": "2"}
-    process = subprocess.Popen([sys.executable, "-m", "service", "--bind", f"127.0.0.1:{port}"], cwd=ROOT, env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    base = f"http://127.0.0.1:{port}"
-    wait_until_ready(base, process, process.stdout.read)
-    yield base, process
-    if process.poll() is None:
-        process.kill()
-        process.wait()
-    process.stdout.close()
+    environment = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port), **env}
+    stdout, stderr = folder / "stdout.log", folder / "stderr.log"
+    with stdout.open("w") as out, stderr.open("w") as err:
+        process = subprocess.Popen([sys.executable, "-m", "service"], cwd=cwd, stdout=out, stderr=err,
+                                   env={name: value for name, value in environment.items() if value is not None})
+    return Server(f"http://127.0.0.1:{port}", process, stdout, stderr)
 
 
+@contextmanager
+def serving(folder: Path, **env: str | None) -> Iterator[Server]:
+    """Start the service as ``start`` does, wait until /readyz answers, and kill it after if still running."""
+    server = start(folder, **env)
+    process = server.process
+    try:
+        wait_until_ready(server.base, process, server.stderr.read_text)
+        yield server
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
+def exchange(address: tuple[str, int], request: bytes, timeout: float = 10) -> bytes:
+    """Send raw bytes and read the answer until the server closes the connection."""
+    with socket.create_connection(address, timeout=timeout) as connection:
+        connection.sendall(request)
+        answer = b""
+        while chunk := connection.recv(65536):
+            answer += chunk
+    return answer
+
+
+def parse(answer: bytes) -> tuple[int, dict[str, str], bytes]:
+    """The status, headers (lower-case names) and body of one raw HTTP/1.1 answer."""
+    head, _, body = answer.partition(b"\r\n\r\n")
+    status_line, *lines = head.decode("latin-1").split("\r\n")
+    headers = dict(line.split(": ", 1) for line in lines)
+    return int(status_line.split()[1]), {name.lower(): value for name, value in headers.items()}, body
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory) -> Iterator[Server]:
+    """One server for a module's tests, with the README's defaults (2 workers)."""
+    with serving(tmp_path_factory.mktemp("server"), WEB_CONCURRENCY="2") as running:
+        yield running
