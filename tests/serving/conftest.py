@@ -108,6 +108,17 @@ def exchange(address: tuple[str, int], request: bytes, timeout: float = 10) -> b
     return answer
 
 
+def receive(connection: socket.socket) -> bytes:
+    """One whole answer read off ``connection``: its head, then as many bytes as its Content-Length says."""
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        answer += connection.recv(65536)
+    length = int(parse(answer)[1]["content-length"])
+    while len(answer.partition(b"\r\n\r\n")[2]) < length:
+        answer += connection.recv(65536)
+    return answer
+
+
 def parse(answer: bytes) -> tuple[int, dict[str, str], bytes]:
     """The status, headers (lower-case names) and body of one raw HTTP/1.1 answer."""
     head, _, body = answer.partition(b"\r\n\r\n")

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from prometheus_client.parser import text_string_to_metric_families
 
-from .conftest import Server, call, parse, serving, start
+from .conftest import Server, call, parse, receive, serving, start
 
 RANK = json.dumps({"hands": [["As", "2d", "3c", "4h", "9s", "Kd", "Kc"]]}).encode()
 
@@ -34,7 +34,7 @@ def test_requests_in_flight_at_sigterm_all_complete(tmp_path: Path):
         time.sleep(0.5)
         for connection in connections:
             connection.sendall(RANK[half:])
-        answers = [parse(connection.recv(65536)) for connection in connections]
+        answers = [parse(receive(connection)) for connection in connections]
         for connection in connections:
             connection.close()
         assert server.process.wait(timeout=30) == 0

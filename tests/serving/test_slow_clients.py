@@ -50,7 +50,10 @@ def dribble(address: tuple[str, int], start: bytes, rest: bytes, until: float) -
                 continue
             except OSError:
                 answer = b""
-            return Dribbled(time.monotonic() - began, answer)
+            ended = time.monotonic() - began
+            while answer and (more := connection.recv(65536)):  # the rest of the answer, up to the close
+                answer += more
+            return Dribbled(ended, answer)
     return None
 
 
