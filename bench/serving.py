@@ -92,6 +92,11 @@ def cost_line(name: str, load: Load, healthz: Load) -> str:
             f"{healthz.server_cores:.2f} of 2 (under 2: a busy machine, or wrk's connections all on one worker)")
 
 
+def lua_text(body: object) -> str:
+    """``body`` as JSON in a Lua long string for wrk's scripts: no "]]" may end it early, and the same JSON."""
+    return "[[" + json.dumps(body).replace("]]", "] ]") + "]]"
+
+
 def wrk_load(server: Server, path: str, body: object | None = None, seconds: int = 10,
              connections: int = CONNECTIONS, threads: int = 1) -> Load:
     """What wrk reaches against ``path``, POSTing ``body`` as JSON when given, and the server's CPU for it."""
@@ -101,9 +106,8 @@ def wrk_load(server: Server, path: str, body: object | None = None, seconds: int
     with tempfile.TemporaryDirectory() as folder:
         if body is not None:
             script = Path(folder) / "post.lua"
-            payload = json.dumps(body).replace("\\", "\\\\").replace("]]", "] ]")
             script.write_text('wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\n'
-                              f"wrk.body = [[{payload}]]\n")
+                              f"wrk.body = {lua_text(body)}\n")
             command += ["-s", str(script)]
         cpu_before, started = server.cpu_seconds(), time.monotonic()
         output = subprocess.run(command + [server.base + path], capture_output=True, text=True, check=True).stdout

@@ -1,0 +1,65 @@
+"""Under a saturating load every connection gets its turn: probes pass the chart's liveness timeout."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import random
+import threading
+import time
+
+from service.razz.cards import CARD_CODES
+
+from .conftest import Server
+
+CALLERS = 48
+SECONDS = 6
+LIVENESS_TIMEOUT = 2
+"""The chart's livenessProbe.timeoutSeconds."""
+
+
+def keep_calling(server: Server, body: bytes, until: float, slowest: list[float]) -> None:
+    """Send ranking batches back to back on one kept-alive connection; note the slowest answer."""
+    connection = http.client.HTTPConnection(*server.address, timeout=10)
+    worst = 0.0
+    while time.monotonic() < until:
+        started = time.monotonic()
+        connection.request("POST", "/v1/hands/rank", body=body, headers={"Content-Type": "application/json"})
+        response = connection.getresponse()
+        assert response.status == 200
+        response.read()
+        worst = max(worst, time.monotonic() - started)
+    connection.close()
+    slowest.append(worst)
+
+
+def probe(server: Server) -> float | None:
+    """Seconds /healthz took on a new connection, or None past the liveness timeout."""
+    started = time.monotonic()
+    connection = http.client.HTTPConnection(*server.address, timeout=LIVENESS_TIMEOUT)
+    try:
+        connection.request("GET", "/healthz")
+        connection.getresponse().read()
+        return time.monotonic() - started
+    except OSError:
+        return None
+    finally:
+        connection.close()
+
+
+def test_probes_and_every_caller_get_their_turn(server):
+    deal = random.Random(7)
+    body = json.dumps({"hands": [deal.sample(sorted(CARD_CODES), 7) for _ in range(200)]}).encode()
+    until = time.monotonic() + SECONDS
+    slowest: list[float] = []
+    callers = [threading.Thread(target=keep_calling, args=(server, body, until, slowest)) for _ in range(CALLERS)]
+    for caller in callers:
+        caller.start()
+    probes = []
+    while time.monotonic() < until - 1:
+        probes.append(probe(server))
+        time.sleep(0.25)
+    for caller in callers:
+        caller.join()
+    assert None not in probes and max(probes) < 1, probes
+    assert len(slowest) == CALLERS and max(slowest) < 1, sorted(slowest)
