@@ -62,12 +62,17 @@ class Load:
 
 
 @contextmanager
-def running_server(workers: int = 2) -> Iterator[Server]:
-    """The service as users run it, stopped with SIGTERM afterwards."""
+def running_server(workers: int = 2, checkout: Path = ROOT) -> Iterator[Server]:
+    """The service as users run it, from ``checkout`` with the Python running this, stopped with SIGTERM after.
+
+    Another checkout is served by its own ``.venv`` (which must have it installed), so two
+    versions can be measured side by side.
+    """
     port = free_port()
+    python = sys.executable if checkout == ROOT else str(checkout / ".venv" / "bin" / "python")
     env = {**os.environ, "WEB_CONCURRENCY": str(workers)}
-    process = subprocess.Popen([sys.executable, "-m", "service", "--bind", f"127.0.0.1:{port}", "--access-logfile", "/dev/null"],
-                               cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen([python, "-m", "service", "--bind", f"127.0.0.1:{port}", "--access-logfile", "/dev/null"],
+                               cwd=checkout, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 30
@@ -77,7 +82,7 @@ def running_server(workers: int = 2) -> Iterator[Server]:
                 break
             except OSError:
                 if process.poll() is not None or time.monotonic() > deadline:
-                    raise SystemExit("the server did not start") from None
+                    raise SystemExit(f"{checkout}: the server did not start") from None
                 time.sleep(0.1)
         yield Server(base, process.pid)
     finally:

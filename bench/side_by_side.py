@@ -1,8 +1,8 @@
 """Two checkouts served at once and loaded in turn: a change's speed beside its baseline in the same run.
 
 Run from the project root: ``python bench/side_by_side.py BASELINE [CHANGED]`` (CHANGED defaults
-to this checkout). Each checkout is started as users start it, ``.venv/bin/python -m service``
-from its own folder, so each needs its own ``.venv`` with the service installed. Prints, per
+to this checkout). Each checkout is started as users start it, ``python -m service`` from its own
+folder; another checkout than this one runs on its own ``.venv``, with the service installed. Prints, per
 checkout, legal-actions and ``/healthz`` req/s and their ratio, and 1000-hand ranking batches,
 each the median of interleaved wrk runs, with the server CPU per request.
 """
@@ -10,50 +10,21 @@ each the median of interleaved wrk runs, with the server CPU per request.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
-import subprocess
 import sys
-import time
-import urllib.request
-from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.engine import build_snapshot  # noqa: E402
-from bench.serving import CONNECTIONS, Load, Server, free_port, wrk_load  # noqa: E402
+from bench.serving import CONNECTIONS, Load, running_server, wrk_load  # noqa: E402
 from bench.table import request_body  # noqa: E402
 from service.razz.cards import CARD_CODES  # noqa: E402
 
 ROUNDS = 7
 SECONDS = 3
-
-
-@contextmanager
-def serving(checkout: Path) -> Iterator[Server]:
-    """``checkout``'s own server on a free port, with its default settings, stopped with SIGTERM after."""
-    port = free_port()
-    process = subprocess.Popen([str(checkout / ".venv/bin/python"), "-m", "service", "--bind", f"127.0.0.1:{port}",
-                                "--access-logfile", "/dev/null"], cwd=checkout, env={**os.environ},
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                urllib.request.urlopen(f"{base}/healthz", timeout=1).close()
-                break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise SystemExit(f"{checkout}: the server did not start") from None
-                time.sleep(0.1)
-        yield Server(base, process.pid)
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
 
 
 def targets() -> dict[str, tuple[str, object | None]]:
@@ -74,7 +45,7 @@ def main() -> None:
     plan = targets()
     loads: dict[tuple[str, str], list[Load]] = {}
     with ExitStack() as stack:
-        servers = {name: stack.enter_context(serving(path.resolve())) for name, path in checkouts.items()}
+        servers = {name: stack.enter_context(running_server(checkout=path.resolve())) for name, path in checkouts.items()}
         for _ in range(ROUNDS):
             for name, server in servers.items():
                 for target, (path, body) in plan.items():

@@ -1,7 +1,8 @@
 """Slow clients against the real server: 100 connections sending a byte a second, and what everyone else gets.
 
-Run from the project root: ``python bench/slow_clients.py [--clients 100] [--seconds 90] [--load 64]``.
-The server runs as the README starts it (2 workers, the 30 s body deadline). Half the slow
+Run from the project root: ``python bench/slow_clients.py [--clients 100] [--seconds 90] [--load 64]
+[--checkout PATH]``. The server runs as the README starts it (2 workers, the 30 s body
+deadline), from this checkout or from PATH's, on its own ``.venv`` (a baseline). Half the slow
 clients dribble a request body, half the request line and headers; each opens a new connection
 when the server cuts it off, so the pod holds about ``--clients`` of them throughout. Meanwhile
 a prober calls ``/healthz`` every 0.2 s with a 1 s timeout, a liveness prober does as the
@@ -29,7 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.engine import build_snapshot  # noqa: E402
-from bench.serving import Server, lua_text, running_server  # noqa: E402
+from bench.serving import ROOT, Server, lua_text, running_server  # noqa: E402
 from bench.table import request_body  # noqa: E402
 
 HEADERS = b"POST /v1/hands/rank HTTP/1.1\r\nHost: razz\r\nContent-Type: application/json\r\nContent-Length: 4096\r\n\r\n"
@@ -98,9 +99,10 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=90)
     parser.add_argument("--load", type=int, default=0, help="wrk connections of legal-actions meanwhile")
+    parser.add_argument("--checkout", type=Path, default=ROOT, help="serve another checkout, on its own .venv")
     options = parser.parse_args()
     rank = json.dumps({"hands": [["As", "2d", "3c", "4h", "9s", "Kd", "Kc"]]}).encode()
-    with running_server(workers=2) as server, tempfile.TemporaryDirectory() as folder:
+    with running_server(checkout=options.checkout.resolve()) as server, tempfile.TemporaryDirectory() as folder:
         target = address(server)
         until = time.monotonic() + options.seconds
         load = None
@@ -129,7 +131,7 @@ def main() -> None:
             client.join()
         loaded = load.communicate()[0] if load else ""
     answered = sorted(seconds for seconds in probes if seconds is not None)
-    print(f"{options.clients} slow clients for {options.seconds:.0f} s, 2 workers, the 30 s body deadline")
+    print(f"{options.checkout}: {options.clients} slow clients for {options.seconds:.0f} s, 2 workers")
     if loaded:
         rate = re.search(r"Requests/sec:\s+([\d.]+)", loaded).group(1)
         errors = re.search(r"Non-2xx or 3xx responses: \d+|Socket errors: .*", loaded)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import http.client
-import json
 import random
 import re
 import statistics

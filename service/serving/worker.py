@@ -102,6 +102,9 @@ class Worker(GeventWorker):
     gevent's worker; the body gets the app's ``REQUEST_TIMEOUT`` (``RAZZ_REQUEST_TIMEOUT``).
     """
 
+    wsgi: Any
+    """The app gunicorn loaded (a Flask app), then ``WholeBodies`` around it."""
+
     def load_wsgi(self) -> None:
         """Put ``WholeBodies`` in front of the app, with the app's own body limit and deadline."""
         super().load_wsgi()

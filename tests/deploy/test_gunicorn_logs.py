@@ -16,7 +16,6 @@ import pytest
 
 from ..serving.conftest import ROOT, call, serving
 
-
 SETTINGS_ENVIRONMENT = {"BIND", "HOST", "PORT", "WEB_CONCURRENCY", "GUNICORN_WORKER_CONNECTIONS", "GUNICORN_CMD_ARGS",
                         "GUNICORN_MAX_REQUESTS", "GUNICORN_GRACEFUL_TIMEOUT", "PROMETHEUS_MULTIPROC_DIR"}
 

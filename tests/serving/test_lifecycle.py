@@ -12,7 +12,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from prometheus_client.parser import text_string_to_metric_families
@@ -69,9 +69,9 @@ def test_readyz_is_200_only_once_every_worker_is_warm(tmp_path: Path):
         while [status for _, status in answers].count(200) < 3 and time.monotonic() < deadline:
             try:
                 with urllib.request.urlopen(f"{server.base}/readyz", timeout=1) as response:
-                    answers.append((datetime.now(timezone.utc), response.status))
+                    answers.append((datetime.now(UTC), response.status))
             except urllib.error.HTTPError as refused:
-                answers.append((datetime.now(timezone.utc), refused.code))
+                answers.append((datetime.now(UTC), refused.code))
                 refused.close()
             except OSError:
                 time.sleep(0.01)
@@ -123,14 +123,19 @@ def test_metrics_are_summed_over_the_workers_in_a_folder_the_server_makes_and_re
     with serving(tmp_path, WEB_CONCURRENCY="2", PROMETHEUS_MULTIPROC_DIR=None) as server:
         for _ in range(30):
             call(f"{server.base}/v1/hands/rank", json.loads(RANK))
-        scrapes = [scraped_count(server) for _ in range(6)]
+        scrapes = []
+        while len(scrapes) < 40 and len(answering(server, "/metrics")) < 2:  # each worker must answer some
+            scrapes.append(scraped_count(server))
         assert server.stop() == 0
-    access = [json.loads(line) for line in server.stdout.read_text().splitlines()]
-    assert len({line["pid"] for line in access if line["path"] == "/v1/hands/rank"}) == 2
-    assert len({line["pid"] for line in access if line["path"] == "/metrics"}) == 2
-    assert scrapes == [30] * 6
+    assert len(answering(server, "/v1/hands/rank")) == 2 and len(answering(server, "/metrics")) == 2
+    assert scrapes == [30] * len(scrapes)
     folder = re.search(r"Workers share their metrics in (\S+)", server.stderr.read_text()).group(1)
     assert Path(folder).name.startswith("razz-metrics-") and not Path(folder).exists()
+
+
+def answering(server: Server, path: str) -> set[int]:
+    """The workers that have answered ``path`` so far, from the access log."""
+    return {line["pid"] for line in map(json.loads, server.stdout.read_text().splitlines()) if line["path"] == path}
 
 
 def scraped_count(server: Server) -> float:
