@@ -81,3 +81,11 @@ def test_metrics_is_an_operation_not_part_of_the_contract(client):
     assert client.get("/metrics").status_code == 200
     assert "/metrics" not in yaml.safe_load((ROOT / "openapi.yaml").read_text())["paths"]
     assert "/metrics" not in json.loads(client.get("/openapi.json").get_data())["paths"]
+
+
+def test_made_up_methods_share_one_series(client):
+    for index in range(40):
+        client.open("/healthz", method=f"QWERTY{index}")
+    client.open("/healthz", method="DELETE")
+    counts = samples(client.get("/metrics").get_data(as_text=True), f"{DURATION}_count")
+    assert counts == {("other", "None", "405"): 40, ("DELETE", "None", "405"): 1}  # no route takes them
