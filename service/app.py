@@ -37,6 +37,7 @@ DEFAULTS: dict[str, Any] = {
 }
 """Settings before the environment (``RAZZ_*`` variables, e.g. ``RAZZ_MAX_CONTENT_LENGTH``) and ``config``."""
 
+
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Build the service: defaults, then ``RAZZ_*`` environment variables, then ``config``."""
     app = Flask(__name__)

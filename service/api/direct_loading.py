@@ -3,8 +3,8 @@
 The schemas stay the contract: they document every operation, and load any body the direct
 loader does not take, gathering every message (``responses.load_or_refuse``). Each msgspec type
 here accepts only values its field loads as they are (a subset of what the field takes), so a
-body msgspec accepts loads to what ``Schema.load`` gives. A field with no such type here (the rules object,
-the hand batches) is decoded as plain JSON and loaded by the field itself.
+body msgspec accepts loads to what ``Schema.load`` gives. A field with no such type here (the
+rules object, the hand batches) is decoded as plain JSON and loaded by the field itself.
 """
 
 from __future__ import annotations

@@ -23,6 +23,10 @@ PROBE_PATHS = frozenset({"/healthz", "/readyz"})
 """Answered every few seconds per pod by the kubelet: logged only when they fail."""
 
 
+OTHER_LINES = logging.StreamHandler(sys.stderr)
+"""Every other logger's lines, the app's and Python's warnings, on stderr beside gunicorn's own."""
+
+
 class JsonFormatter(logging.Formatter):
     """A log record as one line of JSON."""
 
@@ -51,14 +55,9 @@ class JsonLogger(Logger):
         for log in (self.error_log, self.access_log):
             for handler in log.handlers:
                 handler.setFormatter(formatter)
-        others = logging.getLogger()
-        for handler in list(others.handlers):
-            if getattr(handler, "_razz", False):
-                others.removeHandler(handler)
-        handler = logging.StreamHandler(sys.stderr)
-        handler.setFormatter(formatter)
-        handler._razz = True  # type: ignore[attr-defined]  # so that a configuration reload replaces it
-        others.addHandler(handler)
+        OTHER_LINES.setFormatter(formatter)
+        if OTHER_LINES not in logging.getLogger().handlers:  # a configuration reload sets up again
+            logging.getLogger().addHandler(OTHER_LINES)
         logging.captureWarnings(True)
 
     def access(self, resp: Response, req: Request, environ: dict[str, Any], request_time: timedelta) -> None:

@@ -18,7 +18,7 @@ from gunicorn.workers.base import Worker
 
 from .readiness import READINESS, WorkerBoard
 
-OWN_METRICS_DIR = "PROMETHEUS_MULTIPROC_DIR" not in os.environ
+OWN_METRICS_DIR = not os.environ.get("PROMETHEUS_MULTIPROC_DIR")
 if OWN_METRICS_DIR:
     # Workers sum their metrics through files; prometheus_client picks that mode when first
     # imported, which the preloaded app does after this file is read and before any hook runs.
