@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import re
@@ -71,8 +72,8 @@ def running_server(workers: int = 2, checkout: Path = ROOT) -> Iterator[Server]:
     port = free_port()
     python = sys.executable if checkout == ROOT else str(checkout / ".venv" / "bin" / "python")
     env = {**os.environ, "WEB_CONCURRENCY": str(workers)}
-    process = subprocess.Popen([python, "-m", "service", "--bind", f"127.0.0.1:{port}", "--access-logfile", "/dev/null"],
-                               cwd=checkout, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    command = [python, "-m", "service", "--bind", f"127.0.0.1:{port}", "--access-logfile", "/dev/null"]
+    process = subprocess.Popen(command, cwd=checkout, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 30
@@ -88,6 +89,22 @@ def running_server(workers: int = 2, checkout: Path = ROOT) -> Iterator[Server]:
     finally:
         process.terminate()
         process.wait(timeout=30)
+
+
+def timed_request(target: tuple[str, int], timeout: float, method: str, path: str,
+                  body: bytes | None = None) -> float | None:
+    """Seconds a request took on a new connection to answer 200, or None when it failed or took over ``timeout``."""
+    started = time.monotonic()
+    connection = http.client.HTTPConnection(*target, timeout=timeout)
+    try:
+        connection.request(method, path, body=body, headers={"Content-Type": "application/json"})
+        response = connection.getresponse()
+        response.read()
+        return time.monotonic() - started if response.status == 200 else None
+    except OSError:
+        return None
+    finally:
+        connection.close()
 
 
 def cost_line(name: str, load: Load, healthz: Load) -> str:

@@ -45,7 +45,8 @@ def main() -> None:
     plan = targets()
     loads: dict[tuple[str, str], list[Load]] = {}
     with ExitStack() as stack:
-        servers = {name: stack.enter_context(running_server(checkout=path.resolve())) for name, path in checkouts.items()}
+        servers = {name: stack.enter_context(running_server(checkout=path.resolve()))
+                   for name, path in checkouts.items()}
         for _ in range(ROUNDS):
             for name, server in servers.items():
                 for target, (path, body) in plan.items():

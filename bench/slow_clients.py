@@ -14,7 +14,6 @@ Prints how each fared.
 from __future__ import annotations
 
 import argparse
-import http.client
 import json
 import re
 import socket
@@ -30,10 +29,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.engine import build_snapshot  # noqa: E402
-from bench.serving import ROOT, Server, lua_text, running_server  # noqa: E402
+from bench.serving import ROOT, Server, lua_text, running_server, timed_request  # noqa: E402
 from bench.table import request_body  # noqa: E402
 
-HEADERS = b"POST /v1/hands/rank HTTP/1.1\r\nHost: razz\r\nContent-Type: application/json\r\nContent-Length: 4096\r\n\r\n"
+HEADERS = (b"POST /v1/hands/rank HTTP/1.1\r\nHost: razz\r\nContent-Type: application/json\r\n"
+           b"Content-Length: 4096\r\n\r\n")
 
 
 def address(server: Server) -> tuple[str, int]:
@@ -78,21 +78,6 @@ def held(connection: socket.socket, headers_first: bool, until: float) -> str:
     return "sent in full"
 
 
-def timed(target: tuple[str, int], timeout: float, method: str, path: str, body: bytes | None = None) -> float | None:
-    """Seconds a request took on a new connection to answer 200, or None when it failed or took over ``timeout``."""
-    started = time.monotonic()
-    connection = http.client.HTTPConnection(*target, timeout=timeout)
-    try:
-        connection.request(method, path, body=body, headers={"Content-Type": "application/json"})
-        response = connection.getresponse()
-        response.read()
-        return time.monotonic() - started if response.status == 200 else None
-    except OSError:
-        return None
-    finally:
-        connection.close()
-
-
 def main() -> None:
     """Hold the slow clients, probe and call meanwhile, and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -122,10 +107,10 @@ def main() -> None:
         liveness: list[float | None] = []
         calls: list[float | None] = []
         while time.monotonic() < until - 1:
-            probes.append(timed(target, 1, "GET", "/healthz"))
-            calls.append(timed(target, 10, "POST", "/v1/hands/rank", rank))
+            probes.append(timed_request(target, 1, "GET", "/healthz"))
+            calls.append(timed_request(target, 10, "POST", "/v1/hands/rank", rank))
             if len(probes) % 5 == 0:
-                liveness.append(timed(target, 2, "GET", "/healthz"))
+                liveness.append(timed_request(target, 2, "GET", "/healthz"))
             time.sleep(0.2)
         for client in clients:
             client.join()

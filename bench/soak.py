@@ -10,7 +10,6 @@ worker's resident memory at the start and the end.
 from __future__ import annotations
 
 import argparse
-import http.client
 import random
 import re
 import statistics
@@ -18,13 +17,12 @@ import subprocess
 import sys
 import tempfile
 import threading
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.engine import build_snapshot  # noqa: E402
-from bench.serving import Server, lua_text, running_server  # noqa: E402
+from bench.serving import Server, lua_text, running_server, timed_request  # noqa: E402
 from bench.table import request_body  # noqa: E402
 from service.razz.cards import CARD_CODES  # noqa: E402
 
@@ -52,16 +50,7 @@ def probe_liveness(server: Server, stop: threading.Event, results: list[float | 
     """Call /healthz each second as the chart's liveness probe does; the seconds each took, None for a failure."""
     host, port = server.base.removeprefix("http://").split(":")
     while not stop.wait(1):
-        started = time.monotonic()
-        connection = http.client.HTTPConnection(host, int(port), timeout=2)
-        try:
-            connection.request("GET", "/healthz")
-            passed = connection.getresponse().status == 200
-            results.append(time.monotonic() - started if passed else None)
-        except OSError:
-            results.append(None)
-        finally:
-            connection.close()
+        results.append(timed_request((host, int(port)), 2, "GET", "/healthz"))
 
 
 def main() -> None:
@@ -99,7 +88,8 @@ def main() -> None:
           f"{statistics.median(passed) * 1000:.0f} ms, slowest {max(passed) * 1000:.0f} ms")
     for pid in sorted(before):
         growth = (after[pid] / before[pid] - 1) * 100 if pid in after else float("nan")
-        print(f"worker {pid}: {before[pid] / 1024:.1f} MiB after warm-up, {after.get(pid, 0) / 1024:.1f} MiB at the end "
+        print(f"worker {pid}: {before[pid] / 1024:.1f} MiB after warm-up, "
+              f"{after.get(pid, 0) / 1024:.1f} MiB at the end "
               f"({growth:+.1f}%)")
 
 

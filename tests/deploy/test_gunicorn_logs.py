@@ -101,7 +101,8 @@ def test_each_worker_listens_on_its_own_socket_and_takes_connections(tmp_path):
         assert sockets_once_workers_booted(port, expected=2) == 2
         probe_over_connections(server.base, connections=16)
         assert server.stop() == 0
-    pids = {line["pid"] for line in map(json.loads, server.stdout.read_text().splitlines()) if line["path"] == "/v1/rules"}
+    lines = map(json.loads, server.stdout.read_text().splitlines())
+    pids = {line["pid"] for line in lines if line["path"] == "/v1/rules"}
     assert len(pids) == 2  # 16 connections on one worker of two: odds 1 in 32768
     assert "a socket per worker (SO_REUSEPORT)" in server.stderr.read_text()
 

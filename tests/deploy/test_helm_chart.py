@@ -170,7 +170,8 @@ def test_non_default_values_reach_the_manifests():
     assert container["image"] == "registry.example/razz-rules-service:1.0.0-rc1"
     assert container["resources"]["limits"] == {"cpu": "2", "memory": "1Gi"}
     assert (env["WEB_CONCURRENCY"], env["GUNICORN_GRACEFUL_TIMEOUT"], env["PORT"]) == ("4", "45", "9000")
-    assert (env["GUNICORN_WORKER_CONNECTIONS"], env["RAZZ_REQUEST_TIMEOUT"], env["GUNICORN_KEEPALIVE"]) == ("500", "10", "5")
+    added = (env["GUNICORN_WORKER_CONNECTIONS"], env["RAZZ_REQUEST_TIMEOUT"], env["GUNICORN_KEEPALIVE"])
+    assert added == ("500", "10", "5")
     spread = deployment["spec"]["template"]["spec"]["topologySpreadConstraints"]
     assert [constraint["topologyKey"] for constraint in spread] == ["kubernetes.io/hostname",
                                                                     "topology.kubernetes.io/zone"]
@@ -192,7 +193,8 @@ def test_defaults_request_a_core_per_worker_and_spread_over_nodes():
     assert pod["topologySpreadConstraints"] == [{
         "maxSkew": 1, "topologyKey": "kubernetes.io/hostname", "whenUnsatisfiable": "ScheduleAnyway",
         "labelSelector": {"matchLabels": deployment["spec"]["selector"]["matchLabels"]}}]
-    assert "topologySpreadConstraints" not in one(manifests(VALUE_SETS["minimal"]), "Deployment")["spec"]["template"]["spec"]
+    minimal = one(manifests(VALUE_SETS["minimal"]), "Deployment")["spec"]["template"]["spec"]
+    assert "topologySpreadConstraints" not in minimal
 
 
 def test_autoscaler_owns_the_replica_count_when_on():

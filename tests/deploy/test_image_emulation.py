@@ -4,9 +4,10 @@ Builds from ``git archive HEAD`` of this repository, a clean checkout: commit be
 uncommitted changes are neither in an image nor in this test. The Dockerfile's build-stage COPY
 lines pick the build context, its own ``pip install`` line installs into a fresh venv made from
 Debian's /usr/bin/python3, and its final stage's COPY, WORKDIR, ENV, USER, ENTRYPOINT and
-HEALTHCHECK are followed: the service starts in an empty WORKDIR, with the settings its package carries. It runs in a private mount namespace: the image's /opt read-only, the
-root filesystem read-only, only /tmp writable (as the chart's emptyDir), as uid 10001 with no
-capabilities, no new privileges and no HOME. Needs root for unshare and mount, as CI has.
+HEALTHCHECK are followed: the service starts in an empty WORKDIR, with the settings its package
+carries. It runs in a private mount namespace: the image's /opt read-only, the root filesystem
+read-only, only /tmp writable (as the chart's emptyDir), as uid 10001 with no capabilities, no
+new privileges and no HOME. Needs root for unshare and mount, as CI has.
 """
 
 from __future__ import annotations
@@ -162,7 +163,8 @@ def test_every_log_line_is_json_and_the_access_line_carries_the_request_id(image
 
 def test_sigterm_exits_zero_without_errors(image):
     assert image["exit_code"] == 0, image["log"]
-    assert not re.search(r'Traceback|"level": "error"|Permission denied|Read-only file system', image["log"]), image["log"]
+    failures = r'Traceback|"level": "error"|Permission denied|Read-only file system'
+    assert not re.search(failures, image["log"]), image["log"]
     assert "Shutting down: Master" in image["log"]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import signal
@@ -96,6 +97,20 @@ def serving(folder: Path, **env: str | None) -> Iterator[Server]:
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+def probe(server: Server, timeout: float) -> float | None:
+    """Seconds /healthz took to answer 200 on a new connection, or None when it did not within ``timeout``."""
+    started = time.monotonic()
+    connection = http.client.HTTPConnection(*server.address, timeout=timeout)
+    try:
+        connection.request("GET", "/healthz")
+        answered = connection.getresponse().status == 200
+    except OSError:
+        return None
+    finally:
+        connection.close()
+    return time.monotonic() - started if answered else None
 
 
 def exchange(address: tuple[str, int], request: bytes, timeout: float = 10) -> bytes:

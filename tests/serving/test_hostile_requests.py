@@ -92,7 +92,8 @@ def test_what_http_itself_refuses_is_a_problem_too(server, name):
 
 
 def test_every_log_line_of_all_that_is_json(server):
-    access, own = ([json.loads(line) for line in log.read_text().splitlines()] for log in (server.stdout, server.stderr))
+    access, own = ([json.loads(line) for line in log.read_text().splitlines()]
+                   for log in (server.stdout, server.stderr))
     assert {line["status"] for line in access} >= {400, 413, 422}  # requests read far enough to have a path
     assert not [line for line in access if line["status"] >= 500 and line["path"] != "/readyz"]  # 503s while starting
     warnings = [line["message"] for line in own if line["level"] == "warning"]

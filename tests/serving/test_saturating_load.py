@@ -10,7 +10,7 @@ import time
 
 from service.razz.cards import CARD_CODES
 
-from .conftest import Server
+from .conftest import Server, probe
 
 CALLERS = 48
 SECONDS = 6
@@ -33,20 +33,6 @@ def keep_calling(server: Server, body: bytes, until: float, slowest: list[float]
     slowest.append(worst)
 
 
-def probe(server: Server) -> float | None:
-    """Seconds /healthz took on a new connection, or None past the liveness timeout."""
-    started = time.monotonic()
-    connection = http.client.HTTPConnection(*server.address, timeout=LIVENESS_TIMEOUT)
-    try:
-        connection.request("GET", "/healthz")
-        connection.getresponse().read()
-        return time.monotonic() - started
-    except OSError:
-        return None
-    finally:
-        connection.close()
-
-
 def test_probes_and_every_caller_get_their_turn(server):
     deal = random.Random(7)
     body = json.dumps({"hands": [deal.sample(sorted(CARD_CODES), 7) for _ in range(200)]}).encode()
@@ -57,7 +43,7 @@ def test_probes_and_every_caller_get_their_turn(server):
         caller.start()
     probes = []
     while time.monotonic() < until - 1:
-        probes.append(probe(server))
+        probes.append(probe(server, timeout=LIVENESS_TIMEOUT))
         time.sleep(0.25)
     for caller in callers:
         caller.join()

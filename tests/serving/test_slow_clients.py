@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from .conftest import Server, parse, serving
+from .conftest import Server, parse, probe, serving
 
 BODY_DRIBBLERS = 32
 HEADER_DRIBBLERS = 8
@@ -20,7 +20,8 @@ SECONDS = 10
 REQUEST_TIMEOUT = 4
 """The body deadline for this server (RAZZ_REQUEST_TIMEOUT), short so that the cut-off falls inside the test."""
 
-HEADERS = b"POST /v1/hands/rank HTTP/1.1\r\nHost: razz\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n"
+HEADERS = (b"POST /v1/hands/rank HTTP/1.1\r\nHost: razz\r\nContent-Type: application/json\r\n"
+           b"Content-Length: 1000\r\n\r\n")
 
 
 @dataclass
@@ -78,26 +79,12 @@ def under_slow_clients(slow_server):
     time.sleep(1)
     probes, served = [], []
     while time.monotonic() < until - 1:
-        probes.append(timed_probe(slow_server))
+        probes.append(probe(slow_server, timeout=1))
         served.append(ordinary_request(slow_server))
         time.sleep(0.2)
     for client in clients:
         client.join(timeout=SECONDS + 5)
     return {"probes": probes, "served": served, **ended}
-
-
-def timed_probe(server: Server) -> float | None:
-    """Seconds /healthz took on a new connection, or None when it took over a second."""
-    started = time.monotonic()
-    connection = http.client.HTTPConnection(*server.address, timeout=1)
-    try:
-        connection.request("GET", "/healthz")
-        answered = connection.getresponse().status == 200
-    except OSError:
-        return None
-    finally:
-        connection.close()
-    return time.monotonic() - started if answered else None
 
 
 def ordinary_request(server: Server) -> int | None:
