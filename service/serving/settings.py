@@ -44,10 +44,7 @@ logger_class = "service.serving.logs.JsonLogger"
 
 
 def on_starting(server: Arbiter) -> None:
-    """Ready the metrics folder and the workers' readiness board, and choose how workers listen."""
-    METRICS_DIR.mkdir(parents=True, exist_ok=True)
-    for stale in METRICS_DIR.glob("*.db"):  # a restarted container keeps its emptyDir
-        stale.unlink()
+    """Ready the workers' readiness board, and choose how workers listen."""
     READINESS.board = WorkerBoard()
     _listen_per_worker(server)
 
@@ -78,7 +75,14 @@ def _free(host: str, port: int) -> bool:
 
 
 def when_ready(server: Arbiter) -> None:
-    """Say where the workers listen (with a socket per worker gunicorn's own line has no address) and share metrics."""
+    """Ready the metrics folder, now that the server listens and before any worker; say where both are.
+
+    With a socket per worker gunicorn's own line has no address. A server that could not listen
+    stops before this, so it leaves no folder behind.
+    """
+    METRICS_DIR.mkdir(parents=True, exist_ok=True)
+    for stale in METRICS_DIR.glob("*.db"):  # a restarted container keeps its emptyDir
+        stale.unlink()
     if server.cfg.reuse_port:
         addresses = ", ".join(f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
                               for host, port in server.cfg.address)

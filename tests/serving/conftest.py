@@ -87,16 +87,20 @@ def start(folder: Path, cwd: Path = ROOT, **env: str | None) -> Server:
 
 @contextmanager
 def serving(folder: Path, **env: str | None) -> Iterator[Server]:
-    """Start the service as ``start`` does, wait until /readyz answers, and kill it after if still running."""
+    """Start the service as ``start`` does, wait until /readyz answers, and stop it after if still running."""
     server = start(folder, **env)
     process = server.process
     try:
         wait_until_ready(server.base, process, server.stderr.read_text)
         yield server
     finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
+        if process.poll() is None:  # stopped as Kubernetes stops it, so that it cleans up after itself
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
 
 
 def probe(server: Server, timeout: float) -> float | None:
