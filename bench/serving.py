@@ -42,6 +42,12 @@ class Server:
     base: str
     pid: int
 
+    @property
+    def address(self) -> tuple[str, int]:
+        """Host and port, for sockets and ``http.client``."""
+        host, port = self.base.removeprefix("http://").split(":")
+        return host, int(port)
+
     def cpu_seconds(self) -> float:
         """CPU time (user and system) used so far by the arbiter and its live workers."""
         children = Path(f"/proc/{self.pid}/task/{self.pid}/children").read_text().split()

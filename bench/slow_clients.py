@@ -29,17 +29,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.engine import build_snapshot  # noqa: E402
-from bench.serving import ROOT, Server, lua_text, running_server, timed_request  # noqa: E402
+from bench.serving import ROOT, lua_text, running_server, timed_request  # noqa: E402
 from bench.table import request_body  # noqa: E402
 
 HEADERS = (b"POST /v1/hands/rank HTTP/1.1\r\nHost: razz\r\nContent-Type: application/json\r\n"
            b"Content-Length: 4096\r\n\r\n")
-
-
-def address(server: Server) -> tuple[str, int]:
-    """Host and port of ``server``."""
-    host, port = server.base.removeprefix("http://").split(":")
-    return host, int(port)
 
 
 def dribble(target: tuple[str, int], headers_first: bool, until: float, endings: Counter) -> None:
@@ -88,7 +82,7 @@ def main() -> None:
     options = parser.parse_args()
     rank = json.dumps({"hands": [["As", "2d", "3c", "4h", "9s", "Kd", "Kc"]]}).encode()
     with running_server(checkout=options.checkout.resolve()) as server, tempfile.TemporaryDirectory() as folder:
-        target = address(server)
+        target = server.address
         until = time.monotonic() + options.seconds
         load = None
         if options.load:
@@ -127,8 +121,9 @@ def main() -> None:
               if answered else "")
     print(f"/healthz, 1 s timeout: {len(answered)} of {len(probes)} answered "
           f"({100 * len(answered) / len(probes):.1f}%){spread}")
-    print(f"liveness probe as the chart's (2 s timeout): {sum(seconds is not None for seconds in liveness)} "
-          f"of {len(liveness)} passed")
+    passed = [seconds for seconds in liveness if seconds is not None]
+    print(f"liveness probe as the chart's (2 s timeout): {len(passed)} of {len(liveness)} passed"
+          + (f", slowest {max(passed) * 1000:.1f} ms" if passed else ""))
     print(f"ranking calls: {sum(seconds is not None for seconds in calls)} of {len(calls)} served")
     print("slow clients cut off: " + ", ".join(f"{count} {ending}" for ending, count in sorted(endings.items())))
 

@@ -48,9 +48,8 @@ def worker_memory(server: Server) -> dict[int, int]:
 
 def probe_liveness(server: Server, stop: threading.Event, results: list[float | None]) -> None:
     """Call /healthz each second as the chart's liveness probe does; the seconds each took, None for a failure."""
-    host, port = server.base.removeprefix("http://").split(":")
     while not stop.wait(1):
-        results.append(timed_request((host, int(port)), 2, "GET", "/healthz"))
+        results.append(timed_request(server.address, 2, "GET", "/healthz"))
 
 
 def main() -> None:

@@ -11,6 +11,7 @@ from flask import Flask, Response, g, request
 from .api import hands, operations, rules_options, showdown, table
 from .api.errors import Problem, ProblemApi, problem_response
 from .metrics import install_metrics
+from .problems import DETAIL_BY_STATUS
 from .razz.errors import InputError
 from .request_ids import request_id
 
@@ -44,6 +45,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.update(DEFAULTS)
     app.config.from_prefixed_env("RAZZ")
     app.config.update(config or {})
+    _check_limits(app.config)
 
     install_metrics(app)
     api = ProblemApi(app)
@@ -64,6 +66,14 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     return app
 
 
+def _check_limits(settings: Mapping[str, Any]) -> None:
+    """Refuse to start with a limit that would fail every request instead: say which, and what it holds."""
+    for name, kinds in (("MAX_CONTENT_LENGTH", (int,)), ("REQUEST_TIMEOUT", (int, float))):
+        value = settings[name]
+        if isinstance(value, bool) or not isinstance(value, kinds) or value <= 0:
+            raise ValueError(f"RAZZ_{name} must be a number above 0, not {value!r}")
+
+
 def _assign_request_id() -> None:
     """Keep the caller's X-Request-ID when it is sane, or make one, so every answer can be traced."""
     g.request_id = request_id(request.headers.get("X-Request-ID"))
@@ -72,8 +82,7 @@ def _assign_request_id() -> None:
 def _require_json_body() -> Response | None:
     """Bodies are JSON: say 415 before anything tries to read another format (after 404 and 405)."""
     if request.method == "POST" and request.routing_exception is None and not request.is_json:
-        return problem_response(415, "unsupported-media-type",
-                                "Send the request body as JSON with Content-Type: application/json.")
+        return problem_response(415, "unsupported-media-type", DETAIL_BY_STATUS[415])
     return None
 
 

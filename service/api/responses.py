@@ -65,8 +65,8 @@ def load_or_refuse(schema: ma.Schema, body: bytes) -> Any:
     """``body`` loaded by ``schema``, or the problem naming everything wrong with it."""
     try:
         data = _DECODER.decode(body)
-    except msgspec.ValidationError:  # valid JSON, but Python reads at most 4,300 digits of an integer
-        raise field_problem("validation-error", "body", "Holds a number too long to read.") from None
+    except msgspec.ValidationError:  # valid JSON, but over 4,300 digits of an integer, or a float past 1.8e308
+        raise field_problem("validation-error", "body", "Holds a number too large to read.") from None
     except msgspec.DecodeError:  # including text with half a surrogate pair ("\\ud800"), which no answer could hold
         raise Problem("malformed-request", DETAIL_BY_STATUS[400], status=400) from None
     except RecursionError:

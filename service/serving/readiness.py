@@ -18,7 +18,7 @@ class WorkerBoard:
     Byte 0 holds how many workers the arbiter wants; byte 1 + slot is 1 while the worker in that
     slot is warm. The arbiter hands out the slots, by worker age, before each fork (so the worker
     finds its own in its copy of ``_slots``) and clears a slot when its worker exits; a worker
-    only ever sets its own. Every write is one byte, so readers need no lock.
+    only ever writes its own. Every write is one byte, so readers need no lock.
     """
 
     CAPACITY = 255
@@ -33,12 +33,18 @@ class WorkerBoard:
 
     def assign(self, age: int) -> None:
         """Arbiter, before forking the worker of this age: give it a free slot, not warm yet."""
-        slot = min(set(range(self.CAPACITY)) - set(self._slots.values()))
+        free = set(range(self.CAPACITY)) - set(self._slots.values())
+        if not free:
+            raise RuntimeError(f"readiness counts at most {self.CAPACITY} workers at once")
+        slot = min(free)
         self._slots[age] = slot
         self._memory[1 + slot] = 0
 
     def release(self, age: int) -> None:
-        """Arbiter, once the worker of this age has exited: its slot is free and counts no more."""
+        """Arbiter, once the worker of this age has exited (or the worker, as it exits): its slot counts no more.
+
+        Releasing twice does nothing more.
+        """
         slot = self._slots.pop(age, None)
         if slot is not None:
             self._memory[1 + slot] = 0

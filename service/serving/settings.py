@@ -43,9 +43,13 @@ errorlog = "-"
 logger_class = "service.serving.logs.JsonLogger"
 
 
+BOARD = WorkerBoard()
+"""The workers' readiness, made before the arbiter exists: it says how many workers it wants as it starts."""
+READINESS.board = BOARD
+
+
 def on_starting(server: Arbiter) -> None:
-    """Ready the workers' readiness board, and choose how workers listen."""
-    READINESS.board = WorkerBoard()
+    """Choose how the workers listen."""
     _listen_per_worker(server)
 
 
@@ -90,28 +94,32 @@ def when_ready(server: Arbiter) -> None:
     server.log.info("Workers share their metrics in %s", METRICS_DIR)
 
 
+def nworkers_changed(server: Arbiter, new_value: int, old_value: int | None) -> None:
+    """How many workers readiness waits for: the ``workers`` setting, then each TTIN and TTOU."""
+    BOARD.expect(new_value)
+
+
 def pre_fork(server: Arbiter, worker: Worker) -> None:
     """Give the worker its readiness slot, and freeze the preloaded tables out of the garbage collector."""
     gc.freeze()
-    board = READINESS.board
-    if board is not None:
-        board.assign(worker.age)
-        board.expect(server.num_workers)
+    BOARD.assign(worker.age)
 
 
 def post_worker_init(worker: Worker) -> None:
     """The worker has loaded the app (every ranking table is built at import): it is warm."""
     worker.log.info("Worker warm (pid: %s)", worker.pid)
     READINESS.worker = worker
-    if READINESS.board is not None:
-        READINESS.board.mark_warm(worker.age)
+    BOARD.mark_warm(worker.age)
 
 
 def child_exit(server: Arbiter, worker: Worker) -> None:
     """A worker that exited is warm no more; its counters stay summed into /metrics, as Prometheus expects."""
-    if READINESS.board is not None:
-        READINESS.board.release(worker.age)
-        READINESS.board.expect(server.num_workers)
+    BOARD.release(worker.age)
+
+
+def worker_exit(server: Arbiter, worker: Worker) -> None:
+    """The same, for a worker the arbiter found already gone when it signalled it (no child_exit then)."""
+    BOARD.release(worker.age)
 
 
 def on_exit(server: Arbiter) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import http
 import io
+import time
 from collections.abc import Callable, Iterable
 from datetime import timedelta
 from typing import Any
@@ -37,12 +38,13 @@ REFUSALS: tuple[tuple[type[Exception] | tuple[type[Exception], ...], int], ...] 
     (errors.UnsupportedTransferCoding, 501),
     (errors.ExpectationFailed, 417),
     (errors.ForbiddenProxyRequest, 403),
-    ((errors.InvalidRequestLine, errors.InvalidRequestMethod, errors.InvalidHTTPVersion, errors.InvalidHeader,
-      errors.InvalidHeaderName, errors.ObsoleteFolding, errors.InvalidProxyLine, errors.InvalidSchemeHeaders,
-      errors.InvalidH2CPreface, *MALFORMED_BODY), 400),
+    (errors.ParseException, 400),
 )
-"""What gunicorn's parser refuses, first match wins, and the status each gets; anything else that fails is a 500."""
+"""What gunicorn's parser refuses, first match wins, and the status each gets; anything else that fails is a 500.
 
+Every other parser error (a bad request line, header or chunk, a ``SCRIPT_NAME`` that does not
+lead the path) is the request's fault: 400.
+"""
 
 TURN_WAIT = 0.05
 """Seconds a connection waits at most, after an answer, for the others to have their turn."""
@@ -64,9 +66,9 @@ class BodyRefused(Exception):
 class WholeBodies:
     """WSGI middleware: each request body read in full, within ``seconds``, before ``app`` sees it.
 
-    Past the deadline it is a 408, over ``limit`` bytes (chunked or not) a 413, with broken
-    chunked framing a 400, raised as ``BodyRefused`` for the worker to answer. The app gets the
-    body's bytes themselves, with their length.
+    Past the deadline it is a 408, over ``limit`` bytes a 413, with broken chunked framing a 400,
+    raised as ``BodyRefused`` for the worker to answer. The app gets the body's bytes themselves,
+    with their length.
     """
 
     def __init__(self, app: WsgiApp, limit: int, seconds: float) -> None:
@@ -76,11 +78,8 @@ class WholeBodies:
 
     def __call__(self, environ: Environ, start_response: StartResponse) -> Iterable[bytes]:
         """Read the body, then call the app."""
-        declared = environ.get("CONTENT_LENGTH")
-        if declared is None and "HTTP_TRANSFER_ENCODING" not in environ:
+        if "CONTENT_LENGTH" not in environ and "HTTP_TRANSFER_ENCODING" not in environ:
             return self.app(environ, start_response)
-        if declared is not None and int(declared) > self.limit:
-            raise BodyRefused(413)
         try:
             with gevent.Timeout(self.seconds, BodyTimedOut):
                 body = environ["wsgi.input"].read(self.limit + 1)
@@ -99,7 +98,8 @@ class Worker(GeventWorker):
     """gunicorn's gevent worker, with whole bodies before the app and problem+json for what HTTP refuses.
 
     The idle wait and the request line and headers together get the keep-alive timeout, as in
-    gevent's worker; the body gets the app's ``REQUEST_TIMEOUT`` (``RAZZ_REQUEST_TIMEOUT``).
+    gevent's worker; the body gets the app's ``REQUEST_TIMEOUT`` (``RAZZ_REQUEST_TIMEOUT``), and
+    the answer as long again: a client that does not read it is closed on.
     """
 
     wsgi: Any
@@ -111,16 +111,35 @@ class Worker(GeventWorker):
         settings = self.wsgi.config
         self.wsgi = WholeBodies(self.wsgi, settings["MAX_CONTENT_LENGTH"], settings["REQUEST_TIMEOUT"])
 
-    def handle_request(self, listener_name: Any, req: Request, sock: Any, addr: Any) -> bool:
-        """Serve one request; answer a refused body, then close, lingering so the client reads the answer."""
+    def handle_request(self, listener_name: Any, req: Request, sock: Any, addr: Any) -> None:
+        """Serve one request within its deadline, or refuse it; then let the other connections have their turn.
+
+        A body declared over the limit is refused before gunicorn can invite it (``Expect:
+        100-continue``); a refused body is answered and the connection closed, lingering so that
+        the client reads the answer before the close.
+        """
+        started = time.monotonic()
+        deadline = gevent.Timeout(2 * self.wsgi.seconds)
+        deadline.start()
         try:
-            served = bool(super().handle_request(listener_name, req, sock, addr))
-            self._wait_turn()
-            return served
+            declared = dict(req.headers).get("CONTENT-LENGTH")
+            if declared is not None and int(declared) > self.wsgi.limit:
+                raise BodyRefused(413)
+            super().handle_request(listener_name, req, sock, addr)
         except BodyRefused as refusal:
-            self._answer(req, sock, addr, refusal.status, refusal.detail)
+            self._answer(req, sock, addr, refusal.status, refusal.detail, time.monotonic() - started)
             util.close_graceful(sock)
             raise StopIteration() from None
+        except gevent.Timeout as expired:
+            if expired is not deadline:
+                raise
+            self.log.warning("Closed on ip=%s: its answer was not read within %g s", addr[0] if addr else "",
+                             2 * self.wsgi.seconds)
+            util.close(sock)
+            raise StopIteration() from None
+        finally:
+            deadline.close()
+        self._wait_turn()
 
     @staticmethod
     def _wait_turn() -> None:
@@ -144,8 +163,10 @@ class Worker(GeventWorker):
         else:
             self.log.warning("Invalid request from ip=%s: %s", host, exc)
             self._answer(req, client, addr, status, f"{http.HTTPStatus(status).phrase}: {exc}.")
+        util.close_graceful(client)
 
-    def _answer(self, req: Request | None, client: Any, addr: Any, status: int, detail: str) -> None:
+    def _answer(self, req: Request | None, client: Any, addr: Any, status: int, detail: str,
+                seconds: float = 0.0) -> None:
         """Write the problem with ``Connection: close``, and log it as any request (when one was read)."""
         body = problem_json(status, KIND_BY_STATUS[status], detail)
         sent = dict(req.headers) if req is not None else {}
@@ -159,7 +180,7 @@ class Worker(GeventWorker):
             response.status = line
             response.headers = headers
             response.sent = len(body)
-            self.log.access(response, req, environ, timedelta(0))
+            self.log.access(response, req, environ, timedelta(seconds=seconds))
         head = "".join(f"{name}: {value}\r\n" for name, value in headers)
         try:
             util.write(client, f"HTTP/1.1 {line}\r\n{head}\r\n".encode("latin-1") + body)

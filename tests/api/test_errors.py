@@ -114,8 +114,18 @@ def test_hostile_bodies_get_a_problem_not_a_500(client, path, name):
     assert_problem(response, status, "validation-error" if status == 422 else "malformed-request")
 
 
-def test_a_body_too_deep_or_too_long_to_read_is_named_as_such(client):
+def test_a_body_too_deep_or_too_large_to_read_is_named_as_such(client):
     deep = client.post("/v1/hands/rank", data=b"[" * 100_000 + b"]" * 100_000, content_type="application/json")
     assert deep.get_json()["errors"] == {"body": ["Nested too deeply to read."]}
     long = client.post("/v1/hands/rank", data=b'{"hands": [[' + b"1" * 4301 + b"]]}", content_type="application/json")
-    assert long.get_json()["errors"] == {"body": ["Holds a number too long to read."]}
+    assert long.get_json()["errors"] == {"body": ["Holds a number too large to read."]}
+    huge = client.post("/v1/hands/rank", data=b'{"hands": [[1e400]]}', content_type="application/json")
+    assert huge.get_json()["errors"] == {"body": ["Holds a number too large to read."]}
+
+
+@pytest.mark.parametrize(("name", "value"), [("MAX_CONTENT_LENGTH", "1MiB"), ("MAX_CONTENT_LENGTH", 0),
+                                             ("REQUEST_TIMEOUT", "abc"), ("REQUEST_TIMEOUT", -1),
+                                             ("REQUEST_TIMEOUT", True)])
+def test_a_limit_that_would_fail_every_request_stops_the_start(name, value):
+    with pytest.raises(ValueError, match=f"RAZZ_{name} must be a number above 0"):
+        create_app({name: value})

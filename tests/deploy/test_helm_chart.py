@@ -33,7 +33,7 @@ VALUE_SETS: dict[str, dict[str, Any]] = {
         "podDisruptionBudget": {"maxUnavailable": "50%"},
         "resources": {"requests": {"cpu": "2", "memory": "512Mi"}, "limits": {"cpu": "2", "memory": "1Gi"}},
         "gunicorn": {"workers": 4, "workerConnections": 500, "gracefulTimeoutSeconds": 45},
-        "env": {"RAZZ_REQUEST_TIMEOUT": "10", "GUNICORN_KEEPALIVE": "5"},
+        "env": {"RAZZ_REQUEST_TIMEOUT": "10", "GUNICORN_CMD_ARGS": "--keep-alive 5"},
         "preStopSleepSeconds": 10,
         "containerPort": 9000,
         "service": {"port": 8080},
@@ -170,8 +170,8 @@ def test_non_default_values_reach_the_manifests():
     assert container["image"] == "registry.example/razz-rules-service:1.0.0-rc1"
     assert container["resources"]["limits"] == {"cpu": "2", "memory": "1Gi"}
     assert (env["WEB_CONCURRENCY"], env["GUNICORN_GRACEFUL_TIMEOUT"], env["PORT"]) == ("4", "45", "9000")
-    added = (env["GUNICORN_WORKER_CONNECTIONS"], env["RAZZ_REQUEST_TIMEOUT"], env["GUNICORN_KEEPALIVE"])
-    assert added == ("500", "10", "5")
+    added = (env["GUNICORN_WORKER_CONNECTIONS"], env["RAZZ_REQUEST_TIMEOUT"], env["GUNICORN_CMD_ARGS"])
+    assert added == ("500", "10", "--keep-alive 5")
     spread = deployment["spec"]["template"]["spec"]["topologySpreadConstraints"]
     assert [constraint["topologyKey"] for constraint in spread] == ["kubernetes.io/hostname",
                                                                     "topology.kubernetes.io/zone"]
@@ -232,6 +232,7 @@ def test_notes_tell_how_to_reach_and_test_the_release():
     ({"serviceMonitor": {"interval": "soon"}}, "/serviceMonitor/interval"),
     ({"autoscaling": {"target": 50}}, "/autoscaling"),
     ({"env": {"PATH": "/bin"}}, "': invalid propertyName 'PATH"),
+    ({"env": {"GUNICORN_TIMEOUT": "60"}}, "': invalid propertyName 'GUNICORN_TIMEOUT"),
     ({"env": {"GUNICORN_GRACEFUL_TIMEOUT": "5"}}, "': invalid propertyName 'GUNICORN_GRACEFUL_TIMEOUT"),
     ({"env": {"RAZZ_REQUEST_TIMEOUT": 30}}, "/env/RAZZ_REQUEST_TIMEOUT"),
 ], ids=lambda item: yaml.safe_dump(item, default_flow_style=True).strip() if isinstance(item, dict) else None)

@@ -22,12 +22,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def free_port() -> int:
+    """A loopback port nobody listens on now."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
 
 
-def call(url, body=None, headers=None):
+def call(url: str, body: object = None, headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], object]:
+    """POST ``body`` as JSON (GET without one) and read the JSON answer; HTTPError for an error status."""
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json", **(headers or {})})
     with urllib.request.urlopen(request, timeout=5) as response:

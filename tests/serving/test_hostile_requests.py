@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import socket
 
 import pytest
 
@@ -91,7 +92,11 @@ def test_what_http_itself_refuses_is_a_problem_too(server, name):
     assert parse(answer)[1]["connection"] == "close"
 
 
-def test_every_log_line_of_all_that_is_json(server):
+def test_refusals_are_logged_as_json_lines(server):
+    exchange(server.address, POST % b"/v1/hands/rank" + b"Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n")
+    exchange(server.address, POST % b"/v1/hands/rank" + b"Content-Length: 2000000\r\n\r\n")
+    exchange(server.address, posted("/v1/hands/rank", b"[" * 979 + b"]" * 979))
+    exchange(server.address, b"GET /" + b"a" * 5000 + b" HTTP/1.1\r\nHost: razz\r\n\r\n")
     access, own = ([json.loads(line) for line in log.read_text().splitlines()]
                    for log in (server.stdout, server.stderr))
     assert {line["status"] for line in access} >= {400, 413, 422}  # requests read far enough to have a path
@@ -99,3 +104,15 @@ def test_every_log_line_of_all_that_is_json(server):
     warnings = [line["message"] for line in own if line["level"] == "warning"]
     assert any("Request Line is too large" in message for message in warnings)  # no request: no access line
     assert not [line for line in own if line["level"] == "error"]
+
+
+def test_a_script_name_that_does_not_lead_the_path_is_a_400(server):
+    answer = exchange(server.address, b"GET /healthz HTTP/1.1\r\nHost: razz\r\nSCRIPT_NAME: /elsewhere\r\n\r\n")
+    assert_problem(answer, 400, "malformed-request")
+
+
+def test_a_body_declared_over_the_limit_is_refused_before_it_is_invited(server):
+    with socket.create_connection(server.address, timeout=5) as connection:
+        connection.sendall(POST % b"/v1/hands/rank" + b"Content-Length: 2000000\r\nExpect: 100-continue\r\n\r\n")
+        answer = connection.recv(65536)
+    assert answer.startswith(b"HTTP/1.1 413 ")  # and not "100 Continue" first

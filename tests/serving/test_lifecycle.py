@@ -147,3 +147,23 @@ def scraped_count(server: Server) -> float:
     return next(sample.value for family in text_string_to_metric_families(text) for sample in family.samples
                 if sample.name == "flask_http_request_duration_seconds_count"
                 and sample.labels == {"method": "POST", "url_rule": "/v1/hands/rank", "status": "200"})
+
+
+def test_readiness_follows_the_worker_count_through_ttin_and_ttou(tmp_path: Path):
+    with serving(tmp_path, WEB_CONCURRENCY="1") as server:
+        for signal_number, workers in ((signal.SIGTTIN, 2), (signal.SIGTTOU, 1)):
+            server.process.send_signal(signal_number)
+            deadline = time.monotonic() + 15
+            while len(server.workers()) != workers and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert len(server.workers()) == workers
+            while time.monotonic() < deadline:
+                try:
+                    assert call(f"{server.base}/readyz")[0] == 200
+                    break
+                except urllib.error.HTTPError as starting:
+                    starting.close()
+                    time.sleep(0.05)
+            else:
+                raise AssertionError(f"not ready with {workers} workers")
+        assert server.stop() == 0

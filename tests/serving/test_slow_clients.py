@@ -60,6 +60,7 @@ def dribble(address: tuple[str, int], start: bytes, rest: bytes, until: float) -
 
 @pytest.fixture(scope="module")
 def slow_server(tmp_path_factory) -> Iterator[Server]:
+    """A server with the short body deadline, for this module's slow clients."""
     with serving(tmp_path_factory.mktemp("slow"), WEB_CONCURRENCY="2",
                  RAZZ_REQUEST_TIMEOUT=str(REQUEST_TIMEOUT)) as server:
         yield server
@@ -123,3 +124,21 @@ def test_headers_that_do_not_arrive_in_time_are_closed_on(under_slow_clients):
     ended = under_slow_clients["headers"]
     assert len(ended) == HEADER_DRIBBLERS and None not in ended
     assert all(dribbled.answer == b"" and dribbled.seconds < 4 for dribbled in ended)  # the keep-alive timeout, 2 s
+
+
+def test_a_client_that_does_not_read_its_answers_is_closed_on(slow_server):
+    """Pipelined requests whose answers go unread: the server gives up at twice the body deadline, not later."""
+    asked = 300
+    with socket.socket() as connection:
+        connection.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        connection.connect(slow_server.address)
+        connection.sendall(b"GET /openapi.json HTTP/1.1\r\nHost: razz\r\n\r\n" * asked)
+        time.sleep(2 * REQUEST_TIMEOUT + 1)
+        connection.settimeout(5)
+        received = b""
+        try:
+            while chunk := connection.recv(1 << 20):
+                received += chunk
+        except ConnectionResetError:
+            pass  # closed with answers unsent: as closed as it gets
+    assert received.count(b"HTTP/1.1 200 OK") < asked / 2  # a server still waiting would send them all now
