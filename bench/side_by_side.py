@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.engine import build_snapshot  # noqa: E402
-from bench.serving import CONNECTIONS, Load, running_server, wrk_load  # noqa: E402
-from bench.table import request_body  # noqa: E402
-from service.razz.cards import CARD_CODES  # noqa: E402
+from bench.engine import build_snapshot
+from bench.serving import CONNECTIONS, Load, running_server, wrk_load
+from bench.table import request_body
+from service.razz.cards import CARD_CODES
 
 ROUNDS = 7
 SECONDS = 3

@@ -28,9 +28,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.engine import build_snapshot  # noqa: E402
-from bench.serving import ROOT, lua_text, running_server, timed_request  # noqa: E402
-from bench.table import request_body  # noqa: E402
+from bench.engine import build_snapshot
+from bench.serving import ROOT, lua_text, running_server, timed_request
+from bench.table import request_body
 
 HEADERS = (b"POST /v1/hands/rank HTTP/1.1\r\nHost: razz\r\nContent-Type: application/json\r\n"
            b"Content-Length: 4096\r\n\r\n")

@@ -21,10 +21,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.engine import build_snapshot  # noqa: E402
-from bench.serving import Server, lua_text, running_server, timed_request  # noqa: E402
-from bench.table import request_body  # noqa: E402
-from service.razz.cards import CARD_CODES  # noqa: E402
+from bench.engine import build_snapshot
+from bench.serving import Server, lua_text, running_server, timed_request
+from bench.table import request_body
+from service.razz.cards import CARD_CODES
 
 MIX = """
 local bodies = {%s, %s}

@@ -16,12 +16,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.engine import build_snapshot  # noqa: E402
-from bench.serving import HTTP_SETUP, beside_healthz, cost_line  # noqa: E402
-from bench.showdown import COMMUNITY_CARD, PLAYERS  # noqa: E402
-from service.app import create_app  # noqa: E402
-from service.razz.betting import replay  # noqa: E402
-from service.razz.showdown import showdown  # noqa: E402
+from bench.engine import build_snapshot
+from bench.serving import HTTP_SETUP, beside_healthz, cost_line
+from bench.showdown import COMMUNITY_CARD, PLAYERS
+from service.app import create_app
+from service.razz.betting import replay
+from service.razz.showdown import showdown
 
 RUNS = 2000
 

@@ -27,6 +27,9 @@ _IMMUTABLE = (type(None), bool, int, str, tuple)
 
 Converter = Callable[[Any], Any]
 
+NESTED = (ma.fields.Nested, NestedAs)
+"""The nested-object fields loaded here exactly: not subclasses, whose loading may differ."""
+
 
 def direct_loader(schema: ma.Schema) -> Callable[[bytes], dict[str, Any] | None]:
     """A loader of JSON bodies for ``schema``: the loaded body, or None when the schema itself must load it."""
@@ -73,40 +76,42 @@ def _plain_schema(schema: ma.Schema) -> bool:
 
 
 def _typed(field: ma.fields.Field) -> tuple[Any, Converter | None] | None:
-    """The msgspec type of the values ``field`` loads, and what turns a decoded one into the loaded one; None if none."""
+    """The msgspec type of the values ``field`` loads, and what turns a decoded one into the loaded one (or None)."""
     value_type = _value_type(field)
     if value_type is not None:
         return _nullable(value_type, field), None
-    if type(field) in (ma.fields.Nested, NestedAs):
+    if isinstance(field, ma.fields.Nested) and type(field) in NESTED:
         found = _object_type(field)
         if found is None:
             return None
         struct, load_all = found
         return _nullable(struct, field), _keeping_none(lambda item: load_all((item,))[0], field)
-    if type(field) is ma.fields.List and type(field.inner) in (ma.fields.Nested, NestedAs):
+    inner = getattr(field, "inner", None)
+    if type(field) is ma.fields.List and isinstance(inner, ma.fields.Nested) and type(inner) in NESTED:
         bounds = _length_bounds(field)
-        found = _object_type(field.inner)
+        found = _object_type(inner)
         if bounds is None or found is None:
             return None
         struct, load_all = found
-        items = _nullable(Annotated[list[struct], msgspec.Meta(**bounds)], field)  # type: ignore[valid-type]
-        return items, _keeping_none(load_all, field)
+        low, high = bounds
+        listed = Annotated[list[struct], msgspec.Meta(min_length=low, max_length=high)]  # type: ignore[valid-type]
+        return _nullable(listed, field), _keeping_none(load_all, field)
     return None
 
 
 def _value_type(field: ma.fields.Field) -> Any:
-    """The msgspec type of a field that holds one JSON value (or a list of cards) and loads it as it is; None if none."""
-    kind = type(field)
-    if kind is WholeNumber and not field.validators:
+    """The msgspec type of a field holding one JSON value (or a list of cards) it loads as it is; None if none."""
+    if type(field) is WholeNumber and not field.validators:
         return Annotated[int, msgspec.Meta(ge=field.minimum, le=field.maximum)]
-    if kind is StrictBoolean and not field.validators:
+    if type(field) is StrictBoolean and not field.validators:
         return bool
-    if kind is Choice and len(field.validators) == 1:
+    if type(field) is Choice and len(field.validators) == 1:
         return Literal[tuple(sorted(field.choices))]
-    if kind is CardText and len(field.validators) == 1:
+    if type(field) is CardText and len(field.validators) == 1:
         return CARD
-    if kind is CardTexts and len(field.validators) == 1:
-        return Annotated[list[CARD], msgspec.Meta(min_length=field.min_cards, max_length=field.max_cards)]
+    if type(field) is CardTexts and len(field.validators) == 1:
+        return Annotated[list[CARD], msgspec.Meta(min_length=field.min_cards,  # type: ignore[valid-type]
+                                                  max_length=field.max_cards)]
     return None
 
 
@@ -140,17 +145,18 @@ def _object_type(field: ma.fields.Nested) -> tuple[type[msgspec.Struct], Convert
     return struct, list
 
 
-def _length_bounds(field: ma.fields.List) -> dict[str, int] | None:
-    """The item counts a list field's Length validators allow, as msgspec bounds; None for any other validator."""
-    bounds: dict[str, int] = {}
+def _length_bounds(field: ma.fields.Field) -> tuple[int | None, int | None] | None:
+    """The fewest and most items a list field's Length validators allow (None: no bound); None for another validator."""
+    low: int | None = None
+    high: int | None = None
     for validator in field.validators:
         if type(validator) is not ma.validate.Length or validator.equal is not None:
             return None
         if validator.min is not None:
-            bounds["min_length"] = max(validator.min, bounds.get("min_length", 0))
+            low = validator.min if low is None else max(low, validator.min)
         if validator.max is not None:
-            bounds["max_length"] = min(validator.max, bounds.get("max_length", validator.max))
-    return bounds
+            high = validator.max if high is None else min(high, validator.max)
+    return low, high
 
 
 def _nullable(value_type: Any, field: ma.fields.Field) -> Any:

@@ -77,12 +77,13 @@ class ProblemApi(Api):
 
     ERROR_SCHEMA = ProblemSchema
 
-    def handle_http_exception(self, error: HTTPException) -> Response:  # type: ignore[override]
+    def handle_http_exception(self, error: HTTPException) -> Response:
         """Render Flask's and werkzeug's HTTP errors as problems."""
         status = error.code or 500
         headers = {}
-        if status == 405 and getattr(error, "valid_methods", None):
-            headers["Allow"] = ", ".join(error.valid_methods)
+        allowed = getattr(error, "valid_methods", None)  # werkzeug's MethodNotAllowed
+        if status == 405 and allowed:
+            headers["Allow"] = ", ".join(allowed)
         detail = DETAIL_BY_STATUS.get(status, http.HTTPStatus(status).phrase)
         return problem_response(status, KIND_BY_STATUS.get(status, "http-error"), detail, headers=headers)
 

@@ -43,7 +43,7 @@ class HandField(ma.fields.List):
         self.min_cards = min_cards
         self.max_cards = max_cards
 
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[int]:
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[Any]:
         return self.load_cards(value)
 
     def load_cards(self, value: Any) -> list[int]:
@@ -63,18 +63,19 @@ class HandBatchField(ma.fields.List):
     """A list of hands, loaded in passes over the batch: a thousand hands cost lookups, not field calls."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(HandField(), **kwargs)
+        self.hand = HandField()
+        super().__init__(self.hand, **kwargs)
 
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[list[int]]:
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[Any]:
         if not isinstance(value, list):
             raise ma.ValidationError("Not a list of hands.")
-        return self._plain_hands(value) or load_each(self.inner.load_cards, value)
+        return self._plain_hands(value) or load_each(self.hand.load_cards, value)
 
     def _plain_hands(self, value: list[Any]) -> list[list[int]] | None:
         """Every hand parsed by C-level passes when all are lists of cards of a good size; None otherwise."""
         if not value or set(map(type, value)) != {list}:
             return None
-        if min(map(len, value)) < self.inner.min_cards or max(map(len, value)) > self.inner.max_cards:
+        if min(map(len, value)) < self.hand.min_cards or max(map(len, value)) > self.hand.max_cards:
             return None
         try:
             return list(map(list, map(map, repeat(CARD_CODES.__getitem__), value)))
@@ -155,8 +156,8 @@ class NestedAs(ma.fields.Nested):
         super().__init__(schema, **kwargs)
         self.build = build
 
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        return self.build(**super()._deserialize(value, attr, data, **kwargs))
+    def _deserialize(self, value: Any, attr: str | None, data: Any, partial: Any = None, **kwargs: Any) -> Any:
+        return self.build(**super()._deserialize(value, attr, data, partial, **kwargs))
 
 
 def load_each(load: Callable[[Any], Any], items: list[Any]) -> list[Any]:

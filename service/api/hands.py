@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from itertools import repeat
-from typing import Any
+from typing import Any, cast
 
 import marshmallow as ma
 from flask import Response
@@ -112,7 +112,7 @@ def rank_hands(request: dict[str, Any]) -> Response:
     distinct = list(map(len, map(set, hands)))
     if distinct != list(map(len, hands)):
         index = next(index for index, hand in enumerate(hands) if distinct[index] != len(hand))
-        duplicate = CARD_TEXT[first_duplicate(hands[index])]
+        duplicate = CARD_TEXT[cast(int, first_duplicate(hands[index]))]  # fewer distinct cards than cards
         raise field_problem("duplicate-card", f"hands[{index}]", f"card {duplicate} appears more than once")
     values, cards = rank_batch(hands)
     best = map('","'.join, map(map, repeat(CARD_TEXT.__getitem__), cards))
@@ -129,6 +129,6 @@ def compare_hands(request: dict[str, Any]) -> Response:
         if player_id in ids[:index]:
             raise field_problem("duplicate-id", f"players[{index}].id", f"id {player_id!r} is used by another player")
     comparison = compare([player["cards"] for player in players], request["community_card"])
-    results = [{"id": player_id, **hand_result(hand)} for player_id, hand in zip(ids, comparison.hands)]
+    results = [{"id": player_id, **hand_result(hand)} for player_id, hand in zip(ids, comparison.hands, strict=True)]
     order = [[ids[index] for index in group] for group in comparison.order]
     return json_response({"results": results, "order": order, "winners": order[0]})

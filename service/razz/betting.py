@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import repeat
 from operator import attrgetter, sub
-from typing import NamedTuple, NoReturn
+from typing import NamedTuple, NoReturn, cast
 
 from .bring_in import highest_door, opener_index
 from .errors import IllegalActionError, SnapshotError
@@ -86,7 +86,8 @@ class TableState:
 
     street: int
     phase: str
-    """betting (someone must act), dealing (next street's cards missing), showdown (no more betting), complete (all but one folded)."""
+    """betting (someone must act), dealing (next street's cards missing), showdown (no more betting), complete
+    (all but one folded)."""
     to_act: int | None
     pot: int
     street_bet: int
@@ -118,11 +119,12 @@ class TableState:
         action cost a sixth of its replay.
         """
         taken = list(map(tuple.__new__, repeat(Action), zip(map(attrgetter("seat"), self.actions),
-                                                            map(attrgetter("type"), self.actions), self.added)))
+                                                            map(attrgetter("type"), self.actions), self.added,
+                                                            strict=True)))
         ends = [street.start for street in self.log[1:]] + [len(taken)]
         return tuple(StreetRecord(street.number, street.opener, tuple(taken[street.start:end]),
                                   street.first_aggressor, street.last_aggressor)
-                     for street, end in zip(self.log, ends))
+                     for street, end in zip(self.log, ends, strict=True))
 
 
 _REFUSED = -1
@@ -179,6 +181,7 @@ class _Table:
         self.live = n
         self.mark = 0
         self.winner: int | None = None
+        self.to_act: int | None = None
         self.log: list[_Street] = []
         self.added: list[int | None] = []
         """The chips each action added (None for fold and check), in the order taken."""
@@ -225,10 +228,7 @@ class _Table:
         if self.street + 1 == LAST_STREET:
             return True
         need = up_cards_on(self.street + 1)
-        for i, cards in enumerate(self.up):
-            if len(cards) < need and not self.folded[i]:
-                return False
-        return True
+        return all(len(cards) >= need or folded for cards, folded in zip(self.up, self.folded, strict=True))
 
     def _end_round(self) -> None:
         """The round is over: deal on if the cards are there, else wait for them."""
@@ -383,7 +383,7 @@ class _Table:
             self.live -= 1
             self.active -= 1
         elif kind == "bring_in":
-            self._post_bring_in(i, chips)
+            self._post_bring_in(i, cast(int, chips))  # a bring-in always adds chips
         else:
             self._increase(i)
         if self.uncap_any_time and not self.uncapped and self.active <= 2 and not self._capped():

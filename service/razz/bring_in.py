@@ -34,7 +34,7 @@ class BringIn:
     opener: int | None
     """The seat that acts first on 3rd street; None when fewer than two players have chips left after the antes."""
     amount: int | None
-    """Chips the bring-in seat posts (the bring-in, or all it has left); 0 when it is all-in from the ante; None without stakes."""
+    """Chips the bring-in seat posts (the bring-in, or all it has left): 0 all-in from the ante, None without stakes."""
 
 
 def highest_door(door_codes: Sequence[int]) -> tuple[int, list[int]]:

@@ -57,7 +57,8 @@ def parse_card(text: str) -> int:
     try:
         return CARD_CODES[text]
     except (KeyError, TypeError):
-        raise ValueError(f"{text!r} is not a card: write a rank from {RANK_CHARS} and a suit from shdc, e.g. 'As'") from None
+        raise ValueError(f"{text!r} is not a card: write a rank from {RANK_CHARS} and a suit from shdc, "
+                         "e.g. 'As'") from None
 
 
 def first_duplicate(codes: Iterable[int]) -> int | None:

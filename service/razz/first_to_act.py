@@ -90,7 +90,8 @@ def find_first_to_act(street: int, players: Sequence[BoardIn], rules: Rules = Ru
                                 f"seat {player.seat} shows {len(codes)} up cards; on street {street} at most {shown}")
         if not player.folded and len(codes) != shown:
             raise SnapshotError(f"players[{i}].up_cards",
-                                f"seat {player.seat} is live and must show {shown} up card(s) on street {street}, not {len(codes)}")
+                                f"seat {player.seat} is live and must show {shown} up card(s) on street {street}, "
+                                f"not {len(codes)}")
         boards.append(codes)
     seats = [players[i].seat for i in order]
     folded = [players[i].folded for i in order]

@@ -180,8 +180,8 @@ class Stakes:
                 continue
             if not is_int(value):
                 raise StakesError(f"stakes.{name}", f"{value!r} is not a whole number of chips")
-        if self.big_bet is None:
-            object.__setattr__(self, "big_bet", 2 * self.small_bet)
+        big_bet = 2 * self.small_bet if self.big_bet is None else self.big_bet
+        object.__setattr__(self, "big_bet", big_bet)
         if self.ante < 0:
             raise StakesError("stakes.ante", f"the ante ({self.ante}) must be 0 or more")
         if self.bring_in <= 0:
@@ -189,9 +189,9 @@ class Stakes:
         if self.bring_in > self.small_bet:
             raise StakesError("stakes.bring_in",
                               f"the bring-in ({self.bring_in}) must not exceed the small bet ({self.small_bet})")
-        if self.small_bet > self.big_bet:
+        if self.small_bet > big_bet:
             raise StakesError("stakes.big_bet",
-                              f"the big bet ({self.big_bet}) must not be less than the small bet ({self.small_bet})")
+                              f"the big bet ({big_bet}) must not be less than the small bet ({self.small_bet})")
 
     def bet_size(self, street: int) -> int:
         """The limit of a street: the small bet on 3rd and 4th, the big bet from 5th on."""

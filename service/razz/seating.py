@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import TypeGuard
+from typing import TypeGuard, cast
 
 from .errors import InputError
 
@@ -58,7 +58,7 @@ def clockwise(seats: Sequence[object], error: type[InputError]) -> list[int]:
         chart = SeatChart(error)
         for i, seat in enumerate(seats):
             chart.take(seat, f"players[{i}].seat")
-    return sorted(range(len(seats)), key=seats.__getitem__)
+    return sorted(range(len(seats)), key=cast("Sequence[int]", seats).__getitem__)  # checked seat numbers
 
 
 def _plain_seats(seats: Sequence[object]) -> bool:

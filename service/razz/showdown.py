@@ -93,7 +93,7 @@ class _Hand:
 def _top_card_down_in_five(hand: _Hand) -> tuple[int, ...]:
     """TDA 20B: high card by rank then suit in the 5 used; a shared community card passes to the next card."""
     used = best_cards(hand.codes)
-    return tuple(sorted((-HIGH_CARD_ORDER[code] for code in used)))
+    return tuple(sorted(-HIGH_CARD_ORDER[code] for code in used))
 
 
 def _low_card_up_in_all(hand: _Hand) -> tuple[int, ...]:
@@ -101,12 +101,12 @@ def _low_card_up_in_all(hand: _Hand) -> tuple[int, ...]:
     return tuple(sorted(HIGH_CARD_ORDER[code] for code in hand.codes))
 
 
-def _position(hand: _Hand) -> int:
+def _position(hand: _Hand) -> tuple[int, ...]:
     """PokerKit: the first tied player in position order, clockwise from the dealer."""
-    return hand.place
+    return (hand.place,)
 
 
-ODD_CHIP_ORDER: dict[str, Callable[[_Hand], object]] = {
+ODD_CHIP_ORDER: dict[str, Callable[[_Hand], tuple[int, ...]]] = {
     "high_card_by_suit_in_5": _top_card_down_in_five,
     "low_card_by_suit_all_cards": _low_card_up_in_all,
     "seat_order": _position,
@@ -165,7 +165,8 @@ def _read_hands(
     return hands
 
 
-def _award(pot: Pot, hands: dict[int, _Hand], odd_key: Callable[[_Hand], object]) -> tuple[PotResult, list[int]]:
+def _award(pot: Pot, hands: dict[int, _Hand],
+           odd_key: Callable[[_Hand], tuple[int, ...]]) -> tuple[PotResult, list[int]]:
     """Split one pot among the best lows of its eligible seats; also return who got its odd chips."""
     if len(pot.eligible) == 1:
         return PotResult(pot.amount, pot.eligible, pot.eligible, (Share(pot.eligible[0], pot.amount),), None), []
@@ -175,7 +176,8 @@ def _award(pot: Pot, hands: dict[int, _Hand], odd_key: Callable[[_Hand], object]
     each, odd = divmod(pot.amount, len(winners))
     lucky = [hand.seat for hand in sorted(winners, key=odd_key)[:odd]]
     shares = tuple(Share(hand.seat, each + 1 if hand.seat in lucky else each) for hand in winners)
-    return PotResult(pot.amount, pot.eligible, tuple(hand.seat for hand in winners), shares, winners[0].value.name), lucky
+    seats = tuple(hand.seat for hand in winners)
+    return PotResult(pot.amount, pot.eligible, seats, shares, winners[0].value.name), lucky
 
 
 def showdown(
@@ -198,7 +200,7 @@ def showdown(
     >>> showdown([ShowdownPlayer(1, 5, folded=True), ShowdownPlayer(2, 5, cards=["As"] * 7)])
     Traceback (most recent call last):
     ...
-    service.razz.errors.DuplicateCardError: players[1].cards[1]: card As appears more than once (also at players[1].cards[0])
+    service.razz.errors.DuplicateCardError: players[1].cards[1]: card As appears more than once (also at players[1]...
     """
     if odd_chip_rule not in ODD_CHIP_ORDER:
         raise ShowdownError("rules.odd_chip_rule", f"must be one of {', '.join(ODD_CHIP_RULES)}")

@@ -126,7 +126,8 @@ def seat_players(snapshot: Snapshot) -> Seating:
             continue
         if len(player.down_cards) > MAX_DOWN_CARDS:
             raise SnapshotError(f"players[{i}].down_cards",
-                                f"seat {player.seat} holds {len(player.down_cards)} down cards: at most {MAX_DOWN_CARDS}")
+                                f"seat {player.seat} holds {len(player.down_cards)} down cards: "
+                                f"at most {MAX_DOWN_CARDS}")
         deck.take_each(player.down_cards, f"players[{i}].down_cards")
         down_counts.append(len(player.down_cards))
     community = None

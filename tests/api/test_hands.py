@@ -1,6 +1,5 @@
 """POST /v1/hands/rank and /v1/hands/compare through HTTP."""
 
-import json
 import random
 
 import pytest

@@ -36,7 +36,7 @@ def test_counts_add_up_across_workers_and_recycled_workers(tmp_path: Path):
     with serving(tmp_path, PROMETHEUS_MULTIPROC_DIR=str(metrics_dir), WEB_CONCURRENCY="2",
                  GUNICORN_MAX_REQUESTS="10") as server:
         ranked = 0
-        while ranked < 40 or len(serving_pids(server)) < 3 and ranked < 400:  # a worker leaves within a second
+        while ranked < 40 or (len(serving_pids(server)) < 3 and ranked < 400):  # a worker leaves within a second
             call(f"{server.base}/v1/hands/rank", {"hands": [["As", "2d", "3c"]]})
             ranked += 1
             time.sleep(0.02)

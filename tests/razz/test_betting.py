@@ -380,7 +380,7 @@ def test_folded_player_cannot_show_later_cards():
 
 
 def test_community_card_on_seventh_street_with_eight_players():
-    boards = {seat: f"{r}c {r}d {r}h {r}s" for seat, r in zip(range(1, 9), "A23456789")}
+    boards = {seat: f"{r}c {r}d {r}h {r}s" for seat, r in zip(range(1, 9), "A2345678", strict=True)}
     boards[8] = "Kc Kd Kh Ks"
     actions = ["s8 bring_in"] + [f"s{s} call" for s in range(1, 8)]
     for _street in range(4, 7):

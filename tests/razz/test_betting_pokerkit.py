@@ -85,6 +85,7 @@ def play_hand(seed):
     return decisions, street
 
 
+@pytest.mark.slow
 def test_pokerkit_agrees_on_turns_and_limit_amounts_in_deep_stacked_hands():
     results = [play_hand(seed) for seed in range(HANDS)]
     assert sum(decisions for decisions, _ in results) > 5 * HANDS

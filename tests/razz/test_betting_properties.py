@@ -46,7 +46,7 @@ def tables(draw):
 def snapshot(seats, stacks, deck, shown, actions, the_rules, the_stakes, dealer):
     """The table with ``shown[i]`` up cards for player i, dealt from ``deck``."""
     players = tuple(PlayerIn(seat, stack, tuple(deck[4 * i:4 * i + shown[i]]))
-                    for i, (seat, stack) in enumerate(zip(seats, stacks)))
+                    for i, (seat, stack) in enumerate(zip(seats, stacks, strict=True)))
     return Snapshot(the_stakes, players, tuple(actions), the_rules, dealer)
 
 
@@ -81,7 +81,7 @@ def test_random_legal_play_replays_and_keeps_the_invariants(table, the_rules, th
         check_invariants(state, stacks, the_rules)
         if state.phase == "dealing":
             folded = {p.seat for p in state.players if p.folded}
-            shown = [n + (seat not in folded) for n, seat in zip(shown, seats)]
+            shown = [n + (seat not in folded) for n, seat in zip(shown, seats, strict=True)]
             continue
         if state.phase != "betting":
             break

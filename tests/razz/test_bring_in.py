@@ -70,5 +70,5 @@ def test_bad_door_card_is_rejected():
                                          ([True, 2], "players[0].seat")])
 def test_seats_must_exist_and_be_taken_once(seats, path):
     with pytest.raises(SnapshotError) as caught:
-        find_bring_in([DoorCard(seat, card) for seat, card in zip(seats, ["Qh", "Kd"])])
+        find_bring_in([DoorCard(seat, card) for seat, card in zip(seats, ["Qh", "Kd"], strict=True)])
     assert caught.value.path == path

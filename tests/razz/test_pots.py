@@ -1,5 +1,7 @@
 """Pots by contribution level: rules reference section 6 examples 3 and 4, plus properties."""
 
+import itertools
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -63,14 +65,6 @@ def test_pots_hold_every_chip_and_only_live_seats_are_eligible(table):
     for pot in pots:
         assert pot.amount > 0 and pot.eligible
         assert not set(pot.eligible) & folded
-    for lower, upper in zip(pots, pots[1:]):
+    for lower, upper in itertools.pairwise(pots):
         assert set(upper.eligible) < set(lower.eligible)
     assert all(len(pot.eligible) > 1 for pot in pots[:-1])
-
-
-def test_docstring_examples_hold():
-    import doctest
-
-    import service.razz.pots as module
-
-    assert doctest.testmod(module).failed == 0

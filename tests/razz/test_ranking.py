@@ -23,6 +23,7 @@ from service.razz.ranking import (
     rank_batch,
 )
 
+
 def brute_category(counts):
     """The category from the group sizes, largest first, as the rules words say it."""
     if counts[0] == 4:
@@ -69,6 +70,7 @@ def deal(ranks, rng):
     return parse_cards(cards)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", range(1, 8))
 def test_every_rank_multiset_agrees_with_brute_force(size):
     rng = random.Random(size)

@@ -40,13 +40,15 @@ def test_earliest_position_counts_from_the_dealer():
 def test_last_aggressor_any_street_takes_the_first_live_bettor_of_the_latest_street_with_a_bet():
     aggressors = {6: [6, 1], 5: [4]}
     rule = "last_aggressor_any_street"
-    assert show_order(CHECKED_AROUND, aggressors=aggressors, first_to_act_board=4, no_bet_show_order=rule).order == (6, 1, 4)
-    assert show_order({1: 200, 4: 200}, aggressors=aggressors, first_to_act_board=4, no_bet_show_order=rule).order == (1, 4)
+    after = {"aggressors": aggressors, "first_to_act_board": 4, "no_bet_show_order": rule}
+    assert show_order(CHECKED_AROUND, **after).order == (6, 1, 4)
+    assert show_order({1: 200, 4: 200}, **after).order == (1, 4)
     assert show_order(CHECKED_AROUND, aggressors={5: [4], 3: [1]}, no_bet_show_order=rule).order == (4, 6, 1)
 
 
 def test_last_aggressor_any_street_with_no_bet_at_all_falls_back_to_the_lowest_board():
-    result = show_order(CHECKED_AROUND, aggressors={}, first_to_act_board=6, no_bet_show_order="last_aggressor_any_street")
+    result = show_order(CHECKED_AROUND, aggressors={}, first_to_act_board=6,
+                        no_bet_show_order="last_aggressor_any_street")
     assert result.order == (6, 1, 4)
 
 
@@ -76,11 +78,3 @@ def test_no_live_seat_is_an_error():
     with pytest.raises(ShowdownError) as caught:
         show_order({}, first_to_act_board=1)
     assert caught.value.path == "contributed"
-
-
-def test_docstring_examples_hold():
-    import doctest
-
-    import service.razz.show_order as module
-
-    assert doctest.testmod(module).failed == 0

@@ -102,7 +102,8 @@ def test_s6_example4_all_in_for_part_of_the_ante_wins_the_main_pot_only():
         player(4, 5, folded=True),
     ]
     result = showdown(players)
-    assert [(pot.amount, pot.eligible, pot.winners) for pot in result.pots] == [(12, (1, 2, 3), (3,)), (86, (1, 2), (1,))]
+    pots = [(pot.amount, pot.eligible, pot.winners) for pot in result.pots]
+    assert pots == [(12, (1, 2, 3), (3,)), (86, (1, 2), (1,))]
     assert payouts(result) == {1: 86, 2: 0, 3: 12, 4: 0}
 
 
@@ -127,8 +128,8 @@ def test_shared_community_card_on_top_passes_the_odd_chip_to_the_next_card():
     assert result.pots[0].winning_hand == "7-5-4-3-A"
     assert payouts(result) == {1: 50, 2: 51}
     assert result.odd_chips == ()
-    result = showdown([player(1, 50, "5h 4c 3c Ad Qc Jc"), player(2, 50, "5s 4d 3h Ac Ks 9d"), player(3, 1, folded=True)],
-                      community_card="7s")
+    result = showdown([player(1, 50, "5h 4c 3c Ad Qc Jc"), player(2, 50, "5s 4d 3h Ac Ks 9d"),
+                       player(3, 1, folded=True)], community_card="7s")
     assert result.odd_chips == (OddChip(0, 2, "high_card_by_suit_in_5"),)
 
 
@@ -159,7 +160,8 @@ def test_uncontested_needs_no_cards():
         ([player(9, 5, "As 2s 3s 4s 5s 6s 7s"), player(2, 5, "Ah 2h 3h 4h 5h 6h 7h")], None, "players[0].seat"),
         ([player(True, 5, "As 2s 3s 4s 5s 6s 7s"), player(2, 5, "Ah 2h 3h 4h 5h 6h 7h")], None, "players[0].seat"),
         ([player(1, -1, "As 2s 3s 4s 5s 6s 7s"), player(2, 5, "Ah 2h 3h 4h 5h 6h 7h")], None, "players[0].contributed"),
-        ([player(1, 2.5, "As 2s 3s 4s 5s 6s 7s"), player(2, 5, "Ah 2h 3h 4h 5h 6h 7h")], None, "players[0].contributed"),
+        ([player(1, 2.5, "As 2s 3s 4s 5s 6s 7s"), player(2, 5, "Ah 2h 3h 4h 5h 6h 7h")], None,
+         "players[0].contributed"),
         ([player(1, 5, folded=True), player(2, 5, folded=True)], None, "players"),
         ([], None, "players"),
         ([player(1, 5, "As 2s 3s 4s 5s 6s"), player(2, 5, "Ah 2h 3h 4h 5h 6h")], "Zz", "community_card"),
@@ -233,7 +235,7 @@ def deal(deck, ranks, count):
 
 
 @st.composite
-def showdowns(draw, rules=st.sampled_from(ODD_CHIP_RULES)):
+def showdowns(draw, rules=st.sampled_from(ODD_CHIP_RULES)):  # noqa: B008  (hypothesis strategies are immutable)
     seats = draw(st.lists(st.integers(1, 8), min_size=2, max_size=8, unique=True))
     folded = {seat for seat in seats[1:] if draw(st.integers(0, 3)) == 0}
     live = [seat for seat in seats if seat not in folded]
@@ -324,11 +326,3 @@ def test_seat_order_matches_a_chip_by_chip_model(table):
     model, paid = naive_seat_order_payouts(players, community_card, position)
     assert [(pot.amount, pot.eligible, pot.winners) for pot in result.pots] == model
     assert payouts(result) == paid
-
-
-def test_docstring_examples_hold():
-    import doctest
-
-    import service.razz.showdown as module
-
-    assert doctest.testmod(module).failed == 0
