@@ -6,7 +6,8 @@ import statistics
 import time
 
 from service.razz.betting import replay
-from service.razz.rules import Rules, Stakes
+from service.razz.limits import Stakes
+from service.razz.rules import Rules
 from service.razz.snapshot import Action, PlayerIn, Snapshot
 
 RUNS = 2000

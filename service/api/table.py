@@ -11,9 +11,11 @@ from flask import Response
 from ..razz.betting import LegalAction, TableState, replay
 from ..razz.bring_in import DoorCard, find_bring_in
 from ..razz.first_to_act import BoardIn, find_first_to_act
-from ..razz.rules import Stakes, resolve_rules
+from ..razz.limits import Stakes
+from ..razz.rules import resolve_rules
 from ..razz.settlement import pots_so_far, settle
-from ..razz.snapshot import ACTION_TYPES, Action, PlayerIn, Snapshot
+from ..razz.snapshot import Action, PlayerIn, Snapshot
+from ..razz.vocabulary import ACTION_TYPES, Phase
 from .fields import (
     CardText,
     CardTexts,
@@ -167,7 +169,7 @@ class LegalActionsSchema(ma.Schema):
     """Where the hand stands and what the seat to act may do."""
 
     street = ma.fields.Integer(required=True)
-    phase = ma.fields.String(required=True, validate=ma.validate.OneOf(("betting", "dealing", "showdown", "complete")))
+    phase = ma.fields.String(required=True, validate=ma.validate.OneOf([phase.value for phase in Phase]))
     to_act = ma.fields.Integer(required=True, allow_none=True)
     pot = ma.fields.Integer(required=True, metadata={"description": "Every chip committed so far, antes included."})
     street_bet = ma.fields.Integer(required=True, metadata={"description": "The street's current full level."})

@@ -1,11 +1,12 @@
 """Fixed-limit betting (reference sections 2, 4 and 9): replay a snapshot's actions under the rules.
 
-The replay keeps one mutable table (lists indexed clockwise) and checks every action against the
-actions the rules allow at that point, so the first illegal action is reported with its index
-and the rule it breaks.
+The replay keeps one table (lists indexed clockwise) and a round per street. Each action type has
+one rule (``_Table.price`` and the rule it picks): it gives the chips the action adds now, or the
+``Refusal`` that says why it may not be taken. So the legal actions listed and the reason an
+action is refused come from the same branch, and the first illegal action is named with its index.
 
 Levels: ``level`` is the street's last full bet or raise (0 before any). A short all-in that puts
-in at least half a bet over it (``short_allin_threshold``) counts as a full bet or raise: it
+in at least half a bet over it (``limits.counts_as_full``) counts as a full bet or raise: it
 becomes the level, uses a raise and reopens the betting. A smaller one only raises what a call
 must reach (``high``). A player may raise only if he has not acted since the last reopening.
 """
@@ -14,30 +15,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import repeat
-from operator import attrgetter, sub
-from typing import NamedTuple, NoReturn, cast
+from operator import sub
+from typing import NamedTuple, NoReturn
 
-from .bring_in import highest_door, opener_index
+from .bring_in import call_floor, highest_door, opener_index, opening_chips
+from .cap import cap_lifted, increase_name, is_capped
 from .errors import IllegalActionError, SnapshotError
-from .first_to_act import FIRST_STREET, LAST_STREET, lowest_board, up_cards_on
+from .first_to_act import board_opener, lowest_board
+from .integers import is_int
+from .limits import counts_as_full
 from .running_out import community_card_dealt
-from .seating import CLOCKWISE_AFTER, is_int, next_clockwise, positions
-from .snapshot import (
-    Action,
-    ActionRecord,
-    Seating,
-    Snapshot,
-    check_action_form,
-    seat_players,
-)
-
-BETTING = "betting"
-DEALING = "dealing"
-SHOWDOWN = "showdown"
-COMPLETE = "complete"
-
-_NEVER_ACTED = -1
+from .seating import CLOCKWISE_AFTER, positions
+from .snapshot import Action, ActionRecord, Seating, Snapshot, check_action_form, seat_players
+from .streets import LAST_STREET, STREETS, up_cards_on
+from .vocabulary import LISTING_ORDER, ActionType, Phase, Refusal
 
 
 class LegalAction(NamedTuple):
@@ -85,9 +76,7 @@ class TableState:
     """Where the hand stands after the snapshot's actions; ``streets`` is built when first read."""
 
     street: int
-    phase: str
-    """betting (someone must act), dealing (next street's cards missing), showdown (no more betting), complete
-    (all but one folded)."""
+    phase: Phase
     to_act: int | None
     pot: int
     street_bet: int
@@ -104,364 +93,351 @@ class TableState:
     """The seat left when all others folded (phase complete)."""
     community_card_allowed: bool
     """Whether the deal has run short so 7th street is a community card (section 7)."""
-    log: tuple[_Street, ...] = field(repr=False, compare=False)
-    """The streets as the replay logged them: opener, aggressors and where their actions start."""
+    showdown_board: int | None
+    """In the showdown phase, the live seat with the lowest board: the first to show when nobody bet (section 5)."""
+    log: tuple[_Round, ...] = field(repr=False, compare=False)
+    """The rounds as the replay played them: opener, aggressors and where their actions start."""
     actions: tuple[ActionRecord, ...] = field(repr=False, compare=False)
     """The snapshot's actions, in order."""
-    added: tuple[int | None, ...] = field(repr=False, compare=False)
-    """The chips each action added (None for fold and check)."""
+    added: tuple[int, ...] = field(repr=False, compare=False)
+    """The chips each action added (0 for fold and check)."""
 
     @cached_property
     def streets(self) -> tuple[StreetRecord, ...]:
-        """Each street reached with its actions, each stating the chips it added.
-
-        Built on first read: legal-actions never reads them, and building an action record per
-        action cost a sixth of its replay.
-        """
-        taken = list(map(tuple.__new__, repeat(Action), zip(map(attrgetter("seat"), self.actions),
-                                                            map(attrgetter("type"), self.actions), self.added,
-                                                            strict=True)))
-        ends = [street.start for street in self.log[1:]] + [len(taken)]
-        return tuple(StreetRecord(street.number, street.opener, tuple(taken[street.start:end]),
-                                  street.first_aggressor, street.last_aggressor)
-                     for street, end in zip(self.log, ends, strict=True))
+        """Each street reached with its actions, each stating the chips it added; built on first read
+        (legal-actions never reads it)."""
+        taken = [Action(action.seat, action.type, None if action.type in _NO_CHIPS else added)
+                 for action, added in zip(self.actions, self.added, strict=True)]
+        ends = [played.start for played in self.log[1:]] + [len(taken)]
+        return tuple(StreetRecord(played.number, played.opener, tuple(taken[played.start:end]),
+                                  played.first_aggressor, played.last_aggressor)
+                     for played, end in zip(self.log, ends, strict=True))
 
 
-_REFUSED = -1
-"""What ``_Table.chips`` answers for an action the player may not take now: no action adds negative chips."""
+class _Round:
+    """One street's betting round; its actions are the hand's from ``start`` to the next round's start."""
 
-_LISTING_ORDER = ("fold", "bring_in", "check", "call", "bet", "complete", "raise")
+    __slots__ = ("acted", "bet_made", "call_target", "capped", "first_aggressor", "floor", "high", "last_aggressor",
+                 "level", "lifted", "number", "opener", "opening", "posts_bring_in", "put_in", "raises", "size",
+                 "start")
 
-
-class _Street:
-    """One street's log while replaying: its actions are the hand's from ``start`` to the next street's start."""
-
-    __slots__ = ("first_aggressor", "last_aggressor", "number", "opener", "start")
-
-    def __init__(self, number: int, opener: int | None, start: int) -> None:
+    def __init__(self, number: int, size: int, players: int, start: int) -> None:
         self.number = number
-        self.opener = opener
+        self.size = size
+        """The street's bet: the small or the big bet."""
         self.start = start
+        self.opener: int | None = None
+        """The seat that opened: 3rd street's bring-in seat, later the first to act (None: no betting)."""
+        self.put_in = [0] * players
+        """The chips each player has put in on this street."""
+        self.acted = [False] * players
+        """Whether each player has acted since the last full bet or raise (which reopens the betting)."""
+        self.level = 0
+        self.high = 0
+        """The most any player has put in on the street."""
+        self.floor = 0
+        """The bring-in a call must reach even when it was posted short (``short_bring_in_call_amount``)."""
+        self.call_target = 0
+        """What a call reaches: ``high``, or ``floor`` above a short bring-in."""
+        self.raises = 0
+        self.bet_made = False
+        """Whether the street has its bet (on 3rd street, the completion)."""
+        self.lifted = False
+        """Whether the raise cap is lifted for this round (``heads_up_uncap``)."""
+        self.capped = False
+        """Whether the round has its bet and every raise the cap allows: set as each full bet or raise lands."""
+        self.opening = False
+        """3rd street, before the bring-in or a completion: section 1 decides what may be done."""
+        self.posts_bring_in = False
+        """While opening: the opener is the bring-in seat itself (not the seat after one all-in from the ante)."""
         self.first_aggressor: int | None = None
         self.last_aggressor: int | None = None
+
+
+_BETTING, _DEALING, _SHOWDOWN, _COMPLETE = Phase.BETTING, Phase.DEALING, Phase.SHOWDOWN, Phase.COMPLETE
+"""The phases as module names: reading a member off its enum class costs 0.2 us, five times a global's."""
+
+_NO_CHIPS = frozenset((ActionType.CHECK, ActionType.FOLD))
+"""The actions that add nothing: their rules answer 0 chips, and they take no amount."""
+_PASSIVE = frozenset((ActionType.CALL, ActionType.CHECK))
+"""The actions that only count as the player's action in the round."""
+_INCREASES = frozenset((ActionType.BET, ActionType.COMPLETE, ActionType.RAISE))
+_CALL, _CHECK, _FOLD, _BRING_IN = ActionType.CALL, ActionType.CHECK, ActionType.FOLD, ActionType.BRING_IN
+"""Members as module names: reading one off its enum class costs 0.2 us, five times a global's (bench/README.md)."""
+
+_CHECK_INSTEAD = Refusal("nothing to call and fold_when_no_bet is false: check instead")
+_NOTHING_TO_CALL = Refusal("there is no bet to call")
+_OPENS_ONLY = Refusal("the bring-in is posted only to open 3rd street")
+_CAPPED = Refusal("the betting is capped")
+_ONLY_THE_CALL = Refusal("its chips only cover the call")
+_OTHERS_ALL_IN = Refusal("every other player is all-in")
+_NOT_REOPENED = Refusal("it has acted and the betting has not been reopened by a full bet or raise")
+_NOT_THE_INCREASE = {name: Refusal(f"the increase here is a {name.value}") for name in _INCREASES}
+"""Made once: formatting an enum member costs 0.8 us, and legal-actions asks about every increase."""
 
 
 class _Table:
     """The mutable table of one replay."""
 
     __slots__ = (
-        "acted", "active", "added", "after", "all_in", "bet_made", "bring_in", "call_target", "can_act", "dealt",
-        "floor", "fold_street", "fold_when_no_bet", "folded", "forced", "high", "index_of_input", "level", "limit",
-        "live", "log", "mark", "n", "opening", "phase", "position", "raises", "rules", "seats", "size", "stack",
-        "stakes", "street", "street_in", "to_act", "uncap_any_time", "uncapped", "up", "winner",
+        "active", "added", "after", "all_in", "bring_in", "can_act", "dealt", "fold_street", "folded",
+        "index_of_input", "limit", "live", "n", "phase", "position", "round", "rounds", "rules", "seats", "stack",
+        "stakes", "to_act", "up", "winner",
     )
 
     def __init__(self, snapshot: Snapshot, seating: Seating) -> None:
-        seats, stacks, up = seating.seats, seating.stacks, seating.up
         self.index_of_input = seating.index_of_input
         self.rules = snapshot.rules
         self.stakes = snapshot.stakes
         self.limit = snapshot.rules.raise_limit
-        self.fold_when_no_bet = snapshot.rules.fold_when_no_bet
-        self.uncap_any_time = snapshot.rules.heads_up_uncap == "any_time_before_cap"
-        self.seats = seats
-        self.up = up
-        n = self.n = len(seats)
+        self.seats = seating.seats
+        self.up = seating.up
+        n = self.n = len(self.seats)
         self.after = CLOCKWISE_AFTER[n]
-        ante = snapshot.stakes.ante
-        self.stack = [chips - min(ante, chips) for chips in stacks]
-        self.street_in = [0] * n
+        self.stack = [snapshot.stakes.after_ante(chips) for chips in seating.stacks]
         self.folded = [False] * n
         self.all_in = [chips == 0 for chips in self.stack]
         self.can_act = [chips > 0 for chips in self.stack]
-        self.acted = [_NEVER_ACTED] * n
         self.fold_street = [0] * n
-        self.position = positions(seats, snapshot.dealer_seat)
+        self.position = positions(self.seats, snapshot.dealer_seat)
         self.active = sum(self.can_act)
+        """Players who can still act: neither folded nor all-in."""
         self.live = n
-        self.mark = 0
+        """Players who have not folded."""
         self.winner: int | None = None
         self.to_act: int | None = None
-        self.log: list[_Street] = []
-        self.added: list[int | None] = []
-        """The chips each action added (None for fold and check), in the order taken."""
+        self.phase: Phase
+        self.rounds: list[_Round] = []
+        self.added: list[int] = []
+        """The chips each action added (0 for fold and check), in the order taken."""
         self.dealt: list[int] = []
-        self.bring_in, _ = highest_door([cards[0] for cards in up])
-        self._start_street(FIRST_STREET)
+        """The players dealt each street reached (section 7 counts the cards left)."""
+        self.bring_in, _ = highest_door([cards[0] for cards in self.up])
+        self._begin_round(min(STREETS))
 
-    # -- streets -----------------------------------------------------------------------------
+    # -- phases: each begins in one place ------------------------------------------------------
 
-    def _start_street(self, street: int) -> None:
-        """Reset the round and find who acts first (the bring-in on 3rd street)."""
-        self.street = street
-        self.size = self.stakes.bet_size(street)
-        self.level = self.high = self.floor = self.call_target = self.raises = 0
-        self.bet_made = self.uncapped = False
-        self.mark += 1
-        self.street_in = [0] * self.n
+    def _deal(self, street: int) -> _Round:
+        """Deal ``street`` to the live players and start its round."""
+        self.round = _Round(street, self.stakes.bet_size(street), self.n, len(self.added))
+        self.rounds.append(self.round)
         self.dealt.append(self.live)
-        self.opening = False
-        self.forced = False
-        if street == FIRST_STREET:
+        return self.round
+
+    def _begin_round(self, street: int) -> None:
+        """Betting: deal the street and find who opens it, or end the betting when fewer than two can act."""
+        r = self._deal(street)
+        if STREETS[street].bring_in_opens:
             first = opener_index(self.bring_in, self.stack)
-            self.opening = True
-            self.forced = first == self.bring_in
-            self.log.append(_Street(street, self.seats[self.bring_in], len(self.added)))
+            r.opener = self.seats[self.bring_in]
+            r.opening = True
+            r.posts_bring_in = first == self.bring_in
         else:
             first = None
             if self.active >= 2:
-                board, _ = lowest_board(self.up, up_cards_on(street), self.folded, self.position,
-                                        self.rules.later_street_tie_break)
-                first = next_clockwise(board, self.can_act)
-            self.log.append(_Street(street, None if first is None else self.seats[first], len(self.added)))
+                first, _, _ = board_opener(self.up, street, self.folded, self.can_act, self.position,
+                                           self.rules.later_street_tie_break)
+            r.opener = None if first is None else self.seats[first]
         if first is None or self.active < 2:
             self._end_betting()
             return
-        self.phase = BETTING
+        self.phase = _BETTING
         self.to_act = first
-        mode = self.rules.heads_up_uncap
-        self.uncapped = (mode == "event_heads_up" and self.n == 2) or (
-            mode in ("any_time_before_cap", "round_starts_heads_up") and self.active <= 2)
-
-    def _next_cards_shown(self) -> bool:
-        """Whether every live player shows the next street's up card (7th street's is face down)."""
-        if self.street + 1 == LAST_STREET:
-            return True
-        need = up_cards_on(self.street + 1)
-        return all(len(cards) >= need or folded for cards, folded in zip(self.up, self.folded, strict=True))
+        r.lifted = cap_lifted(self.rules.heads_up_uncap, self.n, self.active, True)
 
     def _end_round(self) -> None:
-        """The round is over: deal on if the cards are there, else wait for them."""
+        """The round is over: deal on if the cards are there, else wait for them (dealing)."""
         self.to_act = None
-        if self.active < 2:
+        if self.active < 2 or self.round.number == LAST_STREET:
             self._end_betting()
-        elif self.street == LAST_STREET:
-            self.phase = SHOWDOWN
         elif self._next_cards_shown():
-            self._start_street(self.street + 1)
+            self._begin_round(self.round.number + 1)
         else:
-            self.phase = DEALING
+            self.phase = _DEALING
 
     def _end_betting(self) -> None:
-        """No more betting this hand: the remaining streets are dealt as far as the cards show."""
+        """Showdown: no more betting this hand; the streets left are dealt as far as the cards show."""
         self.to_act = None
-        self.phase = SHOWDOWN
-        while self.street < LAST_STREET and self._next_cards_shown():
-            self.street += 1
-            self.street_in = [0] * self.n
-            self.level = self.high = self.floor = self.call_target = self.raises = 0
-            self.bet_made = False
-            self.dealt.append(self.live)
-            self.log.append(_Street(self.street, None, len(self.added)))
+        self.phase = _SHOWDOWN
+        while self.round.number < LAST_STREET and self._next_cards_shown():
+            self._deal(self.round.number + 1)
 
-    # -- legal actions -----------------------------------------------------------------------
+    def _complete(self) -> None:
+        """Complete: all but one have folded, and he wins without showing."""
+        self.winner = self.folded.index(False)
+        self.to_act = None
+        self.phase = _COMPLETE
 
-    def _set_call_target(self) -> None:
-        """What a call reaches: the highest wager, or the full bring-in over a short one."""
-        self.call_target = self.high if self.high > self.floor else self.floor
+    def _next_cards_shown(self) -> bool:
+        """Whether every live player shows the next street's up card (a street dealt face down shows none)."""
+        following = STREETS[self.round.number + 1]
+        if not following.new_card_up:
+            return True
+        need = following.up_cards
+        return all(len(cards) >= need or folded for cards, folded in zip(self.up, self.folded, strict=True))
 
-    def _capped(self) -> bool:
-        """Whether the round has its bet and every raise the cap allows (and is not uncapped)."""
-        return self.bet_made and self.limit is not None and self.raises >= self.limit and not self.uncapped
+    # -- the rule of each action -------------------------------------------------------------
 
-    def _raise_refusal(self, i: int, need: int) -> str | None:
-        """Why player ``i`` may not bet or raise now, or None if he may."""
-        if self._capped():
-            return "the betting is capped"
-        if self.stack[i] <= need:
-            return "its chips only cover the call"
-        if self.active < 2:
-            return "every other player is all-in"
-        if self.acted[i] == self.mark:
-            return "it has acted and the betting has not been reopened by a full bet or raise"
-        return None
+    def price(self, i: int, kind: str) -> int | Refusal:
+        """The chips action ``kind`` adds for player ``i`` now (0 for fold and check), or why he may not take it.
 
-    def _raise_type(self) -> str:
-        """The name of the next increase: complete (to a first full level), bet or raise."""
-        if not self.bet_made:
-            return "complete" if self.street == FIRST_STREET or self.high > 0 else "bet"
-        return "complete" if self.high > self.level else "raise"
-
-    def chips(self, i: int, kind: str) -> int | None:
-        """The chips action ``kind`` adds for player ``i`` now (None for fold and check), or _REFUSED if he may not."""
-        stack = self.stack[i]
-        if self.opening:
-            bring_in = self.stakes.bring_in
-            if kind == "fold":
-                return None if not self.forced and self.rules.allow_fold_when_opening_after_all_in_bring_in \
-                    else _REFUSED
-            if kind == "bring_in":
-                return bring_in if bring_in < stack else stack
-            small_bet = self.stakes.small_bet
-            if kind == "complete" and bring_in < stack and bring_in < small_bet:
-                return small_bet if small_bet < stack else stack
-            return _REFUSED
-        need = self.call_target - self.street_in[i]
-        if kind == "call":
+        Each branch is the rule of one action type: what it answers is what it allows.
+        """
+        r = self.round
+        if r.opening:
+            return opening_chips(kind, self.stack[i], self.stakes, r.posts_bring_in, self.rules)
+        need = r.call_target - r.put_in[i]
+        if kind == _CALL:  # puts in what the call target asks, or every chip left (section 9)
             if need <= 0:
-                return _REFUSED
+                return _NOTHING_TO_CALL
+            stack = self.stack[i]
             return need if need < stack else stack
-        if kind == "fold":
-            return None if need > 0 or self.fold_when_no_bet else _REFUSED
-        if kind == "check":
-            return None if need <= 0 else _REFUSED
-        if kind == "bring_in" or kind != self._raise_type() or self._raise_refusal(i, need) is not None:
-            return _REFUSED
-        amount = self.level + self.size - self.street_in[i]
+        if kind == _CHECK:
+            return 0 if need <= 0 else Refusal(f"it faces a bet: {need} to call")
+        if kind == _FOLD:  # facing a bet, or with nothing to call only under fold_when_no_bet (section 9)
+            return 0 if need > 0 or self.rules.fold_when_no_bet else _CHECK_INSTEAD
+        if kind in _INCREASES:
+            return self._increase_price(i, need, kind)
+        if kind == _BRING_IN:
+            return _OPENS_ONLY
+        return Refusal(f"{kind!r} is not an action")
+
+    def _increase_price(self, i: int, need: int, kind: str) -> int | Refusal:
+        """A bet, completion or raise goes one bet over the level, or all-in short of it (sections 2 and 4)."""
+        r = self.round
+        if r.capped:
+            return _CAPPED
+        stack = self.stack[i]
+        if stack <= need:
+            return _ONLY_THE_CALL
+        if self.active < 2:
+            return _OTHERS_ALL_IN
+        if r.acted[i]:
+            return _NOT_REOPENED
+        name = increase_name(r.number, r.bet_made, r.high, r.level)
+        if kind != name:
+            return _NOT_THE_INCREASE[name]
+        amount = r.level + r.size - r.put_in[i]
         return amount if amount < stack else stack
 
-    def option(self, i: int, kind: str) -> LegalAction | None:
-        """Action ``kind`` as player ``i`` may take it now, with the chips it adds, or None if he may not."""
-        chips = self.chips(i, kind)
-        if chips is None:
-            return LegalAction(kind)
-        if chips == _REFUSED:
-            return None
-        return LegalAction(kind, chips, self.street_in[i] + chips, chips == self.stack[i])
-
-    def _refusal(self, i: int, kind: str) -> str:
-        """Why action ``kind`` is not among player ``i``'s options."""
-        if self.opening:
-            if kind == "fold":
-                if self.forced:
-                    return "the bring-in must be posted or completed"
-                return "allow_fold_when_opening_after_all_in_bring_in is false: the opener must bring in or complete"
-            if kind == "complete":
-                return "the bring-in equals the small bet or the stack only covers the bring-in"
-            return "3rd street must be opened with the bring-in or a completion"
-        need = self.call_target - self.street_in[i]
-        if kind == "bring_in":
-            return "the bring-in is posted only to open 3rd street"
-        if kind == "check":
-            return f"it faces a bet: {need} to call"
-        if kind == "call":
-            return "there is no bet to call"
-        if kind == "fold":
-            return "nothing to call and fold_when_no_bet is false: check instead"
-        refusal = self._raise_refusal(i, need)
-        if refusal is not None:
-            return refusal
-        return f"the increase here is a {self._raise_type()}"
-
-    # -- applying actions --------------------------------------------------------------------
-
-    def _counts_as_full(self, total: int) -> bool:
-        """Whether an all-in short of the next level is still a full bet or raise (section 4)."""
-        if self.rules.short_allin_threshold == "full_bet":
-            return False
-        if self.street == FIRST_STREET and not self.bet_made and \
-                self.rules.third_street_half_bet_base == "increment_over_bring_in":
-            bring_in = self.stakes.bring_in
-            return 2 * (total - bring_in) >= self.stakes.small_bet - bring_in
-        return 2 * (total - self.level) >= self.size
+    # -- playing an action ---------------------------------------------------------------------
 
     def apply(self, index: int, action: ActionRecord) -> None:
-        """Check one action against the rules and play it."""
+        """Check one action against its rule and play it."""
         i = self.to_act
         if i is None:
             self._refuse_after_betting(index, action)
         seat = self.seats[i]
-        acting, kind, amount = action.seat, action.type, action.amount
-        chips = self.chips(i, kind) if acting == seat else _REFUSED
-        if chips == _REFUSED or (amount is not None and (amount != chips or not is_int(amount))):
-            self._refuse(index, action, i)
+        kind, amount = action.type, action.amount
+        if action.seat != seat:
+            self._refuse(index, action, f"seat {action.seat} may not act: it is seat {seat}'s turn")
+        chips = self.price(i, kind)
+        if type(chips) is Refusal:
+            self._refuse(index, action, f"seat {seat} may not {kind}: {chips.reason}")
+        # An exact int skips the call to is_int: 4% of an 8-player replay, which checks 50 amounts (bench/README.md).
+        if amount is not None and (amount != chips or (type(amount) is not int and not is_int(amount))
+                                   or kind in _NO_CHIPS):
+            self._refuse(index, action, f"seat {seat}'s {kind} adds {'no' if kind in _NO_CHIPS else chips} chips, "
+                                        f"not {amount}")
         self.added.append(chips)
-        if chips is not None:  # into the pot: what a player has put in overall is what his stack has lost
-            left = self.stack[i] - chips
-            self.stack[i] = left
-            self.street_in[i] += chips
-            if left == 0:
-                self.all_in[i] = True
-                self.can_act[i] = False
-                self.active -= 1
-        if kind == "call" or kind == "check":
-            self.acted[i] = self.mark
-        elif kind == "fold":
-            self.folded[i] = True
+        r = self.round
+        left = self.stack[i] - chips  # into the pot (nothing for fold and check): his stack loses what he puts in
+        self.stack[i] = left
+        r.put_in[i] += chips
+        if left == 0:
+            self.all_in[i] = True
             self.can_act[i] = False
-            self.fold_street[i] = self.street
-            self.live -= 1
             self.active -= 1
-        elif kind == "bring_in":
-            self._post_bring_in(i, cast(int, chips))  # a bring-in always adds chips
+        if kind in _PASSIVE:
+            r.acted[i] = True
+        elif kind == _FOLD:
+            self._fold(i)
+        elif kind == _BRING_IN:
+            self._post_bring_in(i, chips)
         else:
             self._increase(i)
-        if self.uncap_any_time and not self.uncapped and self.active <= 2 and not self._capped():
-            self.uncapped = True
+        if not r.lifted and self.active <= 2 and not r.capped:
+            # Only a heads-up round can lift the cap, and a capped one stays capped: asking after every
+            # action instead cost 5% of an 8-player replay (bench/README.md).
+            r.lifted = cap_lifted(self.rules.heads_up_uncap, self.n, self.active, False)
         self._pass_turn(i)
 
-    def _post_bring_in(self, i: int, amount: int) -> None:
+    def _fold(self, i: int) -> None:
+        """A folded player is out of the hand; his chips stay in the pots they reached."""
+        self.folded[i] = True
+        self.can_act[i] = False
+        self.fold_street[i] = self.round.number
+        self.live -= 1
+        self.active -= 1
+
+    def _post_bring_in(self, i: int, chips: int) -> None:
         """The bring-in opens 3rd street: it sets what a call must reach, and may count as the poster's action."""
-        self.opening = False
-        self.high = self.street_in[i]
-        self.floor = self.stakes.bring_in if self.rules.short_bring_in_call_amount == "full_bring_in" else amount
-        self._set_call_target()
-        self.acted[i] = self.mark if self.rules.bring_in_counts_as_acted else _NEVER_ACTED
+        r = self.round
+        r.opening = False
+        r.high = r.put_in[i]
+        r.floor = call_floor(chips, self.stakes, self.rules)
+        r.call_target = r.high if r.high > r.floor else r.floor
+        r.acted[i] = self.rules.bring_in_counts_as_acted
 
     def _increase(self, i: int) -> None:
         """A bet, completion or raise: a full one sets the level, uses a raise and reopens the betting."""
-        self.opening = False
-        total = self.street_in[i]
-        if total >= self.level + self.size or self._counts_as_full(total):
-            self.level = total
-            if self.bet_made:
-                self.raises += 1
-            self.bet_made = True
-            self.mark += 1
-        if total > self.high:
-            self.high = total
-            self._set_call_target()
-        self.acted[i] = self.mark
+        r = self.round
+        r.opening = False
+        total = r.put_in[i]
+        if total >= r.level + r.size or counts_as_full(total, r.level, r.size, r.number, r.bet_made, self.stakes,
+                                                       self.rules):
+            r.level = total
+            if r.bet_made:
+                r.raises += 1
+            r.bet_made = True
+            r.capped = is_capped(r.bet_made, r.raises, self.limit, r.lifted)
+            r.acted = [False] * self.n
+        if total > r.high:
+            r.high = total
+            r.call_target = total if total > r.floor else r.floor
+        r.acted[i] = True
         seat = self.seats[i]
-        street = self.log[-1]
-        if street.first_aggressor is None:
-            street.first_aggressor = seat
-        street.last_aggressor = seat
-
-    def _refuse(self, index: int, action: ActionRecord, i: int) -> NoReturn:
-        """Explain why player ``i`` may not take ``action``: not his turn, not an option now, or the wrong amount."""
-        check_action_form(index, action, self.seats)
-        path = f"actions[{index}]"
-        seat = self.seats[i]
-        if action.seat != seat:
-            raise IllegalActionError(path, f"seat {action.seat} may not act: it is seat {seat}'s turn")
-        kind = action.type
-        chips = self.chips(i, kind)
-        if chips == _REFUSED:
-            raise IllegalActionError(path, f"seat {seat} may not {kind}: {self._refusal(i, kind)}")
-        raise IllegalActionError(path, f"seat {seat}'s {kind} adds {chips} chips, not {action.amount}")
-
-    def _refuse_after_betting(self, index: int, action: ActionRecord) -> NoReturn:
-        """Explain why no action can come now: the hand, the betting or the deal is over."""
-        check_action_form(index, action, self.seats)
-        path = f"actions[{index}]"
-        if self.phase == COMPLETE:
-            raise IllegalActionError(path, f"seat {action.seat} may not act: every other player has folded")
-        if self.phase == SHOWDOWN:
-            raise IllegalActionError(path, f"seat {action.seat} may not act: the betting is over")
-        need = up_cards_on(self.street + 1)
-        i = next(j for j in range(self.n) if not self.folded[j] and len(self.up[j]) < need)
-        raise SnapshotError(
-            f"players[{self.index_of_input[i]}].up_cards",
-            f"seat {self.seats[i]} shows {len(self.up[i])} up card(s) but {path} bets street "
-            f"{self.street + 1}, where every live player shows {need}",
-        )
+        if r.first_aggressor is None:
+            r.first_aggressor = seat
+        r.last_aggressor = seat
 
     def _pass_turn(self, i: int) -> None:
         """Hand the action to the next player who must act, or end the round or the hand."""
         if self.live == 1:
-            self.winner = next(j for j in range(self.n) if not self.folded[j])
-            self.to_act = None
-            self.phase = COMPLETE
+            self._complete()
             return
-        target = self.call_target
+        r = self.round
+        target = r.call_target
         can_act = self.can_act
-        street_in = self.street_in
+        put_in = r.put_in
+        acted = r.acted
         for j in self.after[i]:
-            if can_act[j] and (street_in[j] < target or (self.acted[j] != self.mark and self.active >= 2)):
+            if can_act[j] and (put_in[j] < target or (not acted[j] and self.active >= 2)):
                 self.to_act = j
                 return
         self._end_round()
+
+    # -- refusals ------------------------------------------------------------------------------
+
+    def _refuse(self, index: int, action: ActionRecord, message: str) -> NoReturn:
+        """Refuse ``action`` with ``message``, unless it is malformed (no such seat, type or chip count)."""
+        check_action_form(index, action, self.seats)
+        raise IllegalActionError(f"actions[{index}]", message)
+
+    def _refuse_after_betting(self, index: int, action: ActionRecord) -> NoReturn:
+        """Explain why no action can come now: the hand, the betting or the deal is over."""
+        if self.phase is _COMPLETE:
+            self._refuse(index, action, f"seat {action.seat} may not act: every other player has folded")
+        if self.phase is _SHOWDOWN:
+            self._refuse(index, action, f"seat {action.seat} may not act: the betting is over")
+        check_action_form(index, action, self.seats)
+        need = up_cards_on(self.round.number + 1)
+        i = next(j for j in range(self.n) if not self.folded[j] and len(self.up[j]) < need)
+        raise SnapshotError(
+            f"players[{self.index_of_input[i]}].up_cards",
+            f"seat {self.seats[i]} shows {len(self.up[i])} up card(s) but actions[{index}] bets street "
+            f"{self.round.number + 1}, where every live player shows {need}",
+        )
 
     # -- result ------------------------------------------------------------------------------
 
@@ -470,12 +446,24 @@ class _Table:
         i = self.to_act
         if i is None:
             return ()
+        put_in = self.round.put_in[i]
+        stack = self.stack[i]
         legal = []
-        for kind in _LISTING_ORDER:
-            option = self.option(i, kind)
-            if option is not None:
-                legal.append(option)
+        for kind in LISTING_ORDER:
+            chips = self.price(i, kind)
+            if type(chips) is Refusal:
+                continue
+            legal.append(LegalAction(kind) if kind in _NO_CHIPS
+                         else LegalAction(kind, chips, put_in + chips, chips == stack))
         return tuple(legal)
+
+    def showdown_board(self) -> int | None:
+        """In the showdown phase, the index of the live player with the lowest board (section 5)."""
+        if self.phase is not _SHOWDOWN:
+            return None
+        board, _ = lowest_board(self.up, up_cards_on(self.round.number), self.folded, self.position,
+                                self.rules.later_street_tie_break)
+        return board
 
 
 def replay(snapshot: Snapshot) -> TableState:
@@ -485,41 +473,46 @@ def replay(snapshot: Snapshot) -> TableState:
     for index, action in enumerate(snapshot.actions):
         table.apply(index, action)
     _check_cards(table, seating.index_of_input, seating.down_counts)
-    community_allowed = table.street == LAST_STREET and community_card_dealt(table.dealt[:4], table.dealt[4])
+    street = table.round.number
+    community_allowed = street == LAST_STREET and community_card_dealt(table.dealt[:4], table.dealt[4])
     if seating.community is not None and not community_allowed:
         raise SnapshotError(
             "community_card",
             "a community card is dealt only on 7th street when the deck runs short (section 7); "
-            + ("7th street has not been reached" if table.street < LAST_STREET
+            + ("7th street has not been reached" if street < LAST_STREET
                else f"{table.dealt[4]} players reach 7th street and the deck deals them each a down card"),
         )
     committed = list(map(sub, seating.stacks, table.stack))
+    final = table.round
+    board = table.showdown_board()
     return TableState(
-        street=table.street,
+        street=street,
         phase=table.phase,
         to_act=None if table.to_act is None else table.seats[table.to_act],
         pot=sum(committed),
-        street_bet=table.level if table.bet_made else table.floor,
-        highest_bet=table.call_target,
-        raises=table.raises,
-        capped=table._capped(),
-        players=tuple(map(PlayerState, table.seats, table.stack, table.street_in, committed, table.folded,
+        street_bet=final.level if final.bet_made else final.floor,
+        highest_bet=final.call_target,
+        raises=final.raises,
+        capped=final.capped,
+        players=tuple(map(PlayerState, table.seats, table.stack, final.put_in, committed, table.folded,
                           table.all_in)),
         legal_actions=table.legal(),
-        log=tuple(table.log),
-        actions=snapshot.actions,
-        added=tuple(table.added),
         bring_in_seat=table.seats[table.bring_in],
         winner=None if table.winner is None else table.seats[table.winner],
         community_card_allowed=community_allowed,
+        showdown_board=None if board is None else table.seats[board],
+        log=tuple(table.rounds),
+        actions=snapshot.actions,
+        added=tuple(table.added),
     )
 
 
 def _check_cards(table: _Table, index_of_input: list[int], down_counts: list[int | None]) -> None:
     """Up and down cards must fit the street each player reached (folded players may show fewer)."""
-    street = table.street
+    street = table.round.number
     shown = up_cards_on(street)
-    partial_deal = table.phase in (DEALING, SHOWDOWN) and street + 1 < LAST_STREET
+    partial_deal = table.phase in (_DEALING, _SHOWDOWN) and street < LAST_STREET \
+        and STREETS[street + 1].new_card_up
     for i, cards in enumerate(table.up):
         count = len(cards)
         if table.folded[i]:
@@ -536,7 +529,7 @@ def _check_cards(table: _Table, index_of_input: list[int], down_counts: list[int
         if downs is None:
             continue
         reached = table.fold_street[i] if table.folded[i] else street
-        most_down = 3 if reached == LAST_STREET else 2
+        most_down = STREETS[reached].down_cards
         if downs > most_down:
             raise SnapshotError(f"players[{index_of_input[i]}].down_cards",
                                 f"seat {table.seats[i]} holds {downs} down cards but was dealt "

@@ -1,7 +1,8 @@
 """Bring-in (reference section 1): the highest door card posts, suits s > h > d > c break ties.
 
-When the bring-in seat is all-in from the ante nobody posts: the next seat clockwise with chips
-opens (for at least the bring-in, or folds).
+The bring-in seat posts the bring-in or completes to the small bet; it may not check or fold.
+When it is all-in from the ante nobody posts: the next seat clockwise with chips opens (for at
+least the bring-in, or folds). A bring-in posted all-in for less still stands at its full amount.
 """
 
 from __future__ import annotations
@@ -11,8 +12,10 @@ from dataclasses import dataclass
 
 from .cards import CARD_TEXT, HIGH_CARD_ORDER, RANK_OF, Deck
 from .errors import SnapshotError
-from .rules import Stakes
+from .limits import Stakes
+from .rules import Rules, ShortBringInCallAmount
 from .seating import clockwise, next_clockwise
+from .vocabulary import ActionType, Refusal
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +65,7 @@ def find_bring_in(players: Sequence[DoorCard], stakes: Stakes | None = None) -> 
     chips: list[int | None] = []
     for i in ordered:
         stack = players[i].stack
-        chips.append(None if stack is None or stakes is None else stack - min(stakes.ante, stack))
+        chips.append(None if stack is None or stakes is None else stakes.after_ante(stack))
     opener = opener_index(best, chips)
     amount = None
     if stakes is not None:
@@ -75,3 +78,40 @@ def find_bring_in(players: Sequence[DoorCard], stakes: Stakes | None = None) -> 
         opener=None if opener is None else seats[opener],
         amount=amount,
     )
+
+
+_BRING_IN, _COMPLETE, _FOLD = ActionType.BRING_IN, ActionType.COMPLETE, ActionType.FOLD
+"""Members as module names: reading one off its enum class costs 0.2 us, five times a global's (bench/README.md)."""
+
+_MUST_POST = Refusal("the bring-in must be posted or completed")
+_NO_OPENING_FOLD = Refusal("allow_fold_when_opening_after_all_in_bring_in is false: the opener must bring in or "
+                           "complete")
+_NO_COMPLETION = Refusal("the bring-in equals the small bet or the stack only covers the bring-in")
+_OPEN_WITH = Refusal("3rd street must be opened with the bring-in or a completion")
+
+
+def opening_chips(kind: str, chips: int, stakes: Stakes, posts_bring_in: bool, rules: Rules) -> int | Refusal:
+    """What an action opening 3rd street adds from ``chips`` (0 for a fold), or why it may not open it.
+
+    ``posts_bring_in``: the opener is the bring-in seat itself, who may not fold; an opener after a
+    bring-in seat all-in from the ante may (TDA RP-10E), unless the rules say otherwise.
+    """
+    if kind == _BRING_IN:
+        return min(stakes.bring_in, chips)
+    if kind == _COMPLETE:
+        if stakes.bring_in < chips and stakes.bring_in < stakes.small_bet:
+            return min(stakes.small_bet, chips)
+        return _NO_COMPLETION
+    if kind == _FOLD:
+        if posts_bring_in:
+            return _MUST_POST
+        return 0 if rules.allow_fold_when_opening_after_all_in_bring_in else _NO_OPENING_FOLD
+    return _OPEN_WITH
+
+
+def call_floor(posted: int, stakes: Stakes, rules: Rules) -> int:
+    """What a call must reach after a bring-in of ``posted`` chips: the full bring-in even over a short one
+    (WSOP-L 217), unless the rules say the posted amount."""
+    if rules.short_bring_in_call_amount == ShortBringInCallAmount.FULL_BRING_IN:
+        return stakes.bring_in
+    return posted

@@ -13,18 +13,11 @@ from dataclasses import dataclass
 from .bring_in import highest_door
 from .cards import HIGH_CARD_ORDER, Deck
 from .errors import SnapshotError
+from .integers import is_int
 from .ranking import evaluate, low_rank
-from .rules import Rules
-from .seating import check_player_count, check_seat, clockwise, is_int, next_clockwise, positions
-
-FIRST_STREET = 3
-LAST_STREET = 7
-MAX_UP_CARDS = 4
-
-
-def up_cards_on(street: int) -> int:
-    """How many up cards a live player shows while ``street`` is bet: one per street from 3rd to 6th."""
-    return min(street - 2, MAX_UP_CARDS)
+from .rules import LaterStreetTieBreak, Rules
+from .seating import check_player_count, check_seat, clockwise, next_clockwise, positions
+from .streets import FIRST_STREET, LAST_STREET, up_cards_on
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +43,7 @@ class FirstToAct:
 
 
 def lowest_board(up_cards: Sequence[Sequence[int]], shown: int, folded: Sequence[bool], position: Sequence[int],
-                 tie_break: str) -> tuple[int, list[int]]:
+                 tie_break: LaterStreetTieBreak) -> tuple[int, list[int]]:
     """Index of the lowest board (first ``shown`` up cards) among the players in, and the others whose boards tie it."""
     tied: list[int] = []
     best_value = 0
@@ -62,12 +55,22 @@ def lowest_board(up_cards: Sequence[Sequence[int]], shown: int, folded: Sequence
             best_value, tied = value, [i]
         elif value == best_value:
             tied.append(i)
-    if tie_break == "high_card_by_suit":
+    if tie_break == LaterStreetTieBreak.HIGH_CARD_BY_SUIT:
         winner = max(tied, key=lambda i: max(HIGH_CARD_ORDER[code] for code in up_cards[i][:shown]))
     else:
         winner = min(tied, key=position.__getitem__)
     tied.remove(winner)
     return winner, tied
+
+
+def board_opener(up_cards: Sequence[Sequence[int]], street: int, folded: Sequence[bool], can_act: Sequence[bool],
+                 position: Sequence[int], tie_break: LaterStreetTieBreak) -> tuple[int | None, int, list[int]]:
+    """Who opens a street from 4th on: the lowest board, or clockwise from it the first who can act.
+
+    Returns that index (None when nobody can act), the board's and the boards tying it.
+    """
+    board, tied = lowest_board(up_cards, up_cards_on(street), folded, position, tie_break)
+    return next_clockwise(board, can_act), board, tied
 
 
 def find_first_to_act(street: int, players: Sequence[BoardIn], rules: Rules = Rules(),
@@ -103,11 +106,12 @@ def find_first_to_act(street: int, players: Sequence[BoardIn], rules: Rules = Ru
         best, tied_doors = highest_door([boards[i][0] for i in with_door])
         board = with_door[best]
         tied = [with_door[k] for k in tied_doors]
+        first = next_clockwise(board, can_act)
     else:
         if all(folded):
             raise SnapshotError("players", "every player has folded: nobody acts")
-        board, tied = lowest_board(boards, shown, folded, positions(seats, dealer_seat), rules.later_street_tie_break)
-    first = next_clockwise(board, can_act)
+        first, board, tied = board_opener(boards, street, folded, can_act, positions(seats, dealer_seat),
+                                          rules.later_street_tie_break)
     return FirstToAct(
         seat=None if first is None else seats[first],
         board_seat=seats[board],

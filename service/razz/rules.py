@@ -1,46 +1,133 @@
-"""Rules options and presets (the reference's summary table), and the betting structure (stakes).
+"""Rules options and presets (the reference's summary table).
 
-The summary table is the complete list of options: every name and value here is spelled
-exactly as it is there, and nothing else is accepted.
+Each option is declared once, as a field of ``Rules`` with its default, its allowed values and
+its meaning; ``OPTIONS`` (what GET /v1/rules and the request schema say) is derived from those
+fields. Words are string enums, spelled exactly as in the summary table; nothing else is accepted.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, replace
-from typing import Any
+from dataclasses import asdict, dataclass, field, fields, replace
+from enum import StrEnum
+from typing import Any, Literal
 
-from .errors import RulesError, StakesError
-from .seating import is_int
+from .errors import RulesError
+from .integers import is_int
+
+UNLIMITED = "unlimited"
+"""The word ``max_raises_after_bet`` takes for no cap."""
+
+
+class HeadsUpUncap(StrEnum):
+    """When the raise cap is lifted for two players who are not all-in (section 2)."""
+
+    NEVER = "never"
+    ANY_TIME_BEFORE_CAP = "any_time_before_cap"
+    ROUND_STARTS_HEADS_UP = "round_starts_heads_up"
+    EVENT_HEADS_UP = "event_heads_up"
+
+
+class LaterStreetTieBreak(StrEnum):
+    """Who acts first on 4th-7th street when the lowest boards tie (section 3)."""
+
+    POSITION = "position"
+    HIGH_CARD_BY_SUIT = "high_card_by_suit"
+
+
+class OddChipRule(StrEnum):
+    """Which tied winner gets an odd chip of a split pot (section 6)."""
+
+    HIGH_CARD_BY_SUIT_IN_5 = "high_card_by_suit_in_5"
+    LOW_CARD_BY_SUIT_ALL_CARDS = "low_card_by_suit_all_cards"
+    SEAT_ORDER = "seat_order"
+
+
+class NoBetShowOrder(StrEnum):
+    """Who shows first when 7th street is checked through (section 5)."""
+
+    FIRST_TO_ACT_BOARD = "first_to_act_board"
+    EARLIEST_POSITION = "earliest_position"
+    LAST_AGGRESSOR_ANY_STREET = "last_aggressor_any_street"
+
+
+class ShortAllinThreshold(StrEnum):
+    """How big a short all-in must be to count as a full bet or raise (section 4)."""
+
+    HALF_BET = "half_bet"
+    FULL_BET = "full_bet"
+
+
+class ThirdStreetHalfBetBase(StrEnum):
+    """What a 3rd-street all-in over the bring-in is measured against (section 4)."""
+
+    TOTAL_VS_SMALL_BET = "total_vs_small_bet"
+    INCREMENT_OVER_BRING_IN = "increment_over_bring_in"
+
+
+class ShortBringInCallAmount(StrEnum):
+    """What the others call when the bring-in is posted all-in for less than the bring-in (section 1)."""
+
+    FULL_BRING_IN = "full_bring_in"
+    POSTED_AMOUNT = "posted_amount"
+
+
+def _option(default: Any, description: str, values: tuple[Any, ...] | None = None,
+            integer_minimum: int | None = None) -> Any:
+    """A ``Rules`` field declaring one option: its default, its meaning and, unless an enum's, its values."""
+    return field(default=default, metadata={"description": description, "values": values,
+                                            "integer_minimum": integer_minimum})
 
 
 @dataclass(frozen=True, slots=True)
 class Rules:
     """One value per option of the summary table; the defaults are the `standard` preset."""
 
-    max_raises_after_bet: int | str = 3
-    heads_up_uncap: str = "never"
-    later_street_tie_break: str = "position"
-    odd_chip_rule: str = "high_card_by_suit_in_5"
-    no_bet_show_order: str = "first_to_act_board"
-    short_allin_threshold: str = "half_bet"
-    third_street_half_bet_base: str = "total_vs_small_bet"
-    short_bring_in_call_amount: str = "full_bring_in"
-    fold_when_no_bet: bool = False
-    allow_fold_when_opening_after_all_in_bring_in: bool = True
-    bring_in_counts_as_acted: bool = True
-    fourth_street_double_on_pair: bool = False
-    max_players: int = 8
+    max_raises_after_bet: int | Literal["unlimited"] = _option(
+        3, "Raises allowed after the bet (the completion counts as the bet): 3 RRoP, 4 WSOP.",
+        values=(UNLIMITED,), integer_minimum=1)
+    heads_up_uncap: HeadsUpUncap = _option(
+        HeadsUpUncap.NEVER, "When the raise cap is lifted for two players who are not all-in.")
+    later_street_tie_break: LaterStreetTieBreak = _option(
+        LaterStreetTieBreak.POSITION, "Who acts first on 4th-7th street when the lowest boards tie.")
+    odd_chip_rule: OddChipRule = _option(
+        OddChipRule.HIGH_CARD_BY_SUIT_IN_5, "Which tied winner gets an odd chip of a split pot.")
+    no_bet_show_order: NoBetShowOrder = _option(
+        NoBetShowOrder.FIRST_TO_ACT_BOARD, "Who shows first when 7th street is checked through.")
+    short_allin_threshold: ShortAllinThreshold = _option(
+        ShortAllinThreshold.HALF_BET,
+        "How big a short all-in must be to count as a full bet or raise and reopen the betting.")
+    third_street_half_bet_base: ThirdStreetHalfBetBase = _option(
+        ThirdStreetHalfBetBase.TOTAL_VS_SMALL_BET, "What a 3rd-street all-in over the bring-in is measured against.")
+    short_bring_in_call_amount: ShortBringInCallAmount = _option(
+        ShortBringInCallAmount.FULL_BRING_IN,
+        "What the others call when the bring-in is posted all-in for less than the bring-in.")
+    fold_when_no_bet: bool = _option(
+        False, "Whether fold is offered when check is (TDA 58 makes such a fold binding).", values=(False, True))
+    allow_fold_when_opening_after_all_in_bring_in: bool = _option(
+        True, "Whether the opener after a bring-in seat all-in from the ante may fold.", values=(True, False))
+    bring_in_counts_as_acted: bool = _option(
+        True, "Whether posting the bring-in is the bring-in player's action in the round.", values=(True, False))
+    fourth_street_double_on_pair: bool = _option(
+        False, "An open pair on 4th street never allows a double bet in razz.", values=(False,))
+    max_players: int = _option(8, "Most players dealt in (the deck allows 8).", values=tuple(range(2, 9)))
+
+    def __post_init__(self) -> None:
+        """Words given as plain strings become their enum members, so the engine compares them by identity."""
+        for spec in _WORD_OPTIONS:
+            value = getattr(self, spec.name)
+            if type(value) is not spec.words:
+                object.__setattr__(self, spec.name, spec.words(value))  # type: ignore[misc]  # words is set
 
     @property
     def raise_limit(self) -> int | None:
         """Raises allowed after the bet in a capped round; None when unlimited."""
-        return None if self.max_raises_after_bet == "unlimited" else int(self.max_raises_after_bet)
+        return None if self.max_raises_after_bet == UNLIMITED else int(self.max_raises_after_bet)
 
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
-    """What GET /v1/rules says about one option: its values, default and meaning."""
+    """What GET /v1/rules says about one option: its values (as JSON writes them), default and meaning."""
 
     name: str
     values: tuple[Any, ...]
@@ -48,48 +135,35 @@ class OptionSpec:
     default: Any
     description: str
     integer_minimum: int | None = None
+    words: type[StrEnum] | None = None
+    """The enum whose members the values name, for the options that take a word."""
 
 
-OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("max_raises_after_bet", ("unlimited",), 3,
-               "Raises allowed after the bet (the completion counts as the bet): 3 RRoP, 4 WSOP.",
-               integer_minimum=1),
-    OptionSpec("heads_up_uncap", ("never", "any_time_before_cap", "round_starts_heads_up", "event_heads_up"),
-               "never", "When the raise cap is lifted for two players who are not all-in."),
-    OptionSpec("later_street_tie_break", ("position", "high_card_by_suit"), "position",
-               "Who acts first on 4th-7th street when the lowest boards tie."),
-    OptionSpec("odd_chip_rule", ("high_card_by_suit_in_5", "low_card_by_suit_all_cards", "seat_order"),
-               "high_card_by_suit_in_5", "Which tied winner gets an odd chip of a split pot."),
-    OptionSpec("no_bet_show_order", ("first_to_act_board", "earliest_position", "last_aggressor_any_street"),
-               "first_to_act_board", "Who shows first when 7th street is checked through."),
-    OptionSpec("short_allin_threshold", ("half_bet", "full_bet"), "half_bet",
-               "How big a short all-in must be to count as a full bet or raise and reopen the betting."),
-    OptionSpec("third_street_half_bet_base", ("total_vs_small_bet", "increment_over_bring_in"),
-               "total_vs_small_bet", "What a 3rd-street all-in over the bring-in is measured against."),
-    OptionSpec("short_bring_in_call_amount", ("full_bring_in", "posted_amount"), "full_bring_in",
-               "What the others call when the bring-in is posted all-in for less than the bring-in."),
-    OptionSpec("fold_when_no_bet", (False, True), False,
-               "Whether fold is offered when check is (TDA 58 makes such a fold binding)."),
-    OptionSpec("allow_fold_when_opening_after_all_in_bring_in", (True, False), True,
-               "Whether the opener after a bring-in seat all-in from the ante may fold."),
-    OptionSpec("bring_in_counts_as_acted", (True, False), True,
-               "Whether posting the bring-in is the bring-in player's action in the round."),
-    OptionSpec("fourth_street_double_on_pair", (False,), False,
-               "An open pair on 4th street never allows a double bet in razz."),
-    OptionSpec("max_players", tuple(range(2, 9)), 8, "Most players dealt in (the deck allows 8)."),
-)
+def _spec(declared: Any) -> OptionSpec:
+    """The spec of one ``Rules`` field, its values taken from its enum when it has one."""
+    metadata = declared.metadata
+    words = type(declared.default) if isinstance(declared.default, StrEnum) else None
+    values = metadata["values"] if words is None else tuple(member.value for member in words)
+    default = declared.default.value if words is not None else declared.default
+    return OptionSpec(declared.name, values, default, metadata["description"], metadata["integer_minimum"], words)
+
+
+OPTIONS: tuple[OptionSpec, ...] = tuple(_spec(declared) for declared in fields(Rules))
 """Every option of the summary table, in its order."""
 
 _SPECS = {spec.name: spec for spec in OPTIONS}
+_WORD_OPTIONS = tuple(spec for spec in OPTIONS if spec.words is not None)
 
 PRESETS: dict[str, Rules] = {
     "standard": Rules(),
-    "rrop_cash": Rules(heads_up_uncap="any_time_before_cap"),
-    "wsop_cash": Rules(max_raises_after_bet=4, heads_up_uncap="round_starts_heads_up",
-                       no_bet_show_order="earliest_position"),
-    "tda_tournament": Rules(heads_up_uncap="never", later_street_tie_break="high_card_by_suit",
-                            odd_chip_rule="high_card_by_suit_in_5"),
-    "wsop_tournament": Rules(max_raises_after_bet=4, heads_up_uncap="never", later_street_tie_break="position"),
+    "rrop_cash": Rules(heads_up_uncap=HeadsUpUncap.ANY_TIME_BEFORE_CAP),
+    "wsop_cash": Rules(max_raises_after_bet=4, heads_up_uncap=HeadsUpUncap.ROUND_STARTS_HEADS_UP,
+                       no_bet_show_order=NoBetShowOrder.EARLIEST_POSITION),
+    "tda_tournament": Rules(heads_up_uncap=HeadsUpUncap.NEVER,
+                            later_street_tie_break=LaterStreetTieBreak.HIGH_CARD_BY_SUIT,
+                            odd_chip_rule=OddChipRule.HIGH_CARD_BY_SUIT_IN_5),
+    "wsop_tournament": Rules(max_raises_after_bet=4, heads_up_uncap=HeadsUpUncap.NEVER,
+                             later_street_tie_break=LaterStreetTieBreak.POSITION),
 }
 """The `ruleset` row of the summary table: `standard` is the default."""
 
@@ -114,11 +188,11 @@ def _json_text(value: object) -> str:
     return str(value)
 
 
-def _check_value(spec: OptionSpec, value: object) -> None:
-    """Raise RulesError unless ``value`` is one the option allows (booleans are never integers)."""
+def _checked_value(spec: OptionSpec, value: object) -> Any:
+    """``value`` if the option allows it, else RulesError (``Rules`` makes a word its enum member)."""
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         ok = isinstance(value, bool) and any(isinstance(v, bool) and v is value for v in spec.values)
-    elif isinstance(value, int) and spec.integer_minimum is not None:
+    elif is_int(value) and spec.integer_minimum is not None:
         ok = value >= spec.integer_minimum
     else:
         ok = any(type(v) is type(value) and v == value for v in spec.values)
@@ -126,6 +200,7 @@ def _check_value(spec: OptionSpec, value: object) -> None:
         raise RulesError(spec.name, f"{_json_text(value) if isinstance(value, (bool, int, str)) else repr(value)} "
                          f"is not a value of {spec.name}; allowed: {_allowed_text(spec)}",
                          spec.values)
+    return value
 
 
 def resolve_rules(mapping: Mapping[str, Any] | None) -> Rules:
@@ -144,8 +219,7 @@ def resolve_rules(mapping: Mapping[str, Any] | None) -> Rules:
         if spec is None:
             raise RulesError(name, f"unknown option {name!r}; options: {', '.join(_SPECS)}, {PRESET_KEY}",
                              tuple(_SPECS))
-        _check_value(spec, value)
-        overrides[name] = value
+        overrides[name] = _checked_value(spec, value)
     return replace(PRESETS[preset], **overrides)
 
 
@@ -160,39 +234,3 @@ def catalogue() -> dict[str, Any]:
             for spec in OPTIONS
         ],
     }
-
-
-@dataclass(frozen=True, slots=True)
-class Stakes:
-    """The fixed-limit structure: ante, bring-in, small bet (3rd/4th), big bet (5th-7th)."""
-
-    ante: int
-    bring_in: int
-    small_bet: int
-    big_bet: int | None = None
-    """Twice the small bet when omitted."""
-
-    def __post_init__(self) -> None:
-        """Fill the big bet and reject structures the reference rules out."""
-        for name in ("ante", "bring_in", "small_bet", "big_bet"):
-            value = getattr(self, name)
-            if value is None and name == "big_bet":
-                continue
-            if not is_int(value):
-                raise StakesError(f"stakes.{name}", f"{value!r} is not a whole number of chips")
-        big_bet = 2 * self.small_bet if self.big_bet is None else self.big_bet
-        object.__setattr__(self, "big_bet", big_bet)
-        if self.ante < 0:
-            raise StakesError("stakes.ante", f"the ante ({self.ante}) must be 0 or more")
-        if self.bring_in <= 0:
-            raise StakesError("stakes.bring_in", f"the bring-in ({self.bring_in}) must be more than 0")
-        if self.bring_in > self.small_bet:
-            raise StakesError("stakes.bring_in",
-                              f"the bring-in ({self.bring_in}) must not exceed the small bet ({self.small_bet})")
-        if self.small_bet > big_bet:
-            raise StakesError("stakes.big_bet",
-                              f"the big bet ({big_bet}) must not be less than the small bet ({self.small_bet})")
-
-    def bet_size(self, street: int) -> int:
-        """The limit of a street: the small bet on 3rd and 4th, the big bet from 5th on."""
-        return self.small_bet if street <= 4 else self.big_bet  # type: ignore[return-value]

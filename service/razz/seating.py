@@ -3,18 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import TypeGuard, cast
+from typing import cast
 
 from .errors import InputError
+from .integers import is_int
 
 MIN_SEAT = 1
 MAX_SEAT = 8
 MIN_PLAYERS = 2
-
-
-def is_int(value: object) -> TypeGuard[int]:
-    """Integers only: JSON booleans are not seats, chip counts or streets."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def check_seat(seat: object, path: str, error: type[InputError]) -> int:

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .betting import COMPLETE, SHOWDOWN, TableState
-from .first_to_act import LAST_STREET, BoardIn, find_first_to_act
+from .betting import TableState
 from .pots import Pot, build_pots
 from .seating import position_order
 from .show_order import ShowOrder, show_order
 from .showdown import ShowdownPlayer, ShowdownResult, showdown
 from .snapshot import Snapshot
-
-_AGGRESSIVE = ("complete", "bet", "raise")
+from .streets import LAST_STREET
+from .vocabulary import ActionType, Phase
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,12 +31,12 @@ def pots_so_far(state: TableState) -> tuple[Pot, ...]:
 def settle(snapshot: Snapshot, state: TableState) -> Settlement | None:
     """The hand's result once it is decided: all but one folded (nobody shows, TDA 17B), or a showdown
     with every live hand known."""
-    if state.phase not in (COMPLETE, SHOWDOWN):
+    if state.phase not in (Phase.COMPLETE, Phase.SHOWDOWN):
         return None
     folded = {player.seat: player.folded for player in state.players}
     cards = {player.seat: (*(player.down_cards or ()), *player.up_cards) for player in snapshot.players}
     own_cards = 7 if snapshot.community_card is None else 6
-    if state.phase == SHOWDOWN and any(len(cards[seat]) != own_cards for seat, out in folded.items() if not out):
+    if state.phase is Phase.SHOWDOWN and any(len(cards[seat]) != own_cards for seat, out in folded.items() if not out):
         return None
     rules = snapshot.rules
     position = position_order([player.seat for player in state.players], snapshot.dealer_seat)
@@ -48,19 +47,16 @@ def settle(snapshot: Snapshot, state: TableState) -> Settlement | None:
         odd_chip_rule=rules.odd_chip_rule,
         position=position,
     )
-    if state.phase == COMPLETE:
+    if state.phase is Phase.COMPLETE:
         return Settlement(result, ShowOrder(all_at_once=False, order=()))
     seventh = next((street for street in state.streets if street.number == LAST_STREET), None)
-    lowest_board = find_first_to_act(
-        LAST_STREET, [BoardIn(player.seat, player.up_cards, folded[player.seat]) for player in snapshot.players],
-        rules, snapshot.dealer_seat,
-    ).board_seat
     show = show_order(
         {player.seat: player.committed_total for player in state.players if not player.folded},
         all_in=any(player.all_in for player in state.players if not player.folded),
         last_aggressor=None if seventh is None else seventh.last_aggressor,
-        first_to_act_board=lowest_board,
-        aggressors={street.number: [action.seat for action in street.actions if action.type in _AGGRESSIVE]
+        first_to_act_board=state.showdown_board,
+        aggressors={street.number: [action.seat for action in street.actions
+                                    if ActionType(action.type).aggressive]
                     for street in state.streets},
         position=position,
         no_bet_show_order=rules.no_bet_show_order,

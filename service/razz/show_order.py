@@ -13,23 +13,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .errors import ShowdownError
+from .rules import NoBetShowOrder
 from .seating import check_position
 
 SHOW_STREETS_BACK = (6, 5, 4, 3)
 """Streets searched for a bet or raise when 7th street was checked through, latest first."""
 
 
-NO_BET_SHOW_ORDERS = ("first_to_act_board", "earliest_position", "last_aggressor_any_street")
-"""The values of the ``no_bet_show_order`` option; the first is the default (TDA 17A, WSOP-T 72)."""
-
-
 def _first_when_no_bet(
-    rule: str, ring: list[int], first_to_act_board: int | None, aggressors: Mapping[int, Sequence[int]]
+    rule: NoBetShowOrder, ring: list[int], first_to_act_board: int | None, aggressors: Mapping[int, Sequence[int]]
 ) -> int | None:
     """Who shows first when nobody bet on 7th street; ``ring`` is the live seats in position order."""
-    if rule == "earliest_position":
+    if rule == NoBetShowOrder.EARLIEST_POSITION:
         return ring[0]  # WSOP-L 145: the participant in earliest position.
-    if rule == "last_aggressor_any_street":
+    if rule == NoBetShowOrder.LAST_AGGRESSOR_ANY_STREET:
         # The first live player who completed, bet or raised on 6th street, else 5th, ...; else the board.
         for street in SHOW_STREETS_BACK:
             for seat in aggressors.get(street, ()):
@@ -56,7 +53,7 @@ def show_order(
     first_to_act_board: int | None = None,
     aggressors: Mapping[int, Sequence[int]] | None = None,
     position: Sequence[int] | None = None,
-    no_bet_show_order: str = NO_BET_SHOW_ORDERS[0],
+    no_bet_show_order: NoBetShowOrder = NoBetShowOrder.FIRST_TO_ACT_BOARD,
 ) -> ShowOrder:
     """The showdown order of the live seats (``contributed``: live seat -> total chips put in this hand).
 
@@ -73,8 +70,6 @@ def show_order(
     ...
     service.razz.errors.ShowdownError: last_aggressor: seat 6 is not a live seat
     """
-    if no_bet_show_order not in NO_BET_SHOW_ORDERS:
-        raise ShowdownError("rules.no_bet_show_order", f"must be one of {', '.join(NO_BET_SHOW_ORDERS)}")
     if not contributed:
         raise ShowdownError("contributed", "at least one live seat is needed")
     ring = sorted(contributed) if position is None else check_position(position, contributed, ShowdownError)

@@ -13,9 +13,11 @@ from dataclasses import dataclass
 
 from .cards import HIGH_CARD_ORDER, Deck
 from .errors import ShowdownError
+from .integers import is_int
 from .pots import Pot, build_pots
 from .ranking import LowHand, best_cards, evaluate
-from .seating import SeatChart, check_position, is_int
+from .rules import OddChipRule
+from .seating import SeatChart, check_position
 
 HAND_CARDS = 7
 """Cards a live hand shows at showdown, the community card included (TDA 13A)."""
@@ -106,15 +108,13 @@ def _position(hand: _Hand) -> tuple[int, ...]:
     return (hand.place,)
 
 
-ODD_CHIP_ORDER: dict[str, Callable[[_Hand], tuple[int, ...]]] = {
-    "high_card_by_suit_in_5": _top_card_down_in_five,
-    "low_card_by_suit_all_cards": _low_card_up_in_all,
-    "seat_order": _position,
+ODD_CHIP_ORDER: dict[OddChipRule, Callable[[_Hand], tuple[int, ...]]] = {
+    OddChipRule.HIGH_CARD_BY_SUIT_IN_5: _top_card_down_in_five,
+    OddChipRule.LOW_CARD_BY_SUIT_ALL_CARDS: _low_card_up_in_all,
+    OddChipRule.SEAT_ORDER: _position,
 }
-"""Sort key per ``odd_chip_rule``: the tied players who sort first receive the odd chips."""
-
-ODD_CHIP_RULES = tuple(ODD_CHIP_ORDER)
-"""The values of the ``odd_chip_rule`` option; the first is the default (TDA 20B, WSOP-T 73, WSOP-L 149)."""
+"""Sort key per ``odd_chip_rule`` (every value of the option): the tied players who sort first receive the odd
+chips. The default, high_card_by_suit_in_5, is TDA 20B, WSOP-T 73 and WSOP-L 149."""
 
 
 def _parse_cards(path: str, texts: object, limit: int, deck: Deck) -> tuple[int, ...]:
@@ -183,7 +183,7 @@ def _award(pot: Pot, hands: dict[int, _Hand],
 def showdown(
     players: Sequence[ShowdownPlayer],
     community_card: str | None = None,
-    odd_chip_rule: str = ODD_CHIP_RULES[0],
+    odd_chip_rule: OddChipRule = OddChipRule.HIGH_CARD_BY_SUIT_IN_5,
     position: Sequence[int] | None = None,
 ) -> ShowdownResult:
     """Award every pot of a finished hand; one live seat takes everything without showing.
@@ -202,8 +202,6 @@ def showdown(
     ...
     service.razz.errors.DuplicateCardError: players[1].cards[1]: card As appears more than once (also at players[1]...
     """
-    if odd_chip_rule not in ODD_CHIP_ORDER:
-        raise ShowdownError("rules.odd_chip_rule", f"must be one of {', '.join(ODD_CHIP_RULES)}")
     check_players(players)
     seats = [player.seat for player in players]
     ring = sorted(seats) if position is None else check_position(position, seats, ShowdownError)

@@ -13,12 +13,12 @@ from typing import NamedTuple, Protocol
 
 from .cards import Deck
 from .errors import IllegalActionError, SnapshotError
-from .first_to_act import MAX_UP_CARDS
-from .rules import Rules, Stakes
-from .seating import check_player_count, check_seat, clockwise, is_int
-
-ACTION_TYPES = ("bring_in", "complete", "bet", "raise", "call", "check", "fold")
-MAX_DOWN_CARDS = 3
+from .integers import is_int
+from .limits import Stakes
+from .rules import Rules
+from .seating import check_player_count, check_seat, clockwise
+from .streets import MAX_DOWN_CARDS, MAX_UP_CARDS
+from .vocabulary import ACTION_TYPES
 
 
 class PlayerIn(NamedTuple):

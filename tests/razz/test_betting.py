@@ -4,7 +4,8 @@ import pytest
 
 from service.razz.betting import replay
 from service.razz.errors import DuplicateCardError, IllegalActionError, SnapshotError
-from service.razz.rules import Rules, Stakes
+from service.razz.limits import Stakes
+from service.razz.rules import Rules
 from service.razz.snapshot import Action, PlayerIn, Snapshot
 
 STAKES = Stakes(5, 10, 40, 80)

@@ -14,7 +14,8 @@ import pytest
 pokerkit = pytest.importorskip("pokerkit")
 
 from service.razz.betting import replay  # noqa: E402
-from service.razz.rules import Rules, Stakes  # noqa: E402
+from service.razz.limits import Stakes  # noqa: E402
+from service.razz.rules import Rules  # noqa: E402
 from service.razz.snapshot import Action, PlayerIn, Snapshot  # noqa: E402
 
 A = pokerkit.Automation

@@ -6,8 +6,10 @@ from hypothesis import strategies as st
 from service.razz.betting import replay
 from service.razz.cards import CARD_CODES
 from service.razz.errors import SnapshotError
-from service.razz.rules import OPTIONS, Rules, Stakes
-from service.razz.snapshot import ACTION_TYPES, Action, PlayerIn, Snapshot
+from service.razz.limits import Stakes
+from service.razz.rules import OPTIONS, Rules
+from service.razz.snapshot import Action, PlayerIn, Snapshot
+from service.razz.vocabulary import ACTION_TYPES
 
 DECK = list(CARD_CODES)
 

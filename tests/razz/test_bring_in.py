@@ -4,7 +4,7 @@ import pytest
 
 from service.razz.bring_in import DoorCard, find_bring_in
 from service.razz.errors import DuplicateCardError, SnapshotError
-from service.razz.rules import Stakes
+from service.razz.limits import Stakes
 
 STAKES = Stakes(5, 10, 40, 80)
 

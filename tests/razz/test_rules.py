@@ -5,7 +5,8 @@ from dataclasses import asdict, fields
 import pytest
 
 from service.razz.errors import RulesError, StakesError
-from service.razz.rules import OPTIONS, PRESETS, Rules, Stakes, catalogue, resolve_rules
+from service.razz.limits import Stakes
+from service.razz.rules import OPTIONS, PRESETS, Rules, catalogue, resolve_rules
 
 
 def test_options_are_the_summary_table_in_order_with_their_defaults():

@@ -3,6 +3,7 @@
 import pytest
 
 from service.razz.errors import ShowdownError
+from service.razz.rules import NoBetShowOrder
 from service.razz.show_order import ShowOrder, show_order
 
 CHECKED_AROUND = {1: 200, 4: 200, 6: 200}
@@ -17,7 +18,7 @@ def test_s5_example2_checked_around_lowest_board_shows_first():
 
 
 def test_s5_example2_checked_around_earliest_position():
-    result = show_order(CHECKED_AROUND, first_to_act_board=4, no_bet_show_order="earliest_position")
+    result = show_order(CHECKED_AROUND, first_to_act_board=4, no_bet_show_order=NoBetShowOrder.EARLIEST_POSITION)
     assert result == ShowOrder(False, (1, 4, 6))
 
 
@@ -33,7 +34,8 @@ def test_all_in_order_puts_the_biggest_side_pot_first_then_clockwise():
 
 
 def test_earliest_position_counts_from_the_dealer():
-    result = show_order(CHECKED_AROUND, position=[5, 6, 7, 8, 1, 2, 3, 4], no_bet_show_order="earliest_position")
+    result = show_order(CHECKED_AROUND, position=[5, 6, 7, 8, 1, 2, 3, 4],
+                        no_bet_show_order=NoBetShowOrder.EARLIEST_POSITION)
     assert result == ShowOrder(False, (6, 1, 4))
 
 
@@ -48,7 +50,7 @@ def test_last_aggressor_any_street_takes_the_first_live_bettor_of_the_latest_str
 
 def test_last_aggressor_any_street_with_no_bet_at_all_falls_back_to_the_lowest_board():
     result = show_order(CHECKED_AROUND, aggressors={}, first_to_act_board=6,
-                        no_bet_show_order="last_aggressor_any_street")
+                        no_bet_show_order=NoBetShowOrder.LAST_AGGRESSOR_ANY_STREET)
     assert result.order == (6, 1, 4)
 
 
@@ -59,7 +61,6 @@ def test_one_live_seat_wins_without_showing():
 @pytest.mark.parametrize(
     ("kwargs", "path"),
     [
-        ({"no_bet_show_order": "dealer_choice"}, "rules.no_bet_show_order"),
         ({"last_aggressor": 2}, "last_aggressor"),
         ({"first_to_act_board": 3}, "first_to_act_board"),
         ({}, "first_to_act_board"),

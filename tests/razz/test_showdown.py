@@ -8,8 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.razz.errors import DuplicateCardError, ShowdownError
+from service.razz.rules import OddChipRule
 from service.razz.showdown import (
-    ODD_CHIP_RULES,
+    ODD_CHIP_ORDER,
     OddChip,
     PotResult,
     Share,
@@ -46,19 +47,19 @@ def test_s6_example1_odd_chip_high_card_by_suit():
 
 
 def test_s6_example1_odd_chip_low_card_by_suit_all_cards():
-    result = showdown(EXAMPLE1, odd_chip_rule="low_card_by_suit_all_cards")
+    result = showdown(EXAMPLE1, odd_chip_rule=OddChipRule.LOW_CARD_BY_SUIT_ALL_CARDS)
     assert payouts(result) == {2: 82, 4: 0, 6: 83}
     assert result.odd_chips == (OddChip(0, 6, "low_card_by_suit_all_cards"),)
 
 
 def test_s6_example1_odd_chip_seat_order():
-    result = showdown(EXAMPLE1, odd_chip_rule="seat_order")
+    result = showdown(EXAMPLE1, odd_chip_rule=OddChipRule.SEAT_ORDER)
     assert payouts(result) == {2: 83, 4: 0, 6: 82}
     assert result.odd_chips == (OddChip(0, 2, "seat_order"),)
 
 
 def test_s6_example1_seat_order_follows_position_from_the_dealer():
-    result = showdown(EXAMPLE1, odd_chip_rule="seat_order", position=[5, 6, 7, 8, 1, 2, 3, 4])
+    result = showdown(EXAMPLE1, odd_chip_rule=OddChipRule.SEAT_ORDER, position=[5, 6, 7, 8, 1, 2, 3, 4])
     assert payouts(result) == {2: 82, 4: 0, 6: 83}
 
 
@@ -195,10 +196,11 @@ def test_a_card_dealt_twice_is_named_with_both_places(players, community_card, c
     assert caught.value.kind == "duplicate-card"
 
 
-def test_unknown_odd_chip_rule_and_bad_position_are_rejected():
-    with pytest.raises(ShowdownError) as caught:
-        showdown(EXAMPLE1, odd_chip_rule="highest_seat")
-    assert caught.value.path == "rules.odd_chip_rule"
+def test_every_odd_chip_rule_has_its_order():
+    assert set(ODD_CHIP_ORDER) == set(OddChipRule)
+
+
+def test_a_bad_position_is_rejected():
     with pytest.raises(ShowdownError) as caught:
         showdown(EXAMPLE1, position=[1, 2, 3, 4, 5])
     assert caught.value.path == "position"
@@ -235,7 +237,7 @@ def deal(deck, ranks, count):
 
 
 @st.composite
-def showdowns(draw, rules=st.sampled_from(ODD_CHIP_RULES)):  # noqa: B008  (hypothesis strategies are immutable)
+def showdowns(draw, rules=st.sampled_from(list(OddChipRule))):  # noqa: B008  (hypothesis strategies are immutable)
     seats = draw(st.lists(st.integers(1, 8), min_size=2, max_size=8, unique=True))
     folded = {seat for seat in seats[1:] if draw(st.integers(0, 3)) == 0}
     live = [seat for seat in seats if seat not in folded]

@@ -1,0 +1,63 @@
+"""The words of a hand: the action types and the phases a replay can end in, each declared once.
+
+Both are string enums, so their members compare equal to the JSON words callers send and encode
+as them.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import NamedTuple, final
+
+
+class ActionType(StrEnum):
+    """A betting action, in the order the contract lists them."""
+
+    BRING_IN = "bring_in"
+    COMPLETE = "complete"
+    BET = "bet"
+    RAISE = "raise"
+    CALL = "call"
+    CHECK = "check"
+    FOLD = "fold"
+
+    @property
+    def adds_chips(self) -> bool:
+        """Whether the action puts chips in: all but check and fold."""
+        return self not in _NO_CHIPS
+
+    @property
+    def aggressive(self) -> bool:
+        """Whether it is a bet, a completion or a raise: what makes an aggressor (the bring-in is forced, not one)."""
+        return self in _AGGRESSIVE
+
+
+_NO_CHIPS = frozenset((ActionType.CHECK, ActionType.FOLD))
+_AGGRESSIVE = frozenset((ActionType.COMPLETE, ActionType.BET, ActionType.RAISE))
+
+ACTION_TYPES = tuple(member.value for member in ActionType)
+"""The action types as the JSON words callers send."""
+
+LISTING_ORDER = (ActionType.FOLD, ActionType.BRING_IN, ActionType.CHECK, ActionType.CALL, ActionType.BET,
+                 ActionType.COMPLETE, ActionType.RAISE)
+"""The order legal actions are listed in: those that add nothing first, then by the chips they add."""
+
+
+class Phase(StrEnum):
+    """Where a replayed hand stands."""
+
+    BETTING = "betting"
+    """Someone must act."""
+    DEALING = "dealing"
+    """The round is over and the next street's up cards are not in the snapshot yet."""
+    SHOWDOWN = "showdown"
+    """No more betting: the hand goes to a showdown once every street is dealt."""
+    COMPLETE = "complete"
+    """All but one player folded."""
+
+
+@final  # so a type check narrows: ``type(x) is Refusal`` costs no call, where isinstance costs one
+class Refusal(NamedTuple):
+    """Why an action is not allowed now, as the rule that refuses it says."""
+
+    reason: str
