@@ -27,8 +27,8 @@ from .limits import counts_as_full
 from .running_out import community_card_dealt
 from .seating import CLOCKWISE_AFTER, positions
 from .snapshot import Action, ActionRecord, Seating, Snapshot, check_action_form, seat_players
-from .streets import LAST_STREET, STREETS, up_cards_on
-from .vocabulary import LISTING_ORDER, ActionType, Phase, Refusal
+from .streets import FIRST_STREET, LAST_STREET, STREETS, up_cards_on
+from .vocabulary import INCREASES, LISTING_ORDER, NO_CHIPS, ActionType, Phase, Refusal
 
 
 class LegalAction(NamedTuple):
@@ -106,7 +106,7 @@ class TableState:
     def streets(self) -> tuple[StreetRecord, ...]:
         """Each street reached with its actions, each stating the chips it added; built on first read
         (legal-actions never reads it)."""
-        taken = [Action(action.seat, action.type, None if action.type in _NO_CHIPS else added)
+        taken = [Action(action.seat, action.type, None if action.type in NO_CHIPS else added)
                  for action, added in zip(self.actions, self.added, strict=True)]
         ends = [played.start for played in self.log[1:]] + [len(taken)]
         return tuple(StreetRecord(played.number, played.opener, tuple(taken[played.start:end]),
@@ -157,11 +157,8 @@ class _Round:
 _BETTING, _DEALING, _SHOWDOWN, _COMPLETE = Phase.BETTING, Phase.DEALING, Phase.SHOWDOWN, Phase.COMPLETE
 """The phases as module names: reading a member off its enum class costs 0.2 us, five times a global's."""
 
-_NO_CHIPS = frozenset((ActionType.CHECK, ActionType.FOLD))
-"""The actions that add nothing: their rules answer 0 chips, and they take no amount."""
 _PASSIVE = frozenset((ActionType.CALL, ActionType.CHECK))
 """The actions that only count as the player's action in the round."""
-_INCREASES = frozenset((ActionType.BET, ActionType.COMPLETE, ActionType.RAISE))
 _CALL, _CHECK, _FOLD, _BRING_IN = ActionType.CALL, ActionType.CHECK, ActionType.FOLD, ActionType.BRING_IN
 """Members as module names: reading one off its enum class costs 0.2 us, five times a global's (bench/README.md)."""
 
@@ -172,7 +169,7 @@ _CAPPED = Refusal("the betting is capped")
 _ONLY_THE_CALL = Refusal("its chips only cover the call")
 _OTHERS_ALL_IN = Refusal("every other player is all-in")
 _NOT_REOPENED = Refusal("it has acted and the betting has not been reopened by a full bet or raise")
-_NOT_THE_INCREASE = {name: Refusal(f"the increase here is a {name.value}") for name in _INCREASES}
+_NOT_THE_INCREASE = {name: Refusal(f"the increase here is a {name.value}") for name in INCREASES}
 """Made once: formatting an enum member costs 0.8 us, and legal-actions asks about every increase."""
 
 
@@ -213,7 +210,7 @@ class _Table:
         self.dealt: list[int] = []
         """The players dealt each street reached (section 7 counts the cards left)."""
         self.bring_in, _ = highest_door([cards[0] for cards in self.up])
-        self._begin_round(min(STREETS))
+        self._begin_round(FIRST_STREET)
 
     # -- phases: each begins in one place ------------------------------------------------------
 
@@ -296,7 +293,7 @@ class _Table:
             return 0 if need <= 0 else Refusal(f"it faces a bet: {need} to call")
         if kind == _FOLD:  # facing a bet, or with nothing to call only under fold_when_no_bet (section 9)
             return 0 if need > 0 or self.rules.fold_when_no_bet else _CHECK_INSTEAD
-        if kind in _INCREASES:
+        if kind in INCREASES:
             return self._increase_price(i, need, kind)
         if kind == _BRING_IN:
             return _OPENS_ONLY
@@ -336,8 +333,8 @@ class _Table:
             self._refuse(index, action, f"seat {seat} may not {kind}: {chips.reason}")
         # An exact int skips the call to is_int: 4% of an 8-player replay, which checks 50 amounts (bench/README.md).
         if amount is not None and (amount != chips or (type(amount) is not int and not is_int(amount))
-                                   or kind in _NO_CHIPS):
-            self._refuse(index, action, f"seat {seat}'s {kind} adds {'no' if kind in _NO_CHIPS else chips} chips, "
+                                   or kind in NO_CHIPS):
+            self._refuse(index, action, f"seat {seat}'s {kind} adds {'no' if kind in NO_CHIPS else chips} chips, "
                                         f"not {amount}")
         self.added.append(chips)
         r = self.round
@@ -453,7 +450,7 @@ class _Table:
             chips = self.price(i, kind)
             if type(chips) is Refusal:
                 continue
-            legal.append(LegalAction(kind) if kind in _NO_CHIPS
+            legal.append(LegalAction(kind) if kind in NO_CHIPS
                          else LegalAction(kind, chips, put_in + chips, chips == stack))
         return tuple(legal)
 

@@ -11,7 +11,7 @@ from .show_order import ShowOrder, show_order
 from .showdown import ShowdownPlayer, ShowdownResult, showdown
 from .snapshot import Snapshot
 from .streets import LAST_STREET
-from .vocabulary import ActionType, Phase
+from .vocabulary import INCREASES, Phase
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,8 +55,7 @@ def settle(snapshot: Snapshot, state: TableState) -> Settlement | None:
         all_in=any(player.all_in for player in state.players if not player.folded),
         last_aggressor=None if seventh is None else seventh.last_aggressor,
         first_to_act_board=state.showdown_board,
-        aggressors={street.number: [action.seat for action in street.actions
-                                    if ActionType(action.type).aggressive]
+        aggressors={street.number: [action.seat for action in street.actions if action.type in INCREASES]
                     for street in state.streets},
         position=position,
         no_bet_show_order=rules.no_bet_show_order,

@@ -21,19 +21,11 @@ class ActionType(StrEnum):
     CHECK = "check"
     FOLD = "fold"
 
-    @property
-    def adds_chips(self) -> bool:
-        """Whether the action puts chips in: all but check and fold."""
-        return self not in _NO_CHIPS
 
-    @property
-    def aggressive(self) -> bool:
-        """Whether it is a bet, a completion or a raise: what makes an aggressor (the bring-in is forced, not one)."""
-        return self in _AGGRESSIVE
-
-
-_NO_CHIPS = frozenset((ActionType.CHECK, ActionType.FOLD))
-_AGGRESSIVE = frozenset((ActionType.COMPLETE, ActionType.BET, ActionType.RAISE))
+NO_CHIPS = frozenset((ActionType.CHECK, ActionType.FOLD))
+"""The actions that add no chips and take no amount."""
+INCREASES = frozenset((ActionType.COMPLETE, ActionType.BET, ActionType.RAISE))
+"""Bets, completions and raises: what makes a player the street's aggressor (a bring-in is forced, not one)."""
 
 ACTION_TYPES = tuple(member.value for member in ActionType)
 """The action types as the JSON words callers send."""
