@@ -10,6 +10,8 @@ import http
 import json
 from collections.abc import Mapping
 
+from .razz.errors import InputError
+
 PROBLEM_CONTENT_TYPE = "application/problem+json"
 PROBLEM_BASE = "https://razz.rules/problems/"
 
@@ -43,6 +45,34 @@ DETAIL_BY_STATUS = {
     500: "The service failed to answer; the request was logged.",
 }
 """The sentence of an HTTP error that has no more precise one."""
+
+
+DUPLICATE_ID = "duplicate-id"
+HTTP_ERROR = "http-error"
+API_KINDS = {
+    KIND_BY_STATUS[422]: "A body the request schema refuses: a missing or unknown field, a wrong type, a value out "
+                         "of range.",
+    DUPLICATE_ID: "Two players of a comparison share an id.",
+    HTTP_ERROR: "An HTTP error with no more precise type.",
+}
+"""The problem types the HTTP layer names beyond the statuses' and the rules'."""
+
+
+def _rules_kinds(error: type[InputError]) -> dict[str, str]:
+    """The type of ``error`` and of every error under it, each described by its class's docstring."""
+    kinds = {error.kind: (error.__doc__ or "").split("\n")[0]}
+    for subclass in error.__subclasses__():
+        kinds |= _rules_kinds(subclass)
+    return kinds
+
+
+PROBLEM_TYPES: dict[str, str] = {
+    **{kind: DETAIL_BY_STATUS.get(status, http.HTTPStatus(status).phrase + ".")
+       for status, kind in KIND_BY_STATUS.items()},
+    **API_KINDS,
+    **_rules_kinds(InputError),
+}
+"""Every problem type the service sends and what it means: one per kind of mistake, on every endpoint."""
 
 
 def problem_json(status: int, kind: str, detail: str, errors: Mapping[str, list[str]] | None = None) -> bytes:

@@ -12,13 +12,24 @@ from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException
 
-from ..problems import DETAIL_BY_STATUS, KIND_BY_STATUS, PROBLEM_CONTENT_TYPE, problem_json
+from ..problems import (
+    DETAIL_BY_STATUS,
+    HTTP_ERROR,
+    KIND_BY_STATUS,
+    PROBLEM_BASE,
+    PROBLEM_CONTENT_TYPE,
+    PROBLEM_TYPES,
+    problem_json,
+)
 
 
 class ProblemSchema(ma.Schema):
     """An RFC 9457 problem detail, with field errors for validation problems."""
 
-    type = ma.fields.String(required=True, metadata={"description": "A stable URI naming the kind of problem."})
+    type = ma.fields.String(required=True, metadata={
+        "description": "A stable URI naming the kind of problem, the same for a kind of mistake on every endpoint: "
+                       + "; ".join(f"`{kind}`: {meaning}" for kind, meaning in PROBLEM_TYPES.items()),
+        "enum": [PROBLEM_BASE + kind for kind in PROBLEM_TYPES]})
     title = ma.fields.String(required=True)
     status = ma.fields.Integer(required=True)
     detail = ma.fields.String(required=True, metadata={"description": "One sentence a person understands."})
@@ -39,6 +50,26 @@ class Problem(Exception):
         self.detail = detail
         self.errors = dict(errors) if errors else None
         self.status = status
+
+
+class KindedMessage(str):
+    """A field's error message that names its problem type: the problem takes it when it is the first error."""
+
+    kind: str
+
+    def __new__(cls, text: str, kind: str) -> KindedMessage:
+        message = super().__new__(cls, text)
+        message.kind = kind
+        return message
+
+
+SCHEMA_KIND = "validation-error"
+"""The problem type of a body the schema refuses, unless its first error names another."""
+
+
+def schema_kind(message: str) -> str:
+    """The problem type of a schema's first error message."""
+    return getattr(message, "kind", SCHEMA_KIND)
 
 
 def field_problem(kind: str, path: str, message: str) -> Problem:
@@ -85,7 +116,7 @@ class ProblemApi(Api):
         if status == 405 and allowed:
             headers["Allow"] = ", ".join(allowed)
         detail = DETAIL_BY_STATUS.get(status, http.HTTPStatus(status).phrase)
-        return problem_response(status, KIND_BY_STATUS.get(status, "http-error"), detail, headers=headers)
+        return problem_response(status, KIND_BY_STATUS.get(status, HTTP_ERROR), detail, headers=headers)
 
     def _register_responses(self) -> None:
         """Document the shared error responses with the problem+json content type."""

@@ -14,8 +14,12 @@ from typing import Any
 import marshmallow as ma
 
 from ..razz.cards import CARD_CODES, CARD_PATTERN
+from ..razz.errors import InvalidCardError
+from .errors import KindedMessage
 
-CARD_MESSAGE = "Not a card: write a rank from A23456789TJQK and a suit from shdc, e.g. 'As'."
+CARD_MESSAGE = KindedMessage("Not a card: write a rank from A23456789TJQK and a suit from shdc, e.g. 'As'.",
+                             InvalidCardError.kind)
+"""What every card field says of a value that is not a card; the problem is an invalid-card, as the core's."""
 
 
 class CardField(ma.fields.Field):
@@ -119,12 +123,18 @@ def seat_field(**kwargs: Any) -> WholeNumber:
     return WholeNumber(minimum=1, maximum=8, **kwargs)
 
 
+def _check_card(text: str) -> None:
+    """Exactly a card's two characters: a pattern's ``$`` would also let a trailing newline through."""
+    if text not in CARD_CODES:
+        raise ma.ValidationError(CARD_MESSAGE)
+
+
 class CardText(ma.fields.String):
     """A card kept as text (the table engine reads notation), documented with its pattern."""
 
     def __init__(self, **kwargs: Any) -> None:
         metadata = {"pattern": CARD_PATTERN, "example": "As", **kwargs.pop("metadata", {})}
-        super().__init__(validate=ma.validate.Regexp(CARD_PATTERN, error=CARD_MESSAGE), metadata=metadata, **kwargs)
+        super().__init__(validate=_check_card, metadata=metadata, **kwargs)
 
 
 class Choice(ma.fields.String):

@@ -10,8 +10,10 @@ from typing import Any, cast
 import marshmallow as ma
 from flask import Response
 
+from ..problems import DUPLICATE_ID
 from ..razz.cards import CARD_PATTERN, CARD_TEXT, first_duplicate
 from ..razz.comparison import compare
+from ..razz.errors import DuplicateCardError
 from ..razz.ranking import CATEGORIES, LOW_HANDS, LowHand, best_cards, evaluate, rank_batch
 from .errors import field_problem
 from .fields import CardText, CardTexts, HandBatchField
@@ -113,7 +115,7 @@ def rank_hands(request: dict[str, Any]) -> Response:
     if distinct != list(map(len, hands)):
         index = next(index for index, hand in enumerate(hands) if distinct[index] != len(hand))
         duplicate = CARD_TEXT[cast(int, first_duplicate(hands[index]))]  # fewer distinct cards than cards
-        raise field_problem("duplicate-card", f"hands[{index}]", f"card {duplicate} appears more than once")
+        raise field_problem(DuplicateCardError.kind, f"hands[{index}]", f"card {duplicate} appears more than once")
     values, cards = rank_batch(hands)
     best = map('","'.join, map(map, repeat(CARD_TEXT.__getitem__), cards))
     results = map("".join, zip(repeat('{"best":["'), best, repeat('"],'), map(VALUE_JSON.__getitem__, values)))
@@ -127,7 +129,7 @@ def compare_hands(request: dict[str, Any]) -> Response:
     ids = [player["id"] for player in players]
     for index, player_id in enumerate(ids):
         if player_id in ids[:index]:
-            raise field_problem("duplicate-id", f"players[{index}].id", f"id {player_id!r} is used by another player")
+            raise field_problem(DUPLICATE_ID, f"players[{index}].id", f"id {player_id!r} is used by another player")
     comparison = compare([player["cards"] for player in players], request["community_card"])
     results = [{"id": player_id, **hand_result(hand)} for player_id, hand in zip(ids, comparison.hands, strict=True)]
     order = [[ids[index] for index in group] for group in comparison.order]

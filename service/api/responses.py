@@ -14,7 +14,7 @@ from flask_smorest import Blueprint
 
 from ..problems import DETAIL_BY_STATUS
 from .direct_loading import direct_loader
-from .errors import Problem, field_problem, flatten_messages
+from .errors import SCHEMA_KIND, Problem, field_problem, flatten_messages, schema_kind
 
 _ENCODER = msgspec.json.Encoder()
 """One encoder for every answer: compact UTF-8 JSON."""
@@ -66,17 +66,17 @@ def load_or_refuse(schema: ma.Schema, body: bytes) -> Any:
     try:
         data = _DECODER.decode(body)
     except msgspec.ValidationError:  # valid JSON, but over 4,300 digits of an integer, or a float past 1.8e308
-        raise field_problem("validation-error", "body", "Holds a number too large to read.") from None
+        raise field_problem(SCHEMA_KIND, "body", "Holds a number too large to read.") from None
     except msgspec.DecodeError:  # including text with half a surrogate pair ("\\ud800"), which no answer could hold
         raise Problem("malformed-request", DETAIL_BY_STATUS[400], status=400) from None
     except RecursionError:
-        raise field_problem("validation-error", "body", "Nested too deeply to read.") from None
+        raise field_problem(SCHEMA_KIND, "body", "Nested too deeply to read.") from None
     try:
         return schema.load(data)
     except ma.ValidationError as error:
         errors = flatten_messages(error.messages)
         path, messages = next(iter(errors.items()))
-        raise Problem("validation-error", f"{path}: {messages[0]}", errors) from None
+        raise Problem(schema_kind(messages[0]), f"{path}: {messages[0]}", errors) from None
 
 
 def json_response(body: Any) -> Response:

@@ -59,7 +59,7 @@ def find_bring_in(players: Sequence[DoorCard], stakes: Stakes | None = None) -> 
     """The bring-in of a table, given its door cards (and stacks before antes, to find an all-in seat)."""
     ordered = clockwise([player.seat for player in players], SnapshotError)
     seats = [players[i].seat for i in ordered]
-    deck = Deck(SnapshotError)
+    deck = Deck()
     codes = [deck.take(players[i].card, f"players[{i}].door_card") for i in ordered]
     best, tied = highest_door(codes)
     chips: list[int | None] = []

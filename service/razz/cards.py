@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .errors import DuplicateCardError, InputError
+from .errors import DuplicateCardError, InvalidCardError
 
 RANK_CHARS = "A23456789TJQK"
 """Ranks in ace-to-five order: the ace is 1, the king 13."""
@@ -74,19 +74,18 @@ def first_duplicate(codes: Iterable[int]) -> int | None:
 class Deck:
     """One deck for a whole table: every card dealt is parsed and checked against the others here."""
 
-    __slots__ = ("_dealt", "_error")
+    __slots__ = ("_dealt",)
 
-    def __init__(self, error: type[InputError] = InputError) -> None:
-        self._error = error
+    def __init__(self) -> None:
         self._dealt: dict[int, tuple[str, tuple[str, ...] | None]] = {}
         """Where each card was dealt: its own path, or the path and the cards of the list it came in."""
 
     def take(self, text: str, path: str) -> int:
-        """The code of the card at ``path``; ``error`` for bad notation, DuplicateCardError if dealt before."""
+        """The code of the card at ``path``; InvalidCardError for bad notation, DuplicateCardError if dealt before."""
         try:
             code = parse_card(text)
         except ValueError as error:
-            raise self._error(path, str(error)) from None
+            raise InvalidCardError(path, str(error)) from None
         if code in self._dealt:
             raise DuplicateCardError(path, CARD_TEXT[code], self._place(code))
         self._dealt[code] = (path, None)

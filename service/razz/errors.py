@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 class InputError(ValueError):
-    """A request value the rules reject; ``path`` points at it (``actions[5]``, ``stakes.bring_in``).
+    """A request value the rules reject, named by its path (actions[5], stakes.bring_in).
 
     ``kind`` names the sort of problem in a word callers can branch on (the HTTP problem type).
     """
@@ -35,7 +35,7 @@ class StakesError(InputError):
 
 
 class SnapshotError(InputError):
-    """A table snapshot that cannot happen under the rules: bad cards, seats or up cards."""
+    """A table snapshot that cannot happen under the rules: its seats, stacks or cards against the street reached."""
 
     kind = "invalid-snapshot"
 
@@ -52,8 +52,14 @@ class ShowdownError(InputError):
     kind = "invalid-showdown"
 
 
+class InvalidCardError(InputError):
+    """A card not written as a rank from A23456789TJQK and a suit from shdc."""
+
+    kind = "invalid-card"
+
+
 class DuplicateCardError(InputError):
-    """One deck holds each card once: names the card, where it was seen again (``path``) and first."""
+    """A card dealt twice: one deck holds each card once; names the card, where it was seen again and first."""
 
     kind = "duplicate-card"
 

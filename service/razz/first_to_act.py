@@ -82,7 +82,7 @@ def find_first_to_act(street: int, players: Sequence[BoardIn], rules: Rules = Ru
     if dealer_seat is not None:
         check_seat(dealer_seat, "dealer_seat", SnapshotError)
     order = clockwise([player.seat for player in players], SnapshotError)
-    deck = Deck(SnapshotError)
+    deck = Deck()
     boards: list[list[int]] = []
     shown = up_cards_on(street)
     for i in order:

@@ -145,7 +145,7 @@ def _read_hands(
     players: Sequence[ShowdownPlayer], community_card: str | None, places: dict[int, int]
 ) -> dict[int, _Hand]:
     """Every live seat's hand; cards are required only when two or more seats are live."""
-    deck = Deck(ShowdownError)
+    deck = Deck()
     shared: tuple[int, ...] = () if community_card is None else (deck.take(community_card, "community_card"),)
     own = HAND_CARDS - len(shared)
     contested = sum(not player.folded for player in players) > 1

@@ -107,7 +107,7 @@ def seat_players(snapshot: Snapshot) -> Seating:
         if not is_int(player.stack) or player.stack < 1:
             raise SnapshotError(f"players[{i}].stack",
                                 f"seat {player.seat} has {player.stack!r} chips: a player is dealt in with at least 1")
-    deck = Deck(SnapshotError)
+    deck = Deck()
     seats: list[int] = []
     stacks: list[int] = []
     up: list[list[int]] = []

@@ -3,6 +3,8 @@
 import pytest
 
 from service.app import create_app
+from service.problems import KIND_BY_STATUS
+from service.razz import errors as razz_errors
 
 PROBLEM = "application/problem+json"
 
@@ -58,7 +60,7 @@ def test_405_names_the_allowed_methods(client):
 
 def test_422_names_the_field_and_the_reason(client):
     response = client.post("/v1/hands/rank", json={"hands": [["As", "Xx"]], "extra": 1})
-    body = assert_problem(response, 422, "validation-error")
+    body = assert_problem(response, 422, "invalid-card")  # the first error's type, as the detail names it
     assert body["errors"] == {
         "hands[0][1]": ["Not a card: write a rank from A23456789TJQK and a suit from shdc, e.g. 'As'."],
         "extra": ["Unknown field."],
@@ -129,3 +131,34 @@ def test_a_body_too_deep_or_too_large_to_read_is_named_as_such(client):
 def test_a_limit_that_would_fail_every_request_stops_the_start(name, value):
     with pytest.raises(ValueError, match=f"RAZZ_{name} must be a number above 0"):
         create_app({name: value})
+
+
+BAD_CARD_SNAPSHOT = {"stakes": {"ante": 5, "bring_in": 10, "small_bet": 40},
+                     "players": [{"seat": 1, "stack": 100, "up_cards": ["7c\n"]},
+                                 {"seat": 2, "stack": 100, "up_cards": ["Kd"]}]}
+
+
+@pytest.mark.parametrize("path, body, field", [
+    ("/v1/hands/rank", {"hands": [["As", "7c\n"]]}, "hands[0][1]"),
+    ("/v1/hands/compare", {"players": [{"id": "a", "cards": ["7c\n", "2d"]}, {"id": "b", "cards": ["3c", "4h"]}]},
+     "players[0].cards[0]"),
+    ("/v1/bring-in", {"players": [{"seat": 1, "door_card": "7c\n"}, {"seat": 2, "door_card": "Kd"}]},
+     "players[0].door_card"),
+    ("/v1/first-to-act", {"street": 3, "players": [{"seat": 1, "up_cards": ["7c\n"]}, {"seat": 2, "up_cards": ["Kd"]}]},
+     "players[0].up_cards[0]"),
+    ("/v1/legal-actions", BAD_CARD_SNAPSHOT, "players[0].up_cards[0]"),
+    ("/v1/table/state", BAD_CARD_SNAPSHOT, "players[0].up_cards[0]"),
+    ("/v1/showdown", {"players": [{"seat": 1, "contributed": 5, "cards": ["7c\n", "2d", "3c", "4h", "5s", "6d", "8c"]},
+                                  {"seat": 2, "contributed": 5, "folded": True}]}, "players[0].cards[0]"),
+])
+def test_a_card_that_is_not_one_is_an_invalid_card_on_every_endpoint(client, path, body, field):
+    problem = assert_problem(client.post(path, json=body), 422, "invalid-card")
+    assert list(problem["errors"]) == [field]
+
+
+def test_every_problem_type_is_in_the_contract(client):
+    listed = client.get("/openapi.json").get_json()["components"]["schemas"]["Problem"]["properties"]["type"]["enum"]
+    rules_kinds = {error.kind for error in vars(razz_errors).values()
+                   if isinstance(error, type) and issubclass(error, razz_errors.InputError)}
+    kinds = rules_kinds | set(KIND_BY_STATUS.values()) | {"duplicate-id", "http-error"}
+    assert sorted(listed) == sorted(f"https://razz.rules/problems/{kind}" for kind in kinds)

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.api.direct_loading import direct_loader
-from service.api.fields import CardTexts, Choice, HandBatchField, StrictBoolean, WholeNumber
+from service.api.fields import CardText, CardTexts, Choice, HandBatchField, StrictBoolean, WholeNumber
 from service.api.hands import CompareRequestSchema, RankRequestSchema
 from service.api.rules_options import RulesSchema
 from service.api.showdown import ShowdownRequestSchema
@@ -63,7 +63,7 @@ def right_values(field: ma.fields.Field) -> st.SearchStrategy:
     if isinstance(field, ma.fields.List):
         least, most = length_bounds(field)
         return st.lists(right_values(field.inner), min_size=least, max_size=most)
-    if isinstance(field, ma.fields.String) and any(isinstance(v, ma.validate.Regexp) for v in field.validators):
+    if isinstance(field, CardText):
         return CARDS
     if isinstance(field, ma.fields.String):
         return st.sampled_from(["p1", "p2"])

@@ -3,7 +3,7 @@
 import pytest
 
 from service.razz.bring_in import DoorCard, find_bring_in
-from service.razz.errors import DuplicateCardError, SnapshotError
+from service.razz.errors import DuplicateCardError, InvalidCardError, SnapshotError
 from service.razz.limits import Stakes
 
 STAKES = Stakes(5, 10, 40, 80)
@@ -61,7 +61,7 @@ def test_duplicate_door_card_is_rejected():
 
 
 def test_bad_door_card_is_rejected():
-    with pytest.raises(SnapshotError) as caught:
+    with pytest.raises(InvalidCardError) as caught:
         find_bring_in(doors("Qh", "Q"))
     assert caught.value.path == "players[1].door_card"
 

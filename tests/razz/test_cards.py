@@ -15,7 +15,7 @@ from service.razz.cards import (
     parse_card,
     parse_cards,
 )
-from service.razz.errors import DuplicateCardError, InputError
+from service.razz.errors import DuplicateCardError, InvalidCardError
 
 
 def test_deck_has_52_distinct_codes_that_write_back():
@@ -43,9 +43,9 @@ def test_parse_cards_names_the_duplicate():
 
 
 def test_parse_cards_names_the_bad_card():
-    with pytest.raises(InputError) as error:
+    with pytest.raises(InvalidCardError) as error:
         parse_cards(["As", "1c"])
-    assert (error.value.path, error.value.kind) == ("cards[1]", "invalid-input")
+    assert (error.value.path, error.value.kind) == ("cards[1]", "invalid-card")
 
 
 def test_high_card_order_is_rank_then_suit():
