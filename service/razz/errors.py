@@ -52,6 +52,12 @@ class ShowdownError(InputError):
     kind = "invalid-showdown"
 
 
+class DuplicateSeatError(InputError):
+    """A seat taken by two players, or listed twice in a position order; names both places."""
+
+    kind = "duplicate-seat"
+
+
 class InvalidCardError(InputError):
     """A card not written as a rank from A23456789TJQK and a suit from shdc."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import cast
 
-from .errors import InputError
+from .errors import DuplicateSeatError, InputError
 from .integers import is_int
 
 MIN_SEAT = 1
@@ -27,7 +27,8 @@ def check_player_count(count: int, max_players: int, error: type[InputError]) ->
 
 
 class SeatChart:
-    """The seats taken at one table: each must exist and be taken once, so a second taker names both places."""
+    """The seats taken at one table: each must exist (else ``error``) and be taken once (else DuplicateSeatError,
+    naming both places)."""
 
     __slots__ = ("_error", "_taken")
 
@@ -39,7 +40,7 @@ class SeatChart:
         """The seat at ``path``, checked against the table and the seats taken before."""
         checked = check_seat(seat, path, self._error)
         if checked in self._taken:
-            raise self._error(path, f"seat {checked} appears more than once (also at {self._taken[checked]})")
+            raise DuplicateSeatError(path, f"seat {checked} appears more than once (also at {self._taken[checked]})")
         self._taken[checked] = path
         return checked
 

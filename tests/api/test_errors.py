@@ -162,3 +162,16 @@ def test_every_problem_type_is_in_the_contract(client):
                    if isinstance(error, type) and issubclass(error, razz_errors.InputError)}
     kinds = rules_kinds | set(KIND_BY_STATUS.values()) | {"duplicate-id", "http-error"}
     assert sorted(listed) == sorted(f"https://razz.rules/problems/{kind}" for kind in kinds)
+
+
+@pytest.mark.parametrize("path, body", [
+    ("/v1/bring-in", {"players": [{"seat": 2, "door_card": "7c"}, {"seat": 2, "door_card": "Kd"}]}),
+    ("/v1/first-to-act", {"street": 3, "players": [{"seat": 2, "up_cards": ["7c"]}, {"seat": 2, "up_cards": ["Kd"]}]}),
+    ("/v1/legal-actions", {**BAD_CARD_SNAPSHOT, "players": [{"seat": 2, "stack": 100, "up_cards": ["7c"]},
+                                                            {"seat": 2, "stack": 100, "up_cards": ["Kd"]}]}),
+    ("/v1/showdown", {"players": [{"seat": 2, "contributed": 5, "folded": True},
+                                  {"seat": 2, "contributed": 5, "cards": ["7c", "2d", "3c", "4h", "5s", "6d", "8c"]}]}),
+])
+def test_a_seat_taken_twice_is_a_duplicate_seat_on_every_endpoint(client, path, body):
+    problem = assert_problem(client.post(path, json=body), 422, "duplicate-seat")
+    assert list(problem["errors"]) == ["players[1].seat"]

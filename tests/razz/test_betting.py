@@ -3,7 +3,7 @@
 import pytest
 
 from service.razz.betting import replay
-from service.razz.errors import DuplicateCardError, IllegalActionError, SnapshotError
+from service.razz.errors import DuplicateCardError, DuplicateSeatError, IllegalActionError, SnapshotError
 from service.razz.limits import Stakes
 from service.razz.rules import Rules
 from service.razz.snapshot import Action, PlayerIn, Snapshot
@@ -366,8 +366,9 @@ def test_an_amount_equal_to_the_chips_but_not_an_integer_is_no_chip_count(amount
 
 def test_a_seat_taken_twice_names_both_players():
     players = (PlayerIn(2, 1000, ("7c",)), PlayerIn(2, 1000, ("Kd",)))
-    error = rejected(Snapshot(STAKES, players))
+    error = rejected(Snapshot(STAKES, players), DuplicateSeatError)
     assert str(error) == "players[1].seat: seat 2 appears more than once (also at players[0].seat)"
+    assert error.kind == "duplicate-seat"
 
 
 def test_too_many_players_for_max_players():

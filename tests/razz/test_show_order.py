@@ -2,7 +2,7 @@
 
 import pytest
 
-from service.razz.errors import ShowdownError
+from service.razz.errors import DuplicateSeatError, ShowdownError
 from service.razz.rules import NoBetShowOrder
 from service.razz.show_order import ShowOrder, show_order
 
@@ -65,7 +65,6 @@ def test_one_live_seat_wins_without_showing():
         ({"first_to_act_board": 3}, "first_to_act_board"),
         ({}, "first_to_act_board"),
         ({"first_to_act_board": 4, "position": [1, 2, 3, 4, 5]}, "position"),
-        ({"first_to_act_board": 4, "position": [1, 2, 3, 4, 5, 6, 2]}, "position[6]"),
         ({"first_to_act_board": 4, "position": [1, 2, 3, 4, 5, 6, 9]}, "position[6]"),
     ],
 )
@@ -73,6 +72,12 @@ def test_invalid_arguments_name_the_argument(kwargs, path):
     with pytest.raises(ShowdownError) as caught:
         show_order(CHECKED_AROUND, **kwargs)
     assert caught.value.path == path
+
+
+def test_a_seat_listed_twice_in_the_position_is_a_duplicate_seat():
+    with pytest.raises(DuplicateSeatError) as caught:
+        show_order(CHECKED_AROUND, first_to_act_board=4, position=[1, 2, 3, 4, 5, 6, 2])
+    assert caught.value.path == "position[6]"
 
 
 def test_no_live_seat_is_an_error():

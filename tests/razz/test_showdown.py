@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.razz.errors import DuplicateCardError, ShowdownError
+from service.razz.errors import DuplicateCardError, DuplicateSeatError, ShowdownError
 from service.razz.rules import OddChipRule
 from service.razz.showdown import (
     ODD_CHIP_ORDER,
@@ -155,7 +155,6 @@ def test_uncontested_needs_no_cards():
         ([player(1, 5, "As 2s 3s 4s 5s 6s 7s"), player(2, 5)], None, "players[1].cards"),
         ([player(1, 5, "As 2s 3s 4s 5s 6s"), player(2, 5, "Ah 2h 3h 4h 5h 6h 7h")], None, "players[0].cards"),
         ([player(1, 5, "As 2s 3s 4s 5s 6s 7s"), player(2, 5, "Ah 2h 3h 4h 5h 6h 7h")], "Kd", "players[0].cards"),
-        ([player(1, 5, "As 2s 3s 4s 5s 6s 7s"), player(1, 5, "Ah 2h 3h 4h 5h 6h 7h")], None, "players[1].seat"),
         ([player(0, 5, "As 2s 3s 4s 5s 6s 7s"), player(2, 5, "Ah 2h 3h 4h 5h 6h 7h")], None, "players[0].seat"),
         ([player(9, 5, "As 2s 3s 4s 5s 6s 7s"), player(2, 5, "Ah 2h 3h 4h 5h 6h 7h")], None, "players[0].seat"),
         ([player(True, 5, "As 2s 3s 4s 5s 6s 7s"), player(2, 5, "Ah 2h 3h 4h 5h 6h 7h")], None, "players[0].seat"),
@@ -203,9 +202,15 @@ def test_a_bad_position_is_rejected():
     with pytest.raises(ShowdownError) as caught:
         showdown(EXAMPLE1, position=[1, 2, 3, 4, 5])
     assert caught.value.path == "position"
-    with pytest.raises(ShowdownError) as caught:
+    with pytest.raises(DuplicateSeatError) as caught:
         showdown(EXAMPLE1, position=[1, 2, 3, 2])
     assert caught.value.path == "position[3]"
+
+
+def test_a_seat_taken_twice_is_a_duplicate_seat():
+    with pytest.raises(DuplicateSeatError) as caught:
+        showdown([player(1, 5, "As 2s 3s 4s 5s 6s 7s"), player(1, 5, "Ah 2h 3h 4h 5h 6h 7h")])
+    assert caught.value.path == "players[1].seat"
 
 
 def test_folded_players_may_show_the_cards_they_had():
