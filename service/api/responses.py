@@ -79,6 +79,64 @@ def load_or_refuse(schema: ma.Schema, body: bytes) -> Any:
         raise Problem(schema_kind(messages[0]), f"{path}: {messages[0]}", errors) from None
 
 
+Writer = Callable[..., Any]
+"""Writes a record (and any values given by name) as JSON-ready data."""
+
+
+def answer_writer(schema: type[ma.Schema]) -> Writer:
+    """What writes a domain record as ``schema`` declares it: each field read by name from the record.
+
+    The response schema is the one declaration of an answer's shape: a field not in it is never
+    written, nested schemas write nested records, and an optional field whose value is None is
+    left out (a fold's ``amount``). Values the record does not hold are given by name (the pots
+    and the result of a table's state).
+    """
+    plan: list[tuple[str, Writer | None, bool]] = []
+    for name, field in schema().fields.items():
+        nested = field if isinstance(field, ma.fields.Nested) else getattr(field, "inner", None)
+        write = answer_writer(type(nested.schema)) if isinstance(nested, ma.fields.Nested) else None
+        if write is not None and nested is not field:
+            write = _each(write)
+        plan.append((name, write, field.required))
+    names = tuple(name for name, _, _ in plan)
+    if all(write is None and required for _, write, required in plan):
+        return _flat_writer(names)
+
+    def to_json(record: Any, **given: Any) -> Any:
+        """The record as the schema's JSON object (a None record stays null)."""
+        if record is None:
+            return None
+        answer: dict[str, Any] = {}
+        for name, write, required in plan:
+            value = given[name] if name in given else getattr(record, name)
+            if value is None:
+                if required:
+                    answer[name] = None
+                continue
+            answer[name] = value if write is None else write(value)
+        return answer
+
+    return to_json
+
+
+def _flat_writer(names: tuple[str, ...]) -> Writer:
+    """A writer of a flat record of required fields, compiled to one dict display as a hand-written one would be.
+
+    A player of a legal-actions answer costs 0.7 us so, against 2 us for a loop over the fields or
+    ``dict(zip(...))``: the route then costs what it did with hand-written dicts (2.393 M instructions
+    against 2.382 M, bench/README.md). The names are the schema's field names, identifiers all.
+    """
+    if not all(name.isidentifier() for name in names):
+        raise ValueError(f"field names must be identifiers: {names}")
+    display = ", ".join(f"{name!r}: record.{name}" for name in names)
+    return eval(f"lambda record: None if record is None else {{{display}}}")  # the names are checked above
+
+
+def _each(write: Writer) -> Writer:
+    """``write`` over a list."""
+    return lambda values: [write(value) for value in values]
+
+
 def json_response(body: Any) -> Response:
     """Serialise with msgspec, compactly: answers can hold a thousand hands."""
     return Response(_ENCODER.encode(body), mimetype="application/json")

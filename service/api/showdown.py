@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from typing import Any
 
 import marshmallow as ma
@@ -10,9 +9,9 @@ from flask import Response
 
 from ..razz.rules import resolve_rules
 from ..razz.seating import position_order
-from ..razz.showdown import ShowdownPlayer, ShowdownResult, showdown
+from ..razz.showdown import ShowdownPlayer, showdown
 from .fields import CardText, CardTexts, StrictBoolean, WholeNumber, seat_field
-from .responses import ApiBlueprint, json_response
+from .responses import ApiBlueprint, answer_writer, json_response
 from .rules_options import RulesSchema
 
 blp = ApiBlueprint("showdown", __name__, url_prefix="/v1", description="Pots, split pots and odd chips.")
@@ -81,15 +80,7 @@ class SettlementSchema(ma.Schema):
     odd_chips = ma.fields.List(ma.fields.Nested(OddChipSchema), required=True)
 
 
-def settlement_json(result: ShowdownResult) -> dict[str, Any]:
-    """The JSON of a showdown result."""
-    return {
-        "uncontested": result.uncontested,
-        "winners": list(result.winners),
-        "pots": [asdict(pot) for pot in result.pots],
-        "payouts": [asdict(share) for share in result.payouts],
-        "odd_chips": [{"pot": chip.pot_index, "seat": chip.seat, "rule": chip.rule} for chip in result.odd_chips],
-    }
+write_settlement = answer_writer(SettlementSchema)
 
 
 @blp.json_post("/showdown", ShowdownRequestSchema, SettlementSchema)
@@ -99,4 +90,4 @@ def settle_showdown(request: dict[str, Any]) -> Response:
                for player in request["players"]]
     position = position_order([player.seat for player in players], request["dealer_seat"])
     result = showdown(players, request["community_card"], resolve_rules(request["rules"]).odd_chip_rule, position)
-    return json_response(settlement_json(result))
+    return json_response(write_settlement(result))

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from typing import Any
 
 import marshmallow as ma
 from flask import Response
 
-from ..razz.betting import LegalAction, TableState, replay
+from ..razz.betting import replay
 from ..razz.bring_in import DoorCard, find_bring_in
 from ..razz.first_to_act import BoardIn, find_first_to_act
 from ..razz.limits import Stakes
@@ -25,9 +24,9 @@ from .fields import (
     WholeNumber,
     seat_field,
 )
-from .responses import ApiBlueprint, json_response
+from .responses import ApiBlueprint, answer_writer, json_response
 from .rules_options import RulesSchema
-from .showdown import SettlementSchema, settlement_json
+from .showdown import SettlementSchema
 
 blp = ApiBlueprint("table", __name__, url_prefix="/v1", description="What the betting rules allow at a table.")
 
@@ -231,32 +230,10 @@ def _snapshot(request: dict[str, Any]) -> Snapshot:
     )
 
 
-def _legal_action_json(action: LegalAction) -> dict[str, Any]:
-    """Chip-adding actions say how many chips, the total after, and whether it is all-in."""
-    if action.amount is None:
-        return {"type": action.type}
-    return {"type": action.type, "amount": action.amount, "to": action.to, "all_in": action.all_in}
-
-
-def _action_json(action: Action) -> dict[str, Any]:
-    """An action taken, with the chips it added when it added any."""
-    if action.amount is None:
-        return {"seat": action.seat, "type": action.type}
-    return {"seat": action.seat, "type": action.type, "amount": action.amount}
-
-
-def _legal_actions_json(state: TableState) -> dict[str, Any]:
-    """The fields legal-actions and table/state share."""
-    return {
-        "street": state.street, "phase": state.phase, "to_act": state.to_act, "pot": state.pot,
-        "street_bet": state.street_bet, "highest_bet": state.highest_bet, "raises": state.raises,
-        "capped": state.capped, "bring_in_seat": state.bring_in_seat,
-        "community_card_allowed": state.community_card_allowed,
-        "players": [{"seat": player.seat, "stack": player.stack, "committed_street": player.committed_street,
-                     "committed_total": player.committed_total, "folded": player.folded, "all_in": player.all_in}
-                    for player in state.players],
-        "legal_actions": [_legal_action_json(action) for action in state.legal_actions],
-    }
+write_bring_in = answer_writer(BringInSchema)
+write_first_to_act = answer_writer(FirstToActSchema)
+write_legal_actions = answer_writer(LegalActionsSchema)
+write_table_state = answer_writer(TableStateSchema)
 
 
 @blp.json_post("/bring-in", BringInRequestSchema, BringInSchema)
@@ -264,7 +241,7 @@ def bring_in(request: dict[str, Any]) -> Response:
     """Who brings in (the highest door card, suits s>h>d>c breaking ties) and who opens."""
     stakes = None if request["stakes"] is None else Stakes(**request["stakes"])
     doors = [DoorCard(player["seat"], player["door_card"], player["stack"]) for player in request["players"]]
-    return json_response(asdict(find_bring_in(doors, stakes)))
+    return json_response(write_bring_in(find_bring_in(doors, stakes)))
 
 
 @blp.json_post("/first-to-act", FirstToActRequestSchema, FirstToActSchema)
@@ -273,13 +250,13 @@ def first_to_act(request: dict[str, Any]) -> Response:
     boards = [BoardIn(player["seat"], tuple(player["up_cards"]), player["folded"], player["all_in"])
               for player in request["players"]]
     answer = find_first_to_act(request["street"], boards, resolve_rules(request["rules"]), request["dealer_seat"])
-    return json_response(asdict(answer))
+    return json_response(write_first_to_act(answer))
 
 
 @blp.json_post("/legal-actions", SnapshotSchema, LegalActionsSchema, example=SNAPSHOT_EXAMPLE)
 def legal_actions(request: dict[str, Any]) -> Response:
     """Replay the hand so far and list what the seat to act may do."""
-    return json_response(_legal_actions_json(replay(_snapshot(request))))
+    return json_response(write_legal_actions(replay(_snapshot(request))))
 
 
 @blp.json_post("/table/state", SnapshotSchema, TableStateSchema, example=SNAPSHOT_EXAMPLE)
@@ -287,18 +264,4 @@ def table_state(request: dict[str, Any]) -> Response:
     """Replay a whole hand: streets, pots and, once decided, winners, payouts and show order."""
     snapshot = _snapshot(request)
     state = replay(snapshot)
-    settlement = settle(snapshot, state)
-    result = None
-    if settlement is not None:
-        result = {**settlement_json(settlement.result), "show_order": list(settlement.show.order),
-                  "shown_at_once": settlement.show.all_at_once}
-    return json_response({
-        **_legal_actions_json(state),
-        "streets": [{"street": street.number, "opener": street.opener,
-                     "actions": [_action_json(action) for action in street.actions],
-                     "first_aggressor": street.first_aggressor, "last_aggressor": street.last_aggressor}
-                    for street in state.streets],
-        "pots": [asdict(pot) for pot in pots_so_far(state)],
-        "result": result,
-    })
-
+    return json_response(write_table_state(state, pots=pots_so_far(state), result=settle(snapshot, state)))

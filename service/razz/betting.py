@@ -44,8 +44,8 @@ class LegalAction(NamedTuple):
     """Chips the action adds now."""
     to: int | None = None
     """The player's street total after the action."""
-    all_in: bool = False
-    """True when the action puts the player's last chip in."""
+    all_in: bool | None = None
+    """True when the action puts the player's last chip in (None for fold and check, which add none)."""
 
 
 class PlayerState(NamedTuple):
@@ -62,7 +62,7 @@ class PlayerState(NamedTuple):
 class StreetRecord(NamedTuple):
     """One street reached: who opened it, its actions (with the chips each added) and its aggressors."""
 
-    number: int
+    street: int
     opener: int | None
     """3rd street: the bring-in seat; later: the first to act (None when no betting was possible)."""
     actions: tuple[Action, ...]

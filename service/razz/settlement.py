@@ -15,11 +15,19 @@ from .vocabulary import INCREASES, Phase
 
 
 @dataclass(frozen=True, slots=True)
-class Settlement:
+class Settlement(ShowdownResult):
     """The showdown's result (pots, winners, payouts, odd chips) and the order hands are tabled in."""
 
-    result: ShowdownResult
-    show: ShowOrder
+    show_order: tuple[int, ...]
+    """Live seats, first shower first; empty when one live seat wins without showing (TDA 17B)."""
+    shown_at_once: bool
+    """True when a live player is all-in and the betting is over: every live hand is tabled now (TDA 16)."""
+
+    @classmethod
+    def of(cls, result: ShowdownResult, show: ShowOrder) -> Settlement:
+        """The settlement of a showdown's result and its show order."""
+        return cls(**{name: getattr(result, name) for name in ShowdownResult.__dataclass_fields__},
+                   show_order=show.order, shown_at_once=show.all_at_once)
 
 
 def pots_so_far(state: TableState) -> tuple[Pot, ...]:
@@ -48,16 +56,16 @@ def settle(snapshot: Snapshot, state: TableState) -> Settlement | None:
         position=position,
     )
     if state.phase is Phase.COMPLETE:
-        return Settlement(result, ShowOrder(all_at_once=False, order=()))
-    seventh = next((street for street in state.streets if street.number == LAST_STREET), None)
+        return Settlement.of(result, ShowOrder(all_at_once=False, order=()))
+    seventh = next((street for street in state.streets if street.street == LAST_STREET), None)
     show = show_order(
         {player.seat: player.committed_total for player in state.players if not player.folded},
         all_in=any(player.all_in for player in state.players if not player.folded),
         last_aggressor=None if seventh is None else seventh.last_aggressor,
         first_to_act_board=state.showdown_board,
-        aggressors={street.number: [action.seat for action in street.actions if action.type in INCREASES]
+        aggressors={street.street: [action.seat for action in street.actions if action.type in INCREASES]
                     for street in state.streets},
         position=position,
         no_bet_show_order=rules.no_bet_show_order,
     )
-    return Settlement(result, show)
+    return Settlement.of(result, show)

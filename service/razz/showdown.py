@@ -60,7 +60,7 @@ class PotResult:
 class OddChip:
     """One chip that an even split could not place, and the rule that gave it to ``seat``."""
 
-    pot_index: int
+    pot: int
     """Index into ``ShowdownResult.pots`` (0 is the main pot)."""
     seat: int
     rule: str

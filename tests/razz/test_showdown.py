@@ -280,7 +280,7 @@ def test_payouts_sum_to_contributions_and_winners_hold_the_best_low(table):
             assert pot.winners == tuple(seat for seat in pot.eligible if lows[seat] == best)
         amounts = [share.amount for share in pot.shares]
         assert sum(amounts) == pot.amount and max(amounts) - min(amounts) <= 1
-        odd = [chip.seat for chip in result.odd_chips if chip.pot_index == index]
+        odd = [chip.seat for chip in result.odd_chips if chip.pot == index]
         assert len(odd) == pot.amount % len(pot.winners) == len(set(odd))
         assert set(odd) == {share.seat for share in pot.shares if share.amount > pot.amount // len(pot.winners)}
 
