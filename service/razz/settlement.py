@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from .betting import TableState
 from .pots import Pot, build_pots
@@ -26,7 +26,7 @@ class Settlement(ShowdownResult):
     @classmethod
     def of(cls, result: ShowdownResult, show: ShowOrder) -> Settlement:
         """The settlement of a showdown's result and its show order."""
-        return cls(**{name: getattr(result, name) for name in ShowdownResult.__dataclass_fields__},
+        return cls(**{field.name: getattr(result, field.name) for field in fields(ShowdownResult)},
                    show_order=show.order, shown_at_once=show.all_at_once)
 
 
