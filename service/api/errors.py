@@ -63,7 +63,7 @@ class KindedMessage(str):
         return message
 
 
-SCHEMA_KIND = "validation-error"
+SCHEMA_KIND = KIND_BY_STATUS[422]
 """The problem type of a body the schema refuses, unless its first error names another."""
 
 

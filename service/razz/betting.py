@@ -117,9 +117,8 @@ class TableState:
 class _Round:
     """One street's betting round; its actions are the hand's from ``start`` to the next round's start."""
 
-    __slots__ = ("acted", "bet_made", "call_target", "capped", "first_aggressor", "floor", "high", "last_aggressor",
-                 "level", "lifted", "number", "opener", "opening", "posts_bring_in", "put_in", "raises", "size",
-                 "start")
+    __slots__ = ("acted", "bet_made", "call_target", "first_aggressor", "floor", "high", "last_aggressor", "level",
+                 "lifted", "number", "opener", "opening", "posts_bring_in", "put_in", "raises", "size", "start")
 
     def __init__(self, number: int, size: int, players: int, start: int) -> None:
         self.number = number
@@ -144,8 +143,6 @@ class _Round:
         """Whether the street has its bet (on 3rd street, the completion)."""
         self.lifted = False
         """Whether the raise cap is lifted for this round (``heads_up_uncap``)."""
-        self.capped = False
-        """Whether the round has its bet and every raise the cap allows: set as each full bet or raise lands."""
         self.opening = False
         """3rd street, before the bring-in or a completion: section 1 decides what may be done."""
         self.posts_bring_in = False
@@ -302,7 +299,7 @@ class _Table:
     def _increase_price(self, i: int, need: int, kind: str) -> int | Refusal:
         """A bet, completion or raise goes one bet over the level, or all-in short of it (sections 2 and 4)."""
         r = self.round
-        if r.capped:
+        if self.capped():
             return _CAPPED
         stack = self.stack[i]
         if stack <= need:
@@ -316,6 +313,11 @@ class _Table:
             return _NOT_THE_INCREASE[name]
         amount = r.level + r.size - r.put_in[i]
         return amount if amount < stack else stack
+
+    def capped(self) -> bool:
+        """Whether the round has its bet and every raise the cap allows (and the cap is not lifted)."""
+        r = self.round
+        return is_capped(r.bet_made, r.raises, self.limit, r.lifted)
 
     # -- playing an action ---------------------------------------------------------------------
 
@@ -353,7 +355,7 @@ class _Table:
             self._post_bring_in(i, chips)
         else:
             self._increase(i)
-        if not r.lifted and self.active <= 2 and not r.capped:
+        if not r.lifted and self.active <= 2 and not self.capped():
             # Only a heads-up round can lift the cap, and a capped one stays capped: asking after every
             # action instead cost 5% of an 8-player replay (bench/README.md).
             r.lifted = cap_lifted(self.rules.heads_up_uncap, self.n, self.active, False)
@@ -387,7 +389,6 @@ class _Table:
             if r.bet_made:
                 r.raises += 1
             r.bet_made = True
-            r.capped = is_capped(r.bet_made, r.raises, self.limit, r.lifted)
             r.acted = [False] * self.n
         if total > r.high:
             r.high = total
@@ -490,7 +491,7 @@ def replay(snapshot: Snapshot) -> TableState:
         street_bet=final.level if final.bet_made else final.floor,
         highest_bet=final.call_target,
         raises=final.raises,
-        capped=final.capped,
+        capped=table.capped(),
         players=tuple(map(PlayerState, table.seats, table.stack, final.put_in, committed, table.folded,
                           table.all_in)),
         legal_actions=table.legal(),
