@@ -12,9 +12,12 @@ from itertools import repeat
 from typing import Any
 
 import marshmallow as ma
+import msgspec
 
 from ..razz.cards import CARD_CODES, CARD_PATTERN
 from ..razz.errors import InvalidCardError
+from ..razz.rules import OptionSpec
+from ..razz.seating import MAX_SEAT, MIN_SEAT
 from .errors import KindedMessage
 
 CARD_MESSAGE = KindedMessage("Not a card: write a rank from A23456789TJQK and a suit from shdc, e.g. 'As'.",
@@ -88,7 +91,7 @@ class HandBatchField(ma.fields.List):
 
 
 class WholeNumber(ma.fields.Field):
-    """A JSON integer in a range: 7 and 7.0 load as 7; 2.5, "7" and true are refused, never truncated."""
+    """A JSON integer in a range: 2.5, "7" and true are refused, never truncated (the loader reads 7.0 as 7)."""
 
     def __init__(self, minimum: int = 0, maximum: int = 10**15, **kwargs: Any) -> None:
         metadata = {"type": "integer", "minimum": minimum, "maximum": maximum, **kwargs.pop("metadata", {})}
@@ -97,8 +100,6 @@ class WholeNumber(ma.fields.Field):
         self.maximum = maximum
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
-        if isinstance(value, float) and value.is_integer():
-            value = int(value)
         if isinstance(value, bool) or not isinstance(value, int):
             raise ma.ValidationError("Not a whole number.")
         if not self.minimum <= value <= self.maximum:
@@ -120,7 +121,7 @@ class StrictBoolean(ma.fields.Field):
 
 def seat_field(**kwargs: Any) -> WholeNumber:
     """A seat number: tables have seats 1 to 8."""
-    return WholeNumber(minimum=1, maximum=8, **kwargs)
+    return WholeNumber(minimum=MIN_SEAT, maximum=MAX_SEAT, **kwargs)
 
 
 def _check_card(text: str) -> None:
@@ -156,18 +157,15 @@ class CardTexts(ma.fields.List):
 
 
 class NestedAs(ma.fields.Nested):
-    """A nested object loaded as ``build``: a named tuple of the schema's fields, e.g. the domain's own type.
+    """A nested object loaded as ``record``, the core's own type of it, whose fields are the schema's.
 
-    A hand history holds dozens of actions: the direct loader (``direct_loading``) hands the
-    engine each decoded struct as it is instead, since it holds the same fields by name.
+    The loader (``loading.py``) decodes such an object straight into a subclass of ``record`` that
+    holds the schema's constraints: the engine receives its own type, built once.
     """
 
-    def __init__(self, schema: type[ma.Schema], build: type[tuple], **kwargs: Any) -> None:
+    def __init__(self, schema: type[ma.Schema], record: type[msgspec.Struct], **kwargs: Any) -> None:
         super().__init__(schema, **kwargs)
-        self.build = build
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, partial: Any = None, **kwargs: Any) -> Any:
-        return self.build(**super()._deserialize(value, attr, data, partial, **kwargs))
+        self.record = record
 
 
 def load_each(load: Callable[[Any], Any], items: list[Any]) -> list[Any]:
@@ -181,3 +179,21 @@ def load_each(load: Callable[[Any], Any], items: list[Any]) -> list[Any]:
     if errors:
         raise ma.ValidationError(errors)
     return loaded
+
+
+class RaiseLimitField(ma.fields.Field):
+    """An integer of at least the minimum, or one of the option's words (``unlimited``)."""
+
+    def __init__(self, spec: OptionSpec, **kwargs: Any) -> None:
+        choices = [{"type": "integer", "minimum": spec.integer_minimum},
+                   {"type": "string", "enum": list(spec.values)}]
+        super().__init__(metadata={"oneOf": choices, **kwargs.pop("metadata", {})}, **kwargs)
+        self.words = spec.values
+        self.number = WholeNumber(minimum=spec.integer_minimum or 0)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int | str:
+        if isinstance(value, str):
+            if value not in self.words:
+                raise ma.ValidationError(f"Must be an integer or one of: {', '.join(self.words)}.")
+            return value
+        return self.number.deserialize(value)

@@ -2,34 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import marshmallow as ma
 from flask import Response
 
 from ..razz.rules import OPTIONS, PRESET_KEY, PRESETS, OptionSpec, catalogue
-from .fields import StrictBoolean, WholeNumber
+from .fields import RaiseLimitField, StrictBoolean, WholeNumber
 from .responses import ApiBlueprint, json_response
 
 blp = ApiBlueprint("rules", __name__, url_prefix="/v1/rules", description="Presets and rules options.")
-
-
-class RaiseLimitField(ma.fields.Field):
-    """An integer of at least the minimum, or one of the option's words (``unlimited``)."""
-
-    def __init__(self, spec: OptionSpec, **kwargs: Any) -> None:
-        choices = [{"type": "integer", "minimum": spec.integer_minimum},
-                   {"type": "string", "enum": list(spec.values)}]
-        super().__init__(metadata={"oneOf": choices, **kwargs.pop("metadata", {})}, **kwargs)
-        self.words = spec.values
-        self.number = WholeNumber(minimum=spec.integer_minimum or 0)
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int | str:
-        if isinstance(value, str):
-            if value not in self.words:
-                raise ma.ValidationError(f"Must be an integer or one of: {', '.join(self.words)}.")
-            return value
-        return self.number.deserialize(value)
 
 
 def _option_field(spec: OptionSpec) -> ma.fields.Field:

@@ -12,8 +12,10 @@ from ..razz.bring_in import DoorCard, find_bring_in
 from ..razz.first_to_act import BoardIn, find_first_to_act
 from ..razz.limits import Stakes
 from ..razz.rules import resolve_rules
+from ..razz.seating import MAX_SEAT, MIN_PLAYERS
 from ..razz.settlement import pots_so_far, settle
 from ..razz.snapshot import Action, PlayerIn, Snapshot
+from ..razz.streets import FIRST_STREET, LAST_STREET, MAX_DOWN_CARDS, MAX_UP_CARDS
 from ..razz.vocabulary import ACTION_TYPES, Phase
 from .fields import (
     CardText,
@@ -62,7 +64,8 @@ class DoorCardSchema(ma.Schema):
 class BringInRequestSchema(ma.Schema):
     """Door cards of 2 to 8 players, with stakes to size the bring-in."""
 
-    players = ma.fields.List(ma.fields.Nested(DoorCardSchema), required=True, validate=ma.validate.Length(min=2, max=8),
+    players = ma.fields.List(ma.fields.Nested(DoorCardSchema), required=True,
+                             validate=ma.validate.Length(min=MIN_PLAYERS, max=MAX_SEAT),
                              metadata={"example": [{"seat": 1, "door_card": "7c", "stack": 400},
                                                    {"seat": 3, "door_card": "Ks", "stack": 5},
                                                    {"seat": 4, "door_card": "As", "stack": 400}]})
@@ -87,7 +90,7 @@ class BoardSchema(ma.Schema):
     """A player's up cards and status on the street asked about."""
 
     seat = seat_field(required=True)
-    up_cards = CardTexts(0, 4, load_default=())
+    up_cards = CardTexts(0, MAX_UP_CARDS, load_default=())
     folded = StrictBoolean(load_default=False)
     all_in = StrictBoolean(load_default=False)
 
@@ -95,8 +98,9 @@ class BoardSchema(ma.Schema):
 class FirstToActRequestSchema(ma.Schema):
     """The boards on a street."""
 
-    street = WholeNumber(minimum=3, maximum=7, required=True, metadata={"example": 4})
-    players = ma.fields.List(ma.fields.Nested(BoardSchema), required=True, validate=ma.validate.Length(min=2, max=8),
+    street = WholeNumber(minimum=FIRST_STREET, maximum=LAST_STREET, required=True, metadata={"example": 4})
+    players = ma.fields.List(ma.fields.Nested(BoardSchema), required=True,
+                             validate=ma.validate.Length(min=MIN_PLAYERS, max=MAX_SEAT),
                              metadata={"example": [{"seat": 1, "up_cards": ["6d", "2c"]},
                                                    {"seat": 3, "up_cards": ["6s", "2h"]},
                                                    {"seat": 5, "up_cards": ["7c", "Ad"]}]})
@@ -120,8 +124,8 @@ class TablePlayerSchema(ma.Schema):
 
     seat = seat_field(required=True)
     stack = WholeNumber(minimum=1, required=True)
-    up_cards = CardTexts(1, 4, required=True)
-    down_cards = CardTexts(0, 3, load_default=None)
+    up_cards = CardTexts(1, MAX_UP_CARDS, required=True)
+    down_cards = CardTexts(0, MAX_DOWN_CARDS, load_default=None)
 
 
 class ActionSchema(ma.Schema):
@@ -138,10 +142,11 @@ class SnapshotSchema(ma.Schema):
     rules = ma.fields.Nested(RulesSchema, load_default=None)
     stakes = ma.fields.Nested(StakesSchema, required=True)
     dealer_seat = seat_field(load_default=None, allow_none=True)
-    players = ma.fields.List(NestedAs(TablePlayerSchema, PlayerIn), required=True,
-                             validate=ma.validate.Length(min=2, max=8))
+    players = ma.fields.List(NestedAs(TablePlayerSchema, record=PlayerIn), required=True,
+                             validate=ma.validate.Length(min=MIN_PLAYERS, max=MAX_SEAT))
     community_card = CardText(load_default=None, allow_none=True)
-    actions = ma.fields.List(NestedAs(ActionSchema, Action), load_default=(), validate=ma.validate.Length(max=500))
+    actions = ma.fields.List(NestedAs(ActionSchema, record=Action), load_default=(),
+                             validate=ma.validate.Length(max=500))
 
 
 class LegalActionSchema(ma.Schema):
@@ -222,8 +227,8 @@ def _snapshot(request: dict[str, Any]) -> Snapshot:
     """The engine's snapshot from a loaded request."""
     return Snapshot(
         stakes=Stakes(**request["stakes"]),
-        players=tuple(request["players"]),
-        actions=tuple(request["actions"]),
+        players=request["players"],
+        actions=request["actions"],
         rules=resolve_rules(request["rules"]),
         dealer_seat=request["dealer_seat"],
         community_card=request["community_card"],

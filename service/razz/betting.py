@@ -22,11 +22,10 @@ from .bring_in import call_floor, highest_door, opener_index, opening_chips
 from .cap import cap_lifted, increase_name, is_capped
 from .errors import IllegalActionError, SnapshotError
 from .first_to_act import board_opener, lowest_board
-from .integers import is_int
 from .limits import counts_as_full
 from .running_out import community_card_dealt
 from .seating import CLOCKWISE_AFTER, positions
-from .snapshot import Action, ActionRecord, Seating, Snapshot, check_action_form, seat_players
+from .snapshot import Action, Seating, Snapshot, check_action_seat, seat_players
 from .streets import FIRST_STREET, LAST_STREET, STREETS, up_cards_on
 from .vocabulary import INCREASES, LISTING_ORDER, NO_CHIPS, ActionType, Phase, Refusal
 
@@ -97,7 +96,7 @@ class TableState:
     """In the showdown phase, the live seat with the lowest board: the first to show when nobody bet (section 5)."""
     log: tuple[_Round, ...] = field(repr=False, compare=False)
     """The rounds as the replay played them: opener, aggressors and where their actions start."""
-    actions: tuple[ActionRecord, ...] = field(repr=False, compare=False)
+    actions: tuple[Action, ...] = field(repr=False, compare=False)
     """The snapshot's actions, in order."""
     added: tuple[int, ...] = field(repr=False, compare=False)
     """The chips each action added (0 for fold and check)."""
@@ -321,7 +320,7 @@ class _Table:
 
     # -- playing an action ---------------------------------------------------------------------
 
-    def apply(self, index: int, action: ActionRecord) -> None:
+    def apply(self, index: int, action: Action) -> None:
         """Check one action against its rule and play it."""
         i = self.to_act
         if i is None:
@@ -333,9 +332,7 @@ class _Table:
         chips = self.price(i, kind)
         if type(chips) is Refusal:
             self._refuse(index, action, f"seat {seat} may not {kind}: {chips.reason}")
-        # An exact int skips the call to is_int: 4% of an 8-player replay, which checks 50 amounts (bench/README.md).
-        if amount is not None and (amount != chips or (type(amount) is not int and not is_int(amount))
-                                   or kind in NO_CHIPS):
+        if amount is not None and (amount != chips or kind in NO_CHIPS):
             self._refuse(index, action, f"seat {seat}'s {kind} adds {'no' if kind in NO_CHIPS else chips} chips, "
                                         f"not {amount}")
         self.added.append(chips)
@@ -417,18 +414,18 @@ class _Table:
 
     # -- refusals ------------------------------------------------------------------------------
 
-    def _refuse(self, index: int, action: ActionRecord, message: str) -> NoReturn:
-        """Refuse ``action`` with ``message``, unless it is malformed (no such seat, type or chip count)."""
-        check_action_form(index, action, self.seats)
+    def _refuse(self, index: int, action: Action, message: str) -> NoReturn:
+        """Refuse ``action`` with ``message``, unless its seat is not at the table at all."""
+        check_action_seat(index, action, self.seats)
         raise IllegalActionError(f"actions[{index}]", message)
 
-    def _refuse_after_betting(self, index: int, action: ActionRecord) -> NoReturn:
+    def _refuse_after_betting(self, index: int, action: Action) -> NoReturn:
         """Explain why no action can come now: the hand, the betting or the deal is over."""
         if self.phase is _COMPLETE:
             self._refuse(index, action, f"seat {action.seat} may not act: every other player has folded")
         if self.phase is _SHOWDOWN:
             self._refuse(index, action, f"seat {action.seat} may not act: the betting is over")
-        check_action_form(index, action, self.seats)
+        check_action_seat(index, action, self.seats)
         need = up_cards_on(self.round.number + 1)
         i = next(j for j in range(self.n) if not self.folded[j] and len(self.up[j]) < need)
         raise SnapshotError(

@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import CARD_TEXT, HIGH_CARD_ORDER, RANK_OF, Deck
-from .errors import SnapshotError
 from .limits import Stakes
 from .rules import Rules, ShortBringInCallAmount
 from .seating import clockwise, next_clockwise
@@ -57,7 +56,7 @@ def opener_index(bring_in_index: int, chips_after_ante: Sequence[int | None]) ->
 
 def find_bring_in(players: Sequence[DoorCard], stakes: Stakes | None = None) -> BringIn:
     """The bring-in of a table, given its door cards (and stacks before antes, to find an all-in seat)."""
-    ordered = clockwise([player.seat for player in players], SnapshotError)
+    ordered = clockwise([player.seat for player in players])
     seats = [players[i].seat for i in ordered]
     deck = Deck()
     codes = [deck.take(players[i].card, f"players[{i}].door_card") for i in ordered]

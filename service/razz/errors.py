@@ -17,17 +17,6 @@ class InputError(ValueError):
         self.message = message
 
 
-class RulesError(InputError):
-    """An unknown rules option or a value the option does not allow."""
-
-    kind = "invalid-rules"
-
-    def __init__(self, option: str, message: str, allowed: tuple[object, ...] = ()) -> None:
-        super().__init__(f"rules.{option}", message)
-        self.option = option
-        self.allowed = allowed
-
-
 class StakesError(InputError):
     """Stakes that no betting structure has (e.g. a bring-in above the small bet)."""
 
@@ -35,7 +24,8 @@ class StakesError(InputError):
 
 
 class SnapshotError(InputError):
-    """A table snapshot that cannot happen under the rules: its seats, stacks or cards against the street reached."""
+    """A table snapshot that cannot happen under the rules: its cards against the street reached, more players than
+    the rules deal."""
 
     kind = "invalid-snapshot"
 

@@ -13,11 +13,10 @@ from dataclasses import dataclass
 from .bring_in import highest_door
 from .cards import HIGH_CARD_ORDER, Deck
 from .errors import SnapshotError
-from .integers import is_int
 from .ranking import evaluate, low_rank
 from .rules import LaterStreetTieBreak, Rules
-from .seating import check_player_count, check_seat, clockwise, next_clockwise, positions
-from .streets import FIRST_STREET, LAST_STREET, up_cards_on
+from .seating import check_player_count, clockwise, next_clockwise, positions
+from .streets import FIRST_STREET, up_cards_on
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,12 +75,8 @@ def board_opener(up_cards: Sequence[Sequence[int]], street: int, folded: Sequenc
 def find_first_to_act(street: int, players: Sequence[BoardIn], rules: Rules = Rules(),
                       dealer_seat: int | None = None) -> FirstToAct:
     """Who acts first on ``street`` given every player's up cards and status."""
-    if not (is_int(street) and FIRST_STREET <= street <= LAST_STREET):
-        raise SnapshotError("street", f"street {street!r} does not exist: streets run 3 to 7")
     check_player_count(len(players), rules.max_players, SnapshotError)
-    if dealer_seat is not None:
-        check_seat(dealer_seat, "dealer_seat", SnapshotError)
-    order = clockwise([player.seat for player in players], SnapshotError)
+    order = clockwise([player.seat for player in players])
     deck = Deck()
     boards: list[list[int]] = []
     shown = up_cards_on(street)

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import StakesError
-from .integers import is_int
 from .rules import Rules, ShortAllinThreshold, ThirdStreetHalfBetBase
 from .streets import FIRST_STREET, STREETS
 
@@ -26,19 +25,9 @@ class Stakes:
     """Twice the small bet when omitted."""
 
     def __post_init__(self) -> None:
-        """Fill the big bet and reject structures the reference rules out."""
-        for name in ("ante", "bring_in", "small_bet", "big_bet"):
-            value = getattr(self, name)
-            if value is None and name == "big_bet":
-                continue
-            if not is_int(value):
-                raise StakesError(f"stakes.{name}", f"{value!r} is not a whole number of chips")
+        """Fill the big bet and reject structures the reference rules out (each amount's range is the schema's)."""
         big_bet = 2 * self.small_bet if self.big_bet is None else self.big_bet
         object.__setattr__(self, "big_bet", big_bet)
-        if self.ante < 0:
-            raise StakesError("stakes.ante", f"the ante ({self.ante}) must be 0 or more")
-        if self.bring_in <= 0:
-            raise StakesError("stakes.bring_in", f"the bring-in ({self.bring_in}) must be more than 0")
         if self.bring_in > self.small_bet:
             raise StakesError("stakes.bring_in",
                               f"the bring-in ({self.bring_in}) must not exceed the small bet ({self.small_bet})")

@@ -3,67 +3,47 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import cast
 
 from .errors import DuplicateSeatError, InputError
-from .integers import is_int
 
 MIN_SEAT = 1
 MAX_SEAT = 8
 MIN_PLAYERS = 2
 
 
-def check_seat(seat: object, path: str, error: type[InputError]) -> int:
-    """The seat at ``path`` if the table has it; ``error`` names the field otherwise."""
-    if not (is_int(seat) and MIN_SEAT <= seat <= MAX_SEAT):
-        raise error(path, f"seat {seat!r} does not exist: seats are the integers {MIN_SEAT} to {MAX_SEAT}")
-    return seat
-
-
 def check_player_count(count: int, max_players: int, error: type[InputError]) -> None:
-    """A hand deals at least two players and at most the rules' ``max_players``."""
-    if not MIN_PLAYERS <= count <= max_players:
+    """A hand deals at most the rules' ``max_players`` (the request schema allows 2 to 8)."""
+    if count > max_players:
         raise error("players", f"{count} players: a hand deals {MIN_PLAYERS} to {max_players} (max_players)")
 
 
 class SeatChart:
-    """The seats taken at one table: each must exist (else ``error``) and be taken once (else DuplicateSeatError,
-    naming both places)."""
+    """The seats taken at one table: each taken once, else a DuplicateSeatError naming both places."""
 
-    __slots__ = ("_error", "_taken")
+    __slots__ = ("_taken",)
 
-    def __init__(self, error: type[InputError]) -> None:
-        self._error = error
+    def __init__(self) -> None:
         self._taken: dict[int, str] = {}
 
-    def take(self, seat: object, path: str) -> int:
-        """The seat at ``path``, checked against the table and the seats taken before."""
-        checked = check_seat(seat, path, self._error)
-        if checked in self._taken:
-            raise DuplicateSeatError(path, f"seat {checked} appears more than once (also at {self._taken[checked]})")
-        self._taken[checked] = path
-        return checked
+    def take(self, seat: int, path: str) -> int:
+        """The seat at ``path``, checked against the seats taken before."""
+        if seat in self._taken:
+            raise DuplicateSeatError(path, f"seat {seat} appears more than once (also at {self._taken[seat]})")
+        self._taken[seat] = path
+        return seat
 
     def __contains__(self, seat: object) -> bool:
         """Whether ``seat`` has been taken."""
         return seat in self._taken
 
 
-def clockwise(seats: Sequence[object], error: type[InputError]) -> list[int]:
-    """Check every player's seat (``players[i].seat``) and return the player indices in clockwise order."""
-    if not _plain_seats(seats):
-        chart = SeatChart(error)
+def clockwise(seats: Sequence[int]) -> list[int]:
+    """Check that no two players (``players[i].seat``) share a seat; the player indices in clockwise order."""
+    if len(set(seats)) != len(seats):
+        chart = SeatChart()
         for i, seat in enumerate(seats):
             chart.take(seat, f"players[{i}].seat")
-    return sorted(range(len(seats)), key=cast("Sequence[int]", seats).__getitem__)  # checked seat numbers
-
-
-def _plain_seats(seats: Sequence[object]) -> bool:
-    """Whether the seats are distinct ints of the table: the common case, checked without a SeatChart."""
-    for seat in seats:
-        if type(seat) is not int or not MIN_SEAT <= seat <= MAX_SEAT:
-            return False
-    return len(set(seats)) == len(seats)
+    return sorted(range(len(seats)), key=seats.__getitem__)
 
 
 def position_order(seats: Sequence[int], dealer_seat: int | None) -> list[int]:
@@ -85,7 +65,7 @@ def check_position(position: object, seats: Collection[int], error: type[InputEr
     """``seats`` in the order of ``position`` (seats clockwise from the dealer), which must list each once."""
     if isinstance(position, str) or not isinstance(position, Sequence):
         raise error("position", "must be a list of seats clockwise from the dealer")
-    chart = SeatChart(error)
+    chart = SeatChart()
     for place, seat in enumerate(position):
         chart.take(seat, f"position[{place}]")
     missing = sorted(seat for seat in seats if seat not in chart)

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 from .cards import HIGH_CARD_ORDER, Deck
 from .errors import ShowdownError
-from .integers import is_int
 from .pots import Pot, build_pots
 from .ranking import LowHand, best_cards, evaluate
 from .rules import OddChipRule
@@ -117,26 +116,18 @@ ODD_CHIP_ORDER: dict[OddChipRule, Callable[[_Hand], tuple[int, ...]]] = {
 chips. The default, high_card_by_suit_in_5, is TDA 20B, WSOP-T 73 and WSOP-L 149."""
 
 
-def _parse_cards(path: str, texts: object, limit: int, deck: Deck) -> tuple[int, ...]:
+def _parse_cards(path: str, texts: Sequence[str], limit: int, deck: Deck) -> tuple[int, ...]:
     """One seat's cards as codes, dealt from the table's deck so a card dealt twice names both places."""
-    if isinstance(texts, str) or not isinstance(texts, Sequence):
-        raise ShowdownError(path, "must be a list of cards")
     if len(texts) > limit:
         raise ShowdownError(path, f"at most {limit} cards, got {len(texts)}")
     return tuple(deck.take_each(texts, path))
 
 
 def check_players(players: Sequence[ShowdownPlayer]) -> None:
-    """Seats distinct in 1..8, contributions non-negative integers, at least one live seat."""
-    if not players:
-        raise ShowdownError("players", "at least one player is needed")
-    chart = SeatChart(ShowdownError)
+    """Seats distinct, at least one live seat (each seat's own values are the schema's)."""
+    chart = SeatChart()
     for index, player in enumerate(players):
         chart.take(player.seat, f"players[{index}].seat")
-        if not is_int(player.contributed) or player.contributed < 0:
-            raise ShowdownError(f"players[{index}].contributed", "must be a non-negative integer")
-        if not isinstance(player.folded, bool):
-            raise ShowdownError(f"players[{index}].folded", "must be true or false")
     if all(player.folded for player in players):
         raise ShowdownError("players", "at least one player must not have folded")
 

@@ -60,7 +60,7 @@ def test_folded_players_are_ignored_and_may_hide_cards():
 
 @pytest.mark.parametrize("street, spec, path", [
     (4, {1: "6d", 2: "7c 2d"}, "players[0].up_cards"),
-    (8, {1: "6d 2c", 2: "7c 3c"}, "street"),
+    (5, {1: "6d 2c 3c", 2: "7c 3d"}, "players[1].up_cards"),
 ])
 def test_boards_must_fit_the_street(street, spec, path):
     with pytest.raises(SnapshotError) as caught:
@@ -74,12 +74,7 @@ def test_a_card_shown_twice_names_both_places():
     assert (caught.value.path, caught.value.first_seen) == ("players[1].up_cards[0]", "players[0].up_cards[0]")
 
 
-@pytest.mark.parametrize("spec, dealer_seat, path", [
-    ({1: "6d 2c", 2: "7c 3c"}, "1", "dealer_seat"),
-    ({1: "6d 2c", 9: "7c 3c"}, None, "players[1].seat"),
-    ({1: "6d 2c"}, None, "players"),
-])
-def test_seats_and_player_count_are_checked(spec, dealer_seat, path):
+def test_more_players_than_max_players_are_refused():
     with pytest.raises(SnapshotError) as caught:
-        find_first_to_act(4, boards(spec), dealer_seat=dealer_seat)
-    assert caught.value.path == path
+        find_first_to_act(4, boards({1: "6d 2c", 2: "7c 3c", 3: "8c 4c"}), Rules(max_players=2))
+    assert caught.value.path == "players"

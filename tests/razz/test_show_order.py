@@ -65,7 +65,6 @@ def test_one_live_seat_wins_without_showing():
         ({"first_to_act_board": 3}, "first_to_act_board"),
         ({}, "first_to_act_board"),
         ({"first_to_act_board": 4, "position": [1, 2, 3, 4, 5]}, "position"),
-        ({"first_to_act_board": 4, "position": [1, 2, 3, 4, 5, 6, 9]}, "position[6]"),
     ],
 )
 def test_invalid_arguments_name_the_argument(kwargs, path):
