@@ -17,7 +17,7 @@ from ..razz.errors import DuplicateCardError
 from ..razz.ranking import CATEGORIES, LOW_HANDS, LowHand, best_cards, evaluate, rank_batch
 from .errors import field_problem
 from .fields import CardText, CardTexts, HandBatchField
-from .responses import ApiBlueprint, json_response
+from .responses import ApiBlueprint, answer_writer, json_response
 
 blp = ApiBlueprint("hands", __name__, url_prefix="/v1/hands", description="Ace-to-five low hand values.")
 
@@ -90,21 +90,35 @@ class CompareResponseSchema(ma.Schema):
     winners = ma.fields.List(ma.fields.String(), required=True, metadata={"example": ["p1", "p2"]})
 
 
-def _value_fields(value: LowHand) -> dict[str, Any]:
-    """The fields of a result that depend on the value alone, not on the suits."""
-    return {"category": value.category, "rank": value.rank, "name": value.name, "description": value.description}
-
-
-VALUE_JSON = {value: json.dumps(_value_fields(value), separators=(",", ":"))[1:]
-              for value in {value for table in LOW_HANDS for value in table.values()}}
-"""Each distinct value's fields, JSON-encoded once (card texts need no escaping, so a batch answer is
-these fragments and the cards, joined)."""
+write_hand_result = answer_writer(HandResultSchema, written=("best",))
+write_compared_hand = answer_writer(ComparedHandSchema, written=("best", "id"))
+write_comparison = answer_writer(CompareResponseSchema, written=("results", "order", "winners"))
 
 
 def hand_result(hand: Sequence[int]) -> dict[str, Any]:
     """The answer for one hand of card codes."""
-    value = evaluate(hand)
-    return {"best": [CARD_TEXT[code] for code in best_cards(hand)], **_value_fields(value)}
+    return write_hand_result(evaluate(hand), best=best_texts(hand))
+
+
+def best_texts(hand: Sequence[int]) -> list[str]:
+    """The cards of a hand's best low, as text, in comparison order."""
+    return [CARD_TEXT[code] for code in best_cards(hand)]
+
+
+_BEST_FIRST = '{"best":[],'
+
+
+def _after_best(value: LowHand) -> str:
+    """A value's fields as the schema writes them, JSON after ``best``: the rank answer joins the cards before them."""
+    text = json.dumps(write_hand_result(value, best=[]), separators=(",", ":"))
+    if not text.startswith(_BEST_FIRST):
+        raise ValueError(f"HandResultSchema must write best first, not {text}")
+    return text.removeprefix(_BEST_FIRST)
+
+
+VALUE_JSON = {value: _after_best(value) for value in {value for table in LOW_HANDS for value in table.values()}}
+"""Each distinct value's fields, JSON-encoded once (card texts need no escaping, so a batch answer is these
+fragments and the cards, joined)."""
 
 
 @blp.json_post("/rank", RankRequestSchema, RankResponseSchema)
@@ -131,6 +145,7 @@ def compare_hands(request: dict[str, Any]) -> Response:
         if player_id in ids[:index]:
             raise field_problem(DUPLICATE_ID, f"players[{index}].id", f"id {player_id!r} is used by another player")
     comparison = compare([player["cards"] for player in players], request["community_card"])
-    results = [{"id": player_id, **hand_result(hand)} for player_id, hand in zip(ids, comparison.hands, strict=True)]
+    results = [write_compared_hand(value, best=best_texts(hand), id=player_id)
+               for player_id, hand, value in zip(ids, comparison.hands, comparison.values, strict=True)]
     order = [[ids[index] for index in group] for group in comparison.order]
-    return json_response({"results": results, "order": order, "winners": order[0]})
+    return json_response(write_comparison(comparison, results=results, order=order, winners=order[0]))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from http import HTTPStatus
 from typing import Any
 
@@ -59,40 +59,42 @@ class ApiBlueprint(Blueprint):
 
 
 Writer = Callable[..., Any]
-"""Writes a record (and any values given by name) as JSON-ready data."""
+"""Writes a record (and any fields written by the caller, by name) as JSON-ready data."""
 
 
-def answer_writer(schema: type[ma.Schema]) -> Writer:
+def answer_writer(schema: type[ma.Schema], written: Collection[str] = ()) -> Writer:
     """What writes a domain record as ``schema`` declares it: each field read by name from the record.
 
     The response schema is the one declaration of an answer's shape: a field not in it is never
     written, nested schemas write nested records, and an optional field whose value is None is
-    left out (a fold's ``amount``). Values the record does not hold are given by name (the pots
-    and the result of a table's state).
+    left out (a fold's ``amount``). The fields named in ``written`` hold what the record does not
+    (a table state's pots, the id a caller gave a hand): the caller passes them by name, written.
     """
-    plan: list[tuple[str, Writer | None, bool]] = []
-    for name, field in schema().fields.items():
+    fields = schema().fields
+    if not set(written) <= set(fields):
+        raise ValueError(f"{schema.__name__} has no fields {sorted(set(written) - set(fields))}")
+    plan: list[tuple[str, Writer | None, bool, bool]] = []
+    for name, field in fields.items():
         nested = field if isinstance(field, ma.fields.Nested) else getattr(field, "inner", None)
         write = answer_writer(type(nested.schema)) if isinstance(nested, ma.fields.Nested) else None
         if write is not None and nested is not field:
             write = _each(write)
-        plan.append((name, write, field.required))
-    names = tuple(name for name, _, _ in plan)
-    if all(write is None and required for _, write, required in plan):
-        return _flat_writer(names)
+        plan.append((name, write, field.required, name in written))
+    if not written and all(write is None and required for _, write, required, _ in plan):
+        return _flat_writer(tuple(fields))
 
     def to_json(record: Any, **given: Any) -> Any:
         """The record as the schema's JSON object (a None record stays null)."""
         if record is None:
             return None
         answer: dict[str, Any] = {}
-        for name, write, required in plan:
-            value = given[name] if name in given else getattr(record, name)
+        for name, write, required, is_written in plan:
+            value = given[name] if is_written else getattr(record, name)
             if value is None:
                 if required:
                     answer[name] = None
                 continue
-            answer[name] = value if write is None else write(value)
+            answer[name] = value if write is None or is_written else write(value)
         return answer
 
     return to_json

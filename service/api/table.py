@@ -238,7 +238,9 @@ def _snapshot(request: dict[str, Any]) -> Snapshot:
 write_bring_in = answer_writer(BringInSchema)
 write_first_to_act = answer_writer(FirstToActSchema)
 write_legal_actions = answer_writer(LegalActionsSchema)
-write_table_state = answer_writer(TableStateSchema)
+write_table_state = answer_writer(TableStateSchema, written=("pots", "result"))
+write_pot = answer_writer(PotSchema)
+write_outcome = answer_writer(HandOutcomeSchema)
 
 
 @blp.json_post("/bring-in", BringInRequestSchema, BringInSchema)
@@ -269,4 +271,5 @@ def table_state(request: dict[str, Any]) -> Response:
     """Replay a whole hand: streets, pots and, once decided, winners, payouts and show order."""
     snapshot = _snapshot(request)
     state = replay(snapshot)
-    return json_response(write_table_state(state, pots=pots_so_far(state), result=settle(snapshot, state)))
+    pots = [write_pot(pot) for pot in pots_so_far(state)]
+    return json_response(write_table_state(state, pots=pots, result=write_outcome(settle(snapshot, state))))

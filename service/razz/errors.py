@@ -24,8 +24,7 @@ class StakesError(InputError):
 
 
 class SnapshotError(InputError):
-    """A table snapshot that cannot happen under the rules: its cards against the street reached, more players than
-    the rules deal."""
+    """A snapshot the rules rule out: cards that do not fit the street reached, more players than max_players."""
 
     kind = "invalid-snapshot"
 

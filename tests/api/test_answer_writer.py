@@ -3,6 +3,7 @@
 from typing import NamedTuple
 
 import marshmallow as ma
+import pytest
 
 from service.api.responses import answer_writer
 
@@ -36,7 +37,7 @@ class OuterSchema(ma.Schema):
 
 
 def test_records_are_written_as_the_schema_declares_them():
-    write = answer_writer(OuterSchema)
+    write = answer_writer(OuterSchema, written=("extra",))
     record = Outer("a", None, None, Inner(1, 5), (Inner(2, 6), Inner(3, 7)))
     assert write(record, extra="given") == {
         "name": "a", "note": None, "inner": {"seat": 1, "stack": 5},
@@ -47,4 +48,14 @@ def test_records_are_written_as_the_schema_declares_them():
 
 def test_a_missing_record_is_null():
     assert answer_writer(InnerSchema)(None) is None
-    assert answer_writer(OuterSchema)(None) is None
+    assert answer_writer(OuterSchema, written=("extra",))(None) is None
+
+
+def test_fields_the_caller_writes_are_passed_as_they_are():
+    write = answer_writer(InnerSchema, written=("stack",))
+    assert write(Inner(1, 5), stack={"written": True}) == {"seat": 1, "stack": {"written": True}}
+
+
+def test_a_written_field_must_be_the_schemas():
+    with pytest.raises(ValueError, match="no fields"):
+        answer_writer(InnerSchema, written=("pots",))
