@@ -22,8 +22,9 @@ from service.api.table import (
     SnapshotSchema,
 )
 from service.razz.snapshot import Action
+from tests.tables import action, table
 
-from .table_helpers import post_ok, snapshot
+from .table_helpers import post_ok
 
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers(-10, 10**16) | st.floats(allow_nan=False) | st.text(max_size=3)
@@ -137,12 +138,12 @@ def nearly_plain_objects(draw: st.DrawFn, schema: type[ma.Schema]) -> dict[str, 
 def test_an_action_list_the_schema_loads_builds_the_domain_object(amount):
     actions = [{"seat": 4, "type": "bring_in"}, {"seat": 6, "type": "complete", "amount": amount}]
     loaded = SnapshotSchema().load_fields["actions"].deserialize(actions)
-    assert loaded == [Action(4, "bring_in"), Action(6, "complete", amount)]
-    assert all(type(action) is Action for action in loaded)
+    assert loaded == [action(4, "bring_in"), action(6, "complete", amount)]
+    assert all(type(record) is Action for record in loaded)
 
 
 def test_a_snapshot_without_actions_is_the_hand_before_the_bring_in(client):
-    body = snapshot({1: "7c", 4: "Ks", 6: "5d"})
+    body = table({1: "7c", 4: "Ks", 6: "5d"}).request_body()
     del body["actions"]
     answer = post_ok(client, "/v1/legal-actions", body)
     assert answer["to_act"] == 4
