@@ -7,7 +7,7 @@ from typing import Any
 import marshmallow as ma
 from flask import Response
 
-from ..razz.betting import replay
+from ..razz.betting import TableState, replay
 from ..razz.bring_in import DoorCard, find_bring_in
 from ..razz.first_to_act import BoardIn, find_first_to_act
 from ..razz.limits import Stakes
@@ -243,6 +243,12 @@ write_pot = answer_writer(PotSchema)
 write_outcome = answer_writer(HandOutcomeSchema)
 
 
+def write_whole_hand(snapshot: Snapshot, state: TableState) -> dict[str, Any]:
+    """The table-state answer for a replayed hand: its state, the pots so far and, once decided, the result."""
+    pots = [write_pot(pot) for pot in pots_so_far(state)]
+    return write_table_state(state, pots=pots, result=write_outcome(settle(snapshot, state)))
+
+
 @blp.json_post("/bring-in", BringInRequestSchema, BringInSchema)
 def bring_in(request: dict[str, Any]) -> Response:
     """Who brings in (the highest door card, suits s>h>d>c breaking ties) and who opens."""
@@ -270,6 +276,4 @@ def legal_actions(request: dict[str, Any]) -> Response:
 def table_state(request: dict[str, Any]) -> Response:
     """Replay a whole hand: streets, pots and, once decided, winners, payouts and show order."""
     snapshot = _snapshot(request)
-    state = replay(snapshot)
-    pots = [write_pot(pot) for pot in pots_so_far(state)]
-    return json_response(write_table_state(state, pots=pots, result=write_outcome(settle(snapshot, state))))
+    return json_response(write_whole_hand(snapshot, replay(snapshot)))

@@ -22,8 +22,9 @@ from service.api.table import (
     SnapshotSchema,
 )
 from service.razz.snapshot import Action, PlayerIn
+from tests.tables import table
 
-from .table_helpers import post_ok, snapshot
+from .table_helpers import post_ok
 
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers(-10, 10**16) | st.floats(allow_nan=False, allow_infinity=False)
@@ -135,7 +136,7 @@ def nearly_plain_objects(draw: st.DrawFn, schema: type[ma.Schema]) -> dict[str, 
 
 
 def test_a_snapshot_without_actions_is_the_hand_before_the_bring_in(client):
-    body = snapshot({1: "7c", 4: "Ks", 6: "5d"})
+    body = table({1: "7c", 4: "Ks", 6: "5d"}).request_body()
     del body["actions"]
     answer = post_ok(client, "/v1/legal-actions", body)
     assert answer["to_act"] == 4

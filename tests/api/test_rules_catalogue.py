@@ -4,7 +4,9 @@ import json
 
 import pytest
 
-from .table_helpers import assert_field_problem, legal, post_ok, snapshot
+from tests.tables import table
+
+from .table_helpers import assert_field_problem, legal, post_ok
 
 DEFAULTS = {
     "max_raises_after_bet": 3,
@@ -102,19 +104,20 @@ def test_each_preset_is_accepted_and_applies_its_tie_break(client, preset):
     ({"preset": "wsop_cash", "max_raises_after_bet": 3}, ["fold", "call 160"]),
 ])
 def test_explicit_options_override_the_preset(client, rules, expected):
-    assert legal(post_ok(client, "/v1/legal-actions", snapshot(CAP_DOORS, *CAPPED, rules=rules))) == expected
+    body = table(CAP_DOORS, *CAPPED, rules=rules).request_body()
+    assert legal(post_ok(client, "/v1/legal-actions", body)) == expected
 
 
 def test_max_raises_after_bet_one(client):
-    answer = post_ok(client, "/v1/legal-actions",
-                     snapshot(CAP_DOORS, "s3 bring_in", "s4 complete", "s5 raise", rules={"max_raises_after_bet": 1}))
+    one_raise = table(CAP_DOORS, "s3 bring_in", "s4 complete", "s5 raise", rules={"max_raises_after_bet": 1})
+    answer = post_ok(client, "/v1/legal-actions", one_raise.request_body())
     assert legal(answer) == ["fold", "call 80"]
 
 
 BODIES = {
     "/v1/first-to-act": TIE,
-    "/v1/legal-actions": snapshot({1: "7c", 2: "Kd"}),
-    "/v1/table/state": snapshot({1: "7c", 2: "Kd"}),
+    "/v1/legal-actions": table({1: "7c", 2: "Kd"}).request_body(),
+    "/v1/table/state": table({1: "7c", 2: "Kd"}).request_body(),
     "/v1/showdown": {"players": [{"seat": 1, "contributed": 5, "cards": ["As", "2s", "3s", "4s", "5s", "6s", "7s"]},
                                  {"seat": 2, "contributed": 5, "folded": True}]},
 }

@@ -4,12 +4,14 @@
 
 import pytest
 
-from .table_helpers import post_ok, snapshot
+from tests.tables import table
+
+from .table_helpers import post_ok
 
 
 def table_state(client, boards, *acts, **kwargs):
     """POST /v1/table/state for a whole hand history; the answer."""
-    return post_ok(client, "/v1/table/state", snapshot(boards, *acts, **kwargs))
+    return post_ok(client, "/v1/table/state", table(boards, *acts, **kwargs).request_body())
 
 
 def checked(*seats, streets=1):

@@ -14,14 +14,11 @@ import pytest
 pokerkit = pytest.importorskip("pokerkit")
 
 from service.razz.betting import replay  # noqa: E402
-from service.razz.limits import Stakes  # noqa: E402
-from service.razz.rules import Rules  # noqa: E402
-from service.razz.snapshot import Action, PlayerIn, Snapshot  # noqa: E402
+from tests.tables import STAKES, action_text, table  # noqa: E402
 
 A = pokerkit.Automation
 AUTOMATIONS = (A.ANTE_POSTING, A.BET_COLLECTION, A.CARD_BURNING, A.HOLE_DEALING,
                A.HOLE_CARDS_SHOWING_OR_MUCKING, A.HAND_KILLING, A.CHIPS_PUSHING, A.CHIPS_PULLING)
-STAKES = Stakes(5, 10, 40, 80)
 STACK = 100_000
 HANDS = 300
 
@@ -52,8 +49,8 @@ def play_hand(seed):
     rng = random.Random(seed)
     random.seed(seed)
     count = rng.randint(2, 6)
-    state = pokerkit.FixedLimitRazz.create_state(AUTOMATIONS, True, STAKES.ante, STAKES.bring_in,
-                                                 STAKES.small_bet, STAKES.big_bet, STACK, count)
+    state = pokerkit.FixedLimitRazz.create_state(AUTOMATIONS, True, STAKES["ante"], STAKES["bring_in"],
+                                                 STAKES["small_bet"], STAKES["big_bet"], STACK, count)
     actions = []
     decisions = 0
     street = 3
@@ -63,8 +60,8 @@ def play_hand(seed):
             shown = tuple(repr(card) for card in state.get_up_cards(i))
             if len(shown) > len(seen[i]):
                 seen[i] = shown
-        players = tuple(PlayerIn(i + 1, STACK, seen[i]) for i in range(count))
-        ours = replay(Snapshot(STAKES, players, tuple(actions), Rules()))
+        boards = {i + 1: " ".join(seen[i]) for i in range(count)}
+        ours = replay(table(boards, *actions, stacks=dict.fromkeys(boards, STACK)).snapshot())
         assert ours.phase == "betting" and ours.to_act == state.actor_index + 1, (seed, actions)
         theirs = pokerkit_options(state)
         assert our_options(ours) == theirs, (seed, actions)
@@ -80,7 +77,7 @@ def play_hand(seed):
         else:
             state.complete_bet_or_raise_to()
             kind = next(a.type for a in ours.legal_actions if a.type in ("complete", "bet", "raise"))
-        actions.append(Action(seat, kind))
+        actions.append(action_text(seat, kind))
         decisions += 1
         street = ours.street
     return decisions, street

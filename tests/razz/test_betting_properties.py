@@ -6,23 +6,22 @@ from hypothesis import strategies as st
 from service.razz.betting import replay
 from service.razz.cards import CARD_CODES
 from service.razz.errors import SnapshotError
-from service.razz.limits import Stakes
-from service.razz.rules import OPTIONS, Rules
-from service.razz.snapshot import Action, PlayerIn, Snapshot
+from service.razz.rules import OPTIONS
 from service.razz.vocabulary import ACTION_TYPES
+from tests.tables import action_text, table
 
 DECK = list(CARD_CODES)
 
 
 @st.composite
 def rules(draw):
-    """Any rules: every option at a random allowed value."""
+    """Any rules, as a request writes them: every option at a random allowed value."""
     values = {}
     for spec in OPTIONS:
         choices = list(spec.values) + ([1, 2, 3, 4] if spec.integer_minimum else [])
         values[spec.name] = draw(st.sampled_from(choices))
     values["max_players"] = 8
-    return Rules(**values)
+    return values
 
 
 @st.composite
@@ -30,7 +29,8 @@ def stakes(draw):
     """A structure with 0 <= ante, 0 < bring_in <= small_bet <= big_bet."""
     small = draw(st.integers(2, 40))
     bring_in = draw(st.integers(1, small))
-    return Stakes(draw(st.integers(0, 5)), bring_in, small, draw(st.sampled_from([small, 2 * small])))
+    return {"ante": draw(st.integers(0, 5)), "bring_in": bring_in, "small_bet": small,
+            "big_bet": draw(st.sampled_from([small, 2 * small]))}
 
 
 @st.composite
@@ -46,10 +46,10 @@ def tables(draw):
 
 
 def snapshot(seats, stacks, deck, shown, actions, the_rules, the_stakes, dealer):
-    """The table with ``shown[i]`` up cards for player i, dealt from ``deck``."""
-    players = tuple(PlayerIn(seat, stack, tuple(deck[4 * i:4 * i + shown[i]]))
-                    for i, (seat, stack) in enumerate(zip(seats, stacks, strict=True)))
-    return Snapshot(the_stakes, players, tuple(actions), the_rules, dealer)
+    """The table with ``shown[i]`` up cards for player i, dealt from ``deck``, and the action texts played."""
+    boards = {seat: " ".join(deck[4 * i:4 * i + shown[i]]) for i, seat in enumerate(seats)}
+    return table(boards, *actions, stacks=dict(zip(seats, stacks, strict=True)), stakes=the_stakes, rules=the_rules,
+                 dealer_seat=dealer).snapshot()
 
 
 def rejected(snap):
@@ -62,7 +62,7 @@ def rejected(snap):
 
 
 def check_invariants(state, stacks, the_rules):
-    """Chips are conserved, the pot is what was committed and the cap holds."""
+    """Chips are conserved, the pot is what was committed and the cap holds (``the_rules`` as resolved)."""
     assert sum(p.stack + p.committed_total for p in state.players) == sum(stacks)
     assert state.pot == sum(p.committed_total for p in state.players)
     assert all(p.stack >= 0 and p.committed_street <= p.committed_total for p in state.players)
@@ -73,14 +73,14 @@ def check_invariants(state, stacks, the_rules):
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables(), rules(), stakes())
-def test_random_legal_play_replays_and_keeps_the_invariants(table, the_rules, the_stakes):
-    seats, stacks, deck, dealer, choices = table
+def test_random_legal_play_replays_and_keeps_the_invariants(the_table, the_rules, the_stakes):
+    seats, stacks, deck, dealer, choices = the_table
     shown = [1] * len(seats)
-    actions: list[Action] = []
+    actions: list[str] = []
     for choice in choices:
         snap = snapshot(seats, stacks, deck, shown, actions, the_rules, the_stakes, dealer)
         state = replay(snap)
-        check_invariants(state, stacks, the_rules)
+        check_invariants(state, stacks, snap.rules)
         if state.phase == "dealing":
             folded = {p.seat for p in state.players if p.folded}
             shown = [n + (seat not in folded) for n, seat in zip(shown, seats, strict=True)]
@@ -89,22 +89,23 @@ def test_random_legal_play_replays_and_keeps_the_invariants(table, the_rules, th
             break
         legal = state.legal_actions
         for action in legal:
-            with_it = snapshot(seats, stacks, deck, shown, actions + [Action(state.to_act, action.type, action.amount)],
+            with_it = snapshot(seats, stacks, deck, shown,
+                               actions + [action_text(state.to_act, action.type, action.amount)],
                                the_rules, the_stakes, dealer)
             replay(with_it)
         listed = {action.type for action in legal}
         unlisted = [kind for kind in ACTION_TYPES if kind not in listed]
         wrong = unlisted[choice % len(unlisted)]
-        assert rejected(snapshot(seats, stacks, deck, shown, actions + [Action(state.to_act, wrong)],
+        assert rejected(snapshot(seats, stacks, deck, shown, actions + [action_text(state.to_act, wrong)],
                                  the_rules, the_stakes, dealer))
         chosen = legal[choice % len(legal)]
         if chosen.amount is not None:
             assert rejected(snapshot(seats, stacks, deck, shown,
-                                     actions + [Action(state.to_act, chosen.type, chosen.amount + 1)],
+                                     actions + [action_text(state.to_act, chosen.type, chosen.amount + 1)],
                                      the_rules, the_stakes, dealer))
         other = next(seat for seat in seats if seat != state.to_act)
-        assert rejected(snapshot(seats, stacks, deck, shown, actions + [Action(other, chosen.type)],
+        assert rejected(snapshot(seats, stacks, deck, shown, actions + [action_text(other, chosen.type)],
                                  the_rules, the_stakes, dealer))
-        actions.append(Action(state.to_act, chosen.type))
+        actions.append(action_text(state.to_act, chosen.type))
     event(f"ended on street {state.street} in phase {state.phase}")
     event(f"all-in players: {min(sum(p.all_in for p in state.players), 2)}")
