@@ -126,7 +126,9 @@ def _value_type(field: ma.fields.Field) -> Any:
         return _whole_number(field)
     if type(field) is StrictBoolean and not field.validators:
         return bool
-    if type(field) in (Choice, ma.fields.String, StrictBoolean) and _only_one_of(field):
+    if type(field) is Choice and _only_one_of(field):
+        return field.words
+    if type(field) in (ma.fields.String, StrictBoolean) and _only_one_of(field):
         return Literal[tuple(_one_of(field).choices)]
     if type(field) is ma.fields.String and _length_bounds(field) is not None:
         low, high = _length_bounds(field)  # type: ignore[misc]

@@ -16,7 +16,7 @@ from ..razz.seating import MAX_SEAT, MIN_PLAYERS
 from ..razz.settlement import pots_so_far, settle
 from ..razz.snapshot import Action, PlayerIn, Snapshot
 from ..razz.streets import FIRST_STREET, LAST_STREET, MAX_DOWN_CARDS, MAX_UP_CARDS
-from ..razz.vocabulary import ACTION_TYPES, Phase
+from ..razz.vocabulary import ACTION_TYPES, ActionType, Phase
 from .fields import (
     CardText,
     CardTexts,
@@ -132,7 +132,7 @@ class ActionSchema(ma.Schema):
     """One betting action; amount, the chips it adds, is checked when given."""
 
     seat = seat_field(required=True)
-    type = Choice(ACTION_TYPES, required=True)
+    type = Choice(ActionType, required=True)
     amount = WholeNumber(load_default=None)
 
 

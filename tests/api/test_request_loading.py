@@ -51,7 +51,7 @@ def right_values(field: ma.fields.Field) -> st.SearchStrategy:
     if isinstance(field, WholeNumber):
         return st.integers(field.minimum, min(field.maximum, 100)) | st.just(field.maximum)
     if isinstance(field, Choice):
-        return st.sampled_from(sorted(field.choices))
+        return st.sampled_from([word.value for word in field.words])
     if isinstance(field, CardTexts):
         return st.lists(CARDS, min_size=field.min_cards, max_size=field.max_cards)
     if isinstance(field, StrictBoolean):
