@@ -33,6 +33,8 @@ _PLAIN_DECODER = msgspec.json.Decoder()
 _IMMUTABLE = (type(None), bool, int, str, tuple)
 """Defaults a struct may share between the objects it decodes."""
 
+TOO_DEEP = "Nested too deeply to read."
+
 Converter = Callable[[Any], Any]
 Loader = Callable[[bytes], dict[str, Any]]
 
@@ -69,10 +71,12 @@ def _refused(schema: ma.Schema, struct: type[msgspec.Struct], body: bytes) -> An
     except msgspec.DecodeError:  # including text with half a surrogate pair ("\\ud800"), which no answer could hold
         raise Problem("malformed-request", DETAIL_BY_STATUS[400], status=400) from None
     except RecursionError:
-        raise field_problem(SCHEMA_KIND, "body", "Nested too deeply to read.") from None
-    data = _whole_numbers(data)
+        raise field_problem(SCHEMA_KIND, "body", TOO_DEEP) from None
     try:
+        data = _whole_numbers(data)
         return msgspec.convert(data, struct)
+    except RecursionError:  # msgspec read it, but Python's frames, two a level here, run out first
+        raise field_problem(SCHEMA_KIND, "body", TOO_DEEP) from None
     except msgspec.ValidationError as refusal:
         errors = flatten_messages(schema.validate(data))
         if not errors:  # the derived types refused what the schema takes: say what msgspec found

@@ -99,6 +99,7 @@ POST_PATHS = ["/v1/hands/rank", "/v1/hands/compare", "/v1/showdown", "/v1/bring-
 
 HOSTILE_BODIES = {
     "nested 979 deep": (b"[" * 979 + b"]" * 979, 422),
+    "a field nested 600 deep": (b'{"hands": ' + b"[" * 600 + b"]" * 600 + b"}", 422),
     "nested 100,000 deep": (b"[" * 100_000 + b"]" * 100_000, 422),
     "a field nested 100,000 deep": (b'{"hands": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", 422),
     "an integer of 4,301 digits": (b'{"players": ' + b"9" * 4301 + b"}", 422),
