@@ -59,10 +59,10 @@ API_KINDS = {
 
 
 def _rules_kinds(error: type[InputError]) -> dict[str, str]:
-    """The type of ``error`` and of every error under it, each described by its class's docstring."""
-    kinds = {error.kind: (error.__doc__ or "").split("\n")[0]}
+    """The types of the errors under ``error``, each described by its class's docstring."""
+    kinds: dict[str, str] = {}
     for subclass in error.__subclasses__():
-        kinds |= _rules_kinds(subclass)
+        kinds |= {subclass.kind: (subclass.__doc__ or "").split("\n")[0], **_rules_kinds(subclass)}
     return kinds
 
 

@@ -132,11 +132,13 @@ def _check_card(text: str) -> None:
 
 
 class CardText(ma.fields.String):
-    """A card kept as text (the table engine reads notation), documented with its pattern."""
+    """A card kept as text (the table engine reads notation), documented with its pattern; a number or a null
+    where a card must be is not a card either, as on every card field."""
 
     def __init__(self, **kwargs: Any) -> None:
         metadata = {"pattern": CARD_PATTERN, "example": "As", **kwargs.pop("metadata", {})}
-        super().__init__(validate=_check_card, metadata=metadata, **kwargs)
+        super().__init__(validate=_check_card, metadata=metadata,
+                         error_messages={"invalid": CARD_MESSAGE, "null": CARD_MESSAGE}, **kwargs)
 
 
 class Choice(ma.fields.String):

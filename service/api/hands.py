@@ -14,7 +14,8 @@ from ..problems import DUPLICATE_ID
 from ..razz.cards import CARD_PATTERN, CARD_TEXT, first_duplicate
 from ..razz.comparison import compare
 from ..razz.errors import DuplicateCardError
-from ..razz.ranking import CATEGORIES, LOW_HANDS, LowHand, best_cards, evaluate, rank_batch
+from ..razz.ranking import CATEGORIES, LOW_HANDS, MAX_CARDS, LowHand, best_cards, rank_batch
+from ..razz.seating import MAX_SEAT, MIN_PLAYERS
 from .errors import field_problem
 from .fields import CardText, CardTexts, HandBatchField
 from .responses import ApiBlueprint, answer_writer, json_response
@@ -60,14 +61,14 @@ class PlayerCardsSchema(ma.Schema):
     """A player's cards, under the caller's own id."""
 
     id = ma.fields.String(required=True, validate=ma.validate.Length(min=1, max=64), metadata={"example": "p1"})
-    cards = CardTexts(1, 7, required=True, metadata={"example": ["7s", "5d", "4c", "3c", "Ad", "Qc", "Jc"]})
+    cards = CardTexts(1, MAX_CARDS, required=True, metadata={"example": ["7s", "5d", "4c", "3c", "Ad", "Qc", "Jc"]})
 
 
 class CompareRequestSchema(ma.Schema):
     """Players whose cards come from one deck, with an optional community card for every hand."""
 
     players = ma.fields.List(
-        ma.fields.Nested(PlayerCardsSchema), required=True, validate=ma.validate.Length(min=2, max=8),
+        ma.fields.Nested(PlayerCardsSchema), required=True, validate=ma.validate.Length(min=MIN_PLAYERS, max=MAX_SEAT),
         metadata={"example": [{"id": "p1", "cards": ["7s", "5d", "4c", "3c", "Ad", "Qc", "Jc"]},
                               {"id": "p2", "cards": ["7h", "5s", "4d", "3h", "Ac", "Ks", "9d"]}]},
     )
@@ -93,11 +94,6 @@ class CompareResponseSchema(ma.Schema):
 write_hand_result = answer_writer(HandResultSchema, written=("best",))
 write_compared_hand = answer_writer(ComparedHandSchema, written=("best", "id"))
 write_comparison = answer_writer(CompareResponseSchema, written=("results", "order", "winners"))
-
-
-def hand_result(hand: Sequence[int]) -> dict[str, Any]:
-    """The answer for one hand of card codes."""
-    return write_hand_result(evaluate(hand), best=best_texts(hand))
 
 
 def best_texts(hand: Sequence[int]) -> list[str]:

@@ -2,11 +2,15 @@
 
 The schema declares every constraint once (it is the contract and generates ``openapi.yaml``).
 Here each field becomes a msgspec type that takes exactly the values the field loads, so a body
-is decoded and checked in one pass; a field of a kind this module does not know is a TypeError
-when the app starts, never a field left unchecked. A nested schema declared with the core's record
-type (``NestedAs``) decodes straight into that type, so the engine receives the one record type it
-declares. A body msgspec refuses is explained by the schema, whose validation names every bad
-field with the messages the contract documents.
+is decoded and checked in one pass. A field of a kind this module does not know, or one it would
+load otherwise than marshmallow (``many``, unknown keys excluded, a renamed field), is a TypeError
+when the app starts, never a field left unchecked. The schemas declare constraints in fields
+only: a schema hook (``validates_schema``, ``post_load``) would run only to explain a refusal.
+
+A nested schema declared with the core's record type (``NestedAs``) decodes straight into that
+type, so the engine receives the one record type it declares. A body msgspec refuses is
+explained by the schema, whose validation names every bad field with the messages the contract
+documents.
 """
 
 from __future__ import annotations
@@ -96,16 +100,20 @@ def _whole_numbers(data: Any) -> Any:
     return data
 
 
-def _struct(schema: ma.Schema, record: type[msgspec.Struct] | None = None) -> type[msgspec.Struct]:
-    """The msgspec struct of ``schema``: a subclass of ``record`` (the core's type) when given, holding its fields."""
-    if schema.unknown != ma.RAISE or any(field.data_key not in (None, name)
+def _struct(schema: ma.Schema, record: type[msgspec.Struct] | None = None, top: bool = True) -> type[msgspec.Struct]:
+    """The msgspec struct of ``schema``: a subclass of ``record`` (the core's type) when given, holding its fields.
+
+    ``top``: the request body itself, whose nested objects without a record are handed over as dicts; a
+    nested object inside those must be a record, since only the body's own fields are converted.
+    """
+    if schema.unknown != ma.RAISE or any(field.data_key not in (None, name) or field.attribute not in (None, name)
                                          for name, field in schema.load_fields.items()):
         raise TypeError(f"{type(schema).__name__}: a request schema refuses unknown keys and renames none")
     if record is not None and set(record.__struct_fields__) != set(schema.load_fields):
         raise TypeError(f"{type(schema).__name__} must declare the fields of {record.__name__}")
     members: list[tuple[str, Any] | tuple[str, Any, Any]] = []
     for name, field in schema.load_fields.items():
-        kind = _type(field)
+        kind = _type(field, top)
         if field.required:
             members.append((name, kind))
         elif isinstance(field.load_default, _IMMUTABLE):
@@ -118,13 +126,14 @@ def _struct(schema: ma.Schema, record: type[msgspec.Struct] | None = None) -> ty
                              kw_only=True, forbid_unknown_fields=True, frozen=True)
 
 
-def _type(field: ma.fields.Field) -> Any:
-    """The msgspec type of exactly the values ``field`` loads (null too where it allows it)."""
-    kind = _value_type(field)
+def _type(field: ma.fields.Field, top: bool) -> Any:
+    """The msgspec type of exactly the values ``field`` (of the body itself when ``top``) loads, null included where
+    it allows null."""
+    kind = _value_type(field, top)
     return kind | None if field.allow_none else kind
 
 
-def _value_type(field: ma.fields.Field) -> Any:
+def _value_type(field: ma.fields.Field, top: bool) -> Any:
     """The msgspec type of the values ``field`` loads, null aside."""
     if type(field) is WholeNumber and not field.validators:
         return _whole_number(field)
@@ -149,12 +158,16 @@ def _value_type(field: ma.fields.Field) -> Any:
         hand = Annotated[list[CARD], msgspec.Meta(min_length=field.hand.min_cards,  # type: ignore[valid-type]
                                                   max_length=field.hand.max_cards)]
         return Annotated[list[hand], msgspec.Meta(min_length=low, max_length=high)]
-    if isinstance(field, ma.fields.Nested) and type(field) in (ma.fields.Nested, NestedAs) and not field.validators:
-        return _struct(field.schema, getattr(field, "record", None))
+    if isinstance(field, ma.fields.Nested) and type(field) in (ma.fields.Nested, NestedAs) and not field.validators \
+            and not field.many and field.unknown in (None, ma.RAISE):
+        record = getattr(field, "record", None)
+        if record is None and not top:
+            raise TypeError(f"{field!r}: an object nested in a nested object is declared with its record (NestedAs)")
+        return _struct(field.schema, record, top=False)
     if isinstance(field, ma.fields.List) and type(field) is ma.fields.List and _length_bounds(field) is not None \
             and type(field.inner) in (ma.fields.Nested, NestedAs) and not field.inner.allow_none:
         low, high = _length_bounds(field)  # type: ignore[misc]
-        item = _value_type(field.inner)
+        item = _value_type(field.inner, top)
         return Annotated[tuple[item, ...], msgspec.Meta(min_length=low, max_length=high)]  # type: ignore[valid-type]
     raise TypeError(f"no msgspec type takes exactly what {field!r} loads: declare it with the fields of fields.py")
 

@@ -8,8 +8,8 @@ import marshmallow as ma
 from flask import Response
 
 from ..razz.rules import resolve_rules
-from ..razz.seating import position_order
-from ..razz.showdown import ShowdownPlayer, showdown
+from ..razz.seating import MAX_SEAT, position_order
+from ..razz.showdown import HAND_CARDS, ShowdownPlayer, showdown
 from .fields import CardText, CardTexts, StrictBoolean, WholeNumber, seat_field
 from .responses import ApiBlueprint, answer_writer, json_response
 from .rules_options import RulesSchema
@@ -23,7 +23,7 @@ class ShowdownPlayerSchema(ma.Schema):
     seat = seat_field(required=True)
     contributed = WholeNumber(required=True, metadata={"description": "Total chips put in this hand, antes included."})
     folded = StrictBoolean(load_default=False)
-    cards = CardTexts(0, 7, load_default=None, metadata={
+    cards = CardTexts(0, HAND_CARDS, load_default=None, metadata={
         "description": "7 cards, or 6 with community_card; folded players may omit them."})
 
 
@@ -31,7 +31,7 @@ class ShowdownRequestSchema(ma.Schema):
     """Every seat of a finished hand."""
 
     players = ma.fields.List(
-        ma.fields.Nested(ShowdownPlayerSchema), required=True, validate=ma.validate.Length(min=1, max=8),
+        ma.fields.Nested(ShowdownPlayerSchema), required=True, validate=ma.validate.Length(min=1, max=MAX_SEAT),
         metadata={"example": [{"seat": 2, "contributed": 55, "cards": ["7s", "5d", "4c", "3c", "Ad", "Qc", "Jc"]},
                               {"seat": 4, "contributed": 55, "folded": True},
                               {"seat": 6, "contributed": 55, "cards": ["7h", "5s", "4d", "3h", "Ac", "Ks", "9d"]}]},

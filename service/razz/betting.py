@@ -291,9 +291,7 @@ class _Table:
             return 0 if need > 0 or self.rules.fold_when_no_bet else _CHECK_INSTEAD
         if kind in INCREASES:
             return self._increase_price(i, need, kind)
-        if kind == _BRING_IN:
-            return _OPENS_ONLY
-        return Refusal(f"{kind!r} is not an action")
+        return _OPENS_ONLY  # the bring-in, the one type left
 
     def _increase_price(self, i: int, need: int, kind: str) -> int | Refusal:
         """A bet, completion or raise goes one bet over the level, or all-in short of it (sections 2 and 4)."""

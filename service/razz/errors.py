@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 
 class InputError(ValueError):
-    """A request value the rules reject, named by its path (actions[5], stakes.bring_in).
+    """A request value the rules reject, named by its path (actions[5], stakes.bring_in); raised as a subclass.
 
     ``kind`` names the sort of problem in a word callers can branch on (the HTTP problem type).
     """
 
-    kind = "invalid-input"
+    kind: ClassVar[str]
 
     def __init__(self, path: str, message: str) -> None:
         super().__init__(f"{path}: {message}")
@@ -24,7 +26,7 @@ class StakesError(InputError):
 
 
 class SnapshotError(InputError):
-    """A snapshot the rules rule out: cards that do not fit the street reached, more players than max_players."""
+    """A snapshot the rules rule out: cards that do not fit the street reached, too many players, nobody to act."""
 
     kind = "invalid-snapshot"
 

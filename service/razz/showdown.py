@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .cards import HIGH_CARD_ORDER, Deck
-from .errors import ShowdownError
+from .errors import ShowdownError, TooManyCardsError
 from .pots import Pot, build_pots
 from .ranking import LowHand, best_cards, evaluate
 from .rules import OddChipRule
@@ -119,7 +119,8 @@ chips. The default, high_card_by_suit_in_5, is TDA 20B, WSOP-T 73 and WSOP-L 149
 def _parse_cards(path: str, texts: Sequence[str], limit: int, deck: Deck) -> tuple[int, ...]:
     """One seat's cards as codes, dealt from the table's deck so a card dealt twice names both places."""
     if len(texts) > limit:
-        raise ShowdownError(path, f"at most {limit} cards, got {len(texts)}")
+        raise TooManyCardsError(path, f"a hand shows {HAND_CARDS} cards, the community card included: at most "
+                                      f"{limit} of his own, not {len(texts)}")
     return tuple(deck.take_each(texts, path))
 
 

@@ -134,33 +134,58 @@ def test_a_limit_that_would_fail_every_request_stops_the_start(name, value):
         create_app({name: value})
 
 
-BAD_CARD_SNAPSHOT = {"stakes": {"ante": 5, "bring_in": 10, "small_bet": 40},
-                     "players": [{"seat": 1, "stack": 100, "up_cards": ["7c\n"]},
-                                 {"seat": 2, "stack": 100, "up_cards": ["Kd"]}]}
+def bad_card_snapshot(card):
+    """A snapshot whose first player shows ``card`` as his door card."""
+    return {"stakes": {"ante": 5, "bring_in": 10, "small_bet": 40},
+            "players": [{"seat": 1, "stack": 100, "up_cards": [card]}, {"seat": 2, "stack": 100, "up_cards": ["Kd"]}]}
 
 
-@pytest.mark.parametrize("path, body, field", [
-    ("/v1/hands/rank", {"hands": [["As", "7c\n"]]}, "hands[0][1]"),
-    ("/v1/hands/compare", {"players": [{"id": "a", "cards": ["7c\n", "2d"]}, {"id": "b", "cards": ["3c", "4h"]}]},
-     "players[0].cards[0]"),
-    ("/v1/bring-in", {"players": [{"seat": 1, "door_card": "7c\n"}, {"seat": 2, "door_card": "Kd"}]},
+BAD_CARD_BODIES = [
+    ("/v1/hands/rank", lambda card: {"hands": [["As", card]]}, "hands[0][1]"),
+    ("/v1/hands/compare", lambda card: {"players": [{"id": "a", "cards": [card, "2d"]},
+                                                    {"id": "b", "cards": ["3c", "4h"]}]}, "players[0].cards[0]"),
+    ("/v1/bring-in", lambda card: {"players": [{"seat": 1, "door_card": card}, {"seat": 2, "door_card": "Kd"}]},
      "players[0].door_card"),
-    ("/v1/first-to-act", {"street": 3, "players": [{"seat": 1, "up_cards": ["7c\n"]}, {"seat": 2, "up_cards": ["Kd"]}]},
+    ("/v1/first-to-act", lambda card: {"street": 3, "players": [{"seat": 1, "up_cards": [card]},
+                                                                {"seat": 2, "up_cards": ["Kd"]}]},
      "players[0].up_cards[0]"),
-    ("/v1/legal-actions", BAD_CARD_SNAPSHOT, "players[0].up_cards[0]"),
-    ("/v1/table/state", BAD_CARD_SNAPSHOT, "players[0].up_cards[0]"),
-    ("/v1/showdown", {"players": [{"seat": 1, "contributed": 5, "cards": ["7c\n", "2d", "3c", "4h", "5s", "6d", "8c"]},
-                                  {"seat": 2, "contributed": 5, "folded": True}]}, "players[0].cards[0]"),
-])
-def test_a_card_that_is_not_one_is_an_invalid_card_on_every_endpoint(client, path, body, field):
-    problem = assert_problem(client.post(path, json=body), 422, "invalid-card")
+    ("/v1/legal-actions", bad_card_snapshot, "players[0].up_cards[0]"),
+    ("/v1/table/state", bad_card_snapshot, "players[0].up_cards[0]"),
+    ("/v1/showdown", lambda card: {"players": [{"seat": 1, "contributed": 5,
+                                                "cards": [card, "2d", "3c", "4h", "5s", "6d", "8c"]},
+                                               {"seat": 2, "contributed": 5, "folded": True}]}, "players[0].cards[0]"),
+]
+"""Each endpoint's body with one card replaced, and the field it is at."""
+
+
+@pytest.mark.parametrize("card", ["7c\n", "Zz", 7, None])
+@pytest.mark.parametrize("path, body, field", BAD_CARD_BODIES)
+def test_a_card_that_is_not_one_is_an_invalid_card_on_every_endpoint(client, path, body, field, card):
+    problem = assert_problem(client.post(path, json=body(card)), 422, "invalid-card")
     assert list(problem["errors"]) == [field]
+
+
+SEVEN = ["As", "2s", "3s", "4s", "5s", "6s", "7s"]
+"""Seven cards of one's own: a whole hand, with no room for a community card."""
+
+
+@pytest.mark.parametrize("path, body", [
+    ("/v1/hands/compare", {"community_card": "Kd", "players": [
+        {"id": "a", "cards": SEVEN}, {"id": "b", "cards": ["Ah", "2h", "3h", "4h", "5h", "6h", "7h"]}]}),
+    ("/v1/showdown", {"community_card": "Kd", "players": [
+        {"seat": 1, "contributed": 5, "cards": SEVEN},
+        {"seat": 2, "contributed": 5, "cards": ["Ah", "2h", "3h", "4h", "5h", "6h"]}]}),
+])
+def test_seven_cards_of_ones_own_beside_the_community_card_are_too_many_cards_on_every_endpoint(client, path, body):
+    problem = assert_problem(client.post(path, json=body), 422, "too-many-cards")
+    assert list(problem["errors"]) == ["players[0].cards"]
 
 
 def test_every_problem_type_is_in_the_contract(client):
     listed = client.get("/openapi.json").get_json()["components"]["schemas"]["Problem"]["properties"]["type"]["enum"]
     rules_kinds = {error.kind for error in vars(razz_errors).values()
-                   if isinstance(error, type) and issubclass(error, razz_errors.InputError)}
+                   if isinstance(error, type) and issubclass(error, razz_errors.InputError)
+                   and error is not razz_errors.InputError}
     kinds = rules_kinds | set(KIND_BY_STATUS.values()) | {"duplicate-id", "http-error"}
     assert sorted(listed) == sorted(f"https://razz.rules/problems/{kind}" for kind in kinds)
 
@@ -168,7 +193,7 @@ def test_every_problem_type_is_in_the_contract(client):
 @pytest.mark.parametrize("path, body", [
     ("/v1/bring-in", {"players": [{"seat": 2, "door_card": "7c"}, {"seat": 2, "door_card": "Kd"}]}),
     ("/v1/first-to-act", {"street": 3, "players": [{"seat": 2, "up_cards": ["7c"]}, {"seat": 2, "up_cards": ["Kd"]}]}),
-    ("/v1/legal-actions", {**BAD_CARD_SNAPSHOT, "players": [{"seat": 2, "stack": 100, "up_cards": ["7c"]},
+    ("/v1/legal-actions", {**bad_card_snapshot("7c"), "players": [{"seat": 2, "stack": 100, "up_cards": ["7c"]},
                                                             {"seat": 2, "stack": 100, "up_cards": ["Kd"]}]}),
     ("/v1/showdown", {"players": [{"seat": 2, "contributed": 5, "folded": True},
                                   {"seat": 2, "contributed": 5, "cards": ["7c", "2d", "3c", "4h", "5s", "6d", "8c"]}]}),

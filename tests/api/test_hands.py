@@ -4,8 +4,9 @@ import random
 
 import pytest
 
-from service.api.hands import hand_result
+from service.api.hands import best_texts, write_hand_result
 from service.razz.cards import CARD_CODES
+from service.razz.ranking import evaluate
 
 WHEEL_PLUS = ["As", "2c", "3d", "4h", "5s", "9c", "Kd"]
 
@@ -116,4 +117,5 @@ def test_encoded_batch_results_equal_the_plain_ones(client):
     hands = [rng.sample(deck, rng.randint(1, 7)) for _ in range(1000)]
     response = client.post("/v1/hands/rank", json={"hands": [[texts[code] for code in hand] for hand in hands]})
     assert response.status_code == 200
-    assert response.get_json()["results"] == [hand_result(hand) for hand in hands]
+    plain = [write_hand_result(evaluate(hand), best=best_texts(hand)) for hand in hands]
+    assert response.get_json()["results"] == plain

@@ -22,7 +22,7 @@ from service.api.table import (
     SnapshotSchema,
 )
 from service.razz.snapshot import Action, PlayerIn
-from tests.tables import table
+from tests.tables import action, player, table
 
 from .table_helpers import post_ok
 
@@ -192,8 +192,8 @@ def test_a_snapshot_decodes_into_the_cores_own_records():
     loaded = loader_of(SnapshotSchema)(json.dumps(SNAPSHOT_EXAMPLE).encode())
     assert all(isinstance(player, PlayerIn) for player in loaded["players"])
     assert all(isinstance(action, Action) for action in loaded["actions"])
-    assert by_field(loaded["actions"][0]) == by_field(Action(4, "bring_in"))
-    assert by_field(loaded["players"][1]) == by_field(PlayerIn(4, 640, ("Ks",)))
+    assert by_field(loaded["actions"][0]) == by_field(action(4, "bring_in"))
+    assert by_field(loaded["players"][1]) == by_field(player(4, "Ks", 640))
 
 
 def test_a_field_no_derived_type_takes_exactly_is_refused_when_the_app_is_built():
@@ -202,6 +202,27 @@ def test_a_field_no_derived_type_takes_exactly_is_refused_when_the_app_is_built(
 
     with pytest.raises(TypeError, match="no msgspec type takes exactly"):
         request_loader(LooseSchema())
+
+
+class PairSchema(ma.Schema):
+    low = WholeNumber(required=True)
+
+
+class ListOfPairsSchema(ma.Schema):
+    pair = ma.fields.Nested(PairSchema, required=True)
+
+
+@pytest.mark.parametrize("field", [
+    pytest.param(ma.fields.Nested(PairSchema, many=True, required=True), id="nested-many"),
+    pytest.param(ma.fields.Nested(PairSchema, unknown=ma.EXCLUDE, required=True), id="nested-unknown-excluded"),
+    pytest.param(ma.fields.Nested(ListOfPairsSchema, required=True), id="plain-object-in-a-nested-object"),
+    pytest.param(WholeNumber(attribute="other", required=True), id="renamed"),
+])
+def test_a_field_the_loader_would_load_otherwise_than_the_schema_stops_the_start(field):
+    """Each of these would decode to something the schema does not load (a list as one object, an unknown key
+    kept, a struct where a dict is read, a value under another name)."""
+    with pytest.raises(TypeError):
+        request_loader(ma.Schema.from_dict({"value": field})())
 
 
 def test_a_record_schema_must_declare_the_records_fields():

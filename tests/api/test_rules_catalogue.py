@@ -151,7 +151,7 @@ BRIEF = ("unknown-option", "unknown-preset", "boolean-as-word", "zero-raises", "
 def assert_rules_problem(response, field):
     """A 422 naming the option in its errors and its detail."""
     body = assert_field_problem(response, field)
-    assert body["type"].startswith("https://razz.rules/problems/")
+    assert body["type"] == "https://razz.rules/problems/validation-error"
     assert body["detail"].startswith(field)
 
 

@@ -46,6 +46,12 @@ def test_bring_in_answers_what_the_engine_finds(client, doors, stacks, stakes):
     assert post_ok(client, "/v1/bring-in", bring_in_body(doors, stacks, stakes)) == as_json(write_bring_in(found))
 
 
+def test_the_bring_in_answer_is_the_contracts_json(client):
+    """The shape the README shows, written out: the comparisons above would pass with any writer."""
+    assert post_ok(client, "/v1/bring-in", bring_in_body(examples.DOORS4, None, STAKES)) == {
+        "seat": 3, "card": "Ks", "tie_broken_by_suit": True, "opener": 3, "amount": 10}
+
+
 @pytest.mark.parametrize("street, boards, all_in, folded, rules, dealer_seat", [
     pytest.param(4, examples.TIED_BOARDS, (), (), None, None, id="s3-example1"),
     pytest.param(4, examples.TIED_BOARDS, (), (), examples.SUIT_TIE_BREAK, None, id="s3-example1-tie-by-suit"),

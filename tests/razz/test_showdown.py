@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.razz.errors import DuplicateCardError, DuplicateSeatError, ShowdownError
+from service.razz.errors import DuplicateCardError, DuplicateSeatError, ShowdownError, TooManyCardsError
 from service.razz.rules import OddChipRule
 from service.razz.showdown import (
     ODD_CHIP_ORDER,
@@ -154,10 +154,7 @@ def test_uncontested_needs_no_cards():
     [
         ([player(1, 5, "As 2s 3s 4s 5s 6s 7s"), player(2, 5)], None, "players[1].cards"),
         ([player(1, 5, "As 2s 3s 4s 5s 6s"), player(2, 5, "Ah 2h 3h 4h 5h 6h 7h")], None, "players[0].cards"),
-        ([player(1, 5, "As 2s 3s 4s 5s 6s 7s"), player(2, 5, "Ah 2h 3h 4h 5h 6h 7h")], "Kd", "players[0].cards"),
         ([player(1, 5, folded=True), player(2, 5, folded=True)], None, "players"),
-        ([], None, "players"),
-        ([player(1, 5, "As 2s 3s 4s 5s 6s 7s 8s"), player(2, 5, folded=True)], None, "players[0].cards"),
     ],
 )
 def test_invalid_requests_name_the_field(players, community_card, path):
@@ -165,6 +162,13 @@ def test_invalid_requests_name_the_field(players, community_card, path):
     with pytest.raises(ShowdownError) as caught:
         showdown(players, community_card)
     assert (caught.value.path, caught.value.kind) == (path, "invalid-showdown")
+
+
+def test_more_cards_than_a_hand_with_the_community_card_are_too_many_cards():
+    """As on compare: seven of his own and the community card make eight."""
+    with pytest.raises(TooManyCardsError) as caught:
+        showdown([player(1, 5, "As 2s 3s 4s 5s 6s 7s"), player(2, 5, "Ah 2h 3h 4h 5h 6h")], "Kd")
+    assert (caught.value.path, caught.value.kind) == ("players[0].cards", "too-many-cards")
 
 
 @pytest.mark.parametrize(
