@@ -75,7 +75,7 @@ def board_opener(up_cards: Sequence[Sequence[int]], street: int, folded: Sequenc
 def find_first_to_act(street: int, players: Sequence[BoardIn], rules: Rules = Rules(),
                       dealer_seat: int | None = None) -> FirstToAct:
     """Who acts first on ``street`` given every player's up cards and status."""
-    check_player_count(len(players), rules.max_players, SnapshotError)
+    check_player_count(len(players), rules.max_players)
     order = clockwise([player.seat for player in players])
     deck = Deck()
     boards: list[list[int]] = []

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from .errors import DuplicateSeatError, InputError
+from .errors import DuplicateSeatError, InputError, SnapshotError
 
 MIN_SEAT = 1
 MAX_SEAT = 8
 MIN_PLAYERS = 2
 
 
-def check_player_count(count: int, max_players: int, error: type[InputError]) -> None:
+def check_player_count(count: int, max_players: int) -> None:
     """A hand deals at most the rules' ``max_players`` (the request schema allows 2 to 8)."""
     if count > max_players:
-        raise error("players", f"{count} players: a hand deals {MIN_PLAYERS} to {max_players} (max_players)")
+        raise SnapshotError("players", f"{count} players: a hand deals {MIN_PLAYERS} to {max_players} (max_players)")
 
 
 class SeatChart:
@@ -25,12 +25,11 @@ class SeatChart:
     def __init__(self) -> None:
         self._taken: dict[int, str] = {}
 
-    def take(self, seat: int, path: str) -> int:
-        """The seat at ``path``, checked against the seats taken before."""
+    def take(self, seat: int, path: str) -> None:
+        """Take the seat at ``path``, checked against the seats taken before."""
         if seat in self._taken:
             raise DuplicateSeatError(path, f"seat {seat} appears more than once (also at {self._taken[seat]})")
         self._taken[seat] = path
-        return seat
 
     def __contains__(self, seat: object) -> bool:
         """Whether ``seat`` has been taken."""

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import msgspec
 
 from .cards import Deck
-from .errors import IllegalActionError, SnapshotError
+from .errors import IllegalActionError
 from .limits import Stakes
 from .rules import Rules
 from .seating import check_player_count, clockwise
@@ -72,7 +72,7 @@ class Seating:
 def seat_players(snapshot: Snapshot) -> Seating:
     """Check the seats and cards against each other (one deck for the whole table) and order players clockwise."""
     players = snapshot.players
-    check_player_count(len(players), snapshot.rules.max_players, SnapshotError)
+    check_player_count(len(players), snapshot.rules.max_players)
     order = clockwise([player.seat for player in players])
     deck = Deck()
     seats: list[int] = []
