@@ -28,9 +28,11 @@ DEFAULT_STACK = 1000
 """Chips of a player the table gives no stack: enough that no example goes all-in by accident."""
 
 
-def player(seat: int, up_cards: str, stack: int = DEFAULT_STACK, down_cards: str | None = None) -> PlayerIn:
+def player(seat: int, up_cards: str, stack: int = DEFAULT_STACK, down_cards: str | None = None,
+           mucked: bool = False) -> PlayerIn:
     """A player as dealt, cards written 'Ks 9c'."""
-    return PlayerIn(seat, stack, tuple(up_cards.split()), None if down_cards is None else tuple(down_cards.split()))
+    return PlayerIn(seat, stack, tuple(up_cards.split()), None if down_cards is None else tuple(down_cards.split()),
+                    mucked)
 
 
 def action(seat: int, kind: str, amount: int | None = None) -> Action:
@@ -66,6 +68,7 @@ class Table:
     rules: Mapping[str, Any] | None
     dealer_seat: int | None
     community_card: str | None
+    mucked: frozenset[int]
 
     def then(self, *actions: str) -> Table:
         """The same table with more actions played."""
@@ -73,8 +76,8 @@ class Table:
 
     def players(self) -> tuple[PlayerIn, ...]:
         """The players in the order the boards give them."""
-        return tuple(player(seat, cards, self.stacks.get(seat, DEFAULT_STACK), self.down.get(seat))
-                     for seat, cards in self.boards.items())
+        return tuple(player(seat, cards, self.stacks.get(seat, DEFAULT_STACK), self.down.get(seat),
+                            seat in self.mucked) for seat, cards in self.boards.items())
 
     def snapshot(self) -> Snapshot:
         """The engine's snapshot of the table."""
@@ -88,6 +91,8 @@ class Table:
             entry: dict[str, Any] = {"seat": record.seat, "stack": record.stack, "up_cards": list(record.up_cards)}
             if record.down_cards is not None:
                 entry["down_cards"] = list(record.down_cards)
+            if record.mucked:
+                entry["mucked"] = True
             players.append(entry)
         actions = []
         for played in (parse_action(text) for text in self.actions):
@@ -115,9 +120,10 @@ def snapshot_of(players: Sequence[PlayerIn], actions: Sequence[Action] = (), sta
 def table(boards: Mapping[int, str], *actions: str, stacks: Mapping[int, int] | None = None,
           down: Mapping[int, str] | None = None, stakes: Mapping[str, int] = STAKES,
           rules: Mapping[str, Any] | None = None, dealer_seat: int | None = None,
-          community_card: str | None = None) -> Table:
-    """A table from {seat: 'up cards'}, action texts, {seat: stack} and {seat: 'down cards'}."""
-    return Table(boards, actions, stacks or {}, down or {}, stakes, rules, dealer_seat, community_card)
+          community_card: str | None = None, mucked: Collection[int] = ()) -> Table:
+    """A table from {seat: 'up cards'}, action texts, {seat: stack}, {seat: 'down cards'} and the seats that mucked."""
+    return Table(boards, actions, stacks or {}, down or {}, stakes, rules, dealer_seat, community_card,
+                 frozenset(mucked))
 
 
 def door_card(seat: int, card: str, stack: int | None = None) -> DoorCard:

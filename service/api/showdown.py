@@ -24,7 +24,9 @@ class ShowdownPlayerSchema(ma.Schema):
     contributed = WholeNumber(required=True, metadata={"description": "Total chips put in this hand, antes included."})
     folded = StrictBoolean(load_default=False)
     cards = CardTexts(0, HAND_CARDS, load_default=None, metadata={
-        "description": "7 cards, or 6 with community_card; folded players may omit them."})
+        "description": "7 cards, or 6 with community_card; folded and mucked players may omit them."})
+    mucked = StrictBoolean(load_default=False, metadata={
+        "description": "A live hand given up without showing (section 5): its chips stay in the pots they reached."})
 
 
 class ShowdownRequestSchema(ma.Schema):
@@ -86,8 +88,8 @@ write_settlement = answer_writer(SettlementSchema)
 @blp.json_post("/showdown", ShowdownRequestSchema, SettlementSchema)
 def settle_showdown(request: dict[str, Any]) -> Response:
     """Pay every pot of a finished hand: side pots, split pots and odd chips."""
-    players = [ShowdownPlayer(player["seat"], player["contributed"], player["folded"], player["cards"])
-               for player in request["players"]]
+    players = [ShowdownPlayer(player["seat"], player["contributed"], player["folded"], player["cards"],
+                              player["mucked"]) for player in request["players"]]
     position = position_order([player.seat for player in players], request["dealer_seat"])
     result = showdown(players, request["community_card"], resolve_rules(request["rules"]).odd_chip_rule, position)
     return json_response(write_settlement(result))

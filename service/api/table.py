@@ -126,6 +126,9 @@ class TablePlayerSchema(ma.Schema):
     stack = WholeNumber(minimum=1, required=True)
     up_cards = CardTexts(1, MAX_UP_CARDS, required=True)
     down_cards = CardTexts(0, MAX_DOWN_CARDS, load_default=None)
+    mucked = StrictBoolean(load_default=False, metadata={
+        "description": "Gave up the hand at showdown without showing (section 5): its chips stay in the pots they "
+                       "reached, and it wins none. Only a live hand, once the betting is over."})
 
 
 class ActionSchema(ma.Schema):
@@ -245,7 +248,7 @@ write_outcome = answer_writer(HandOutcomeSchema)
 
 def write_whole_hand(snapshot: Snapshot, state: TableState) -> dict[str, Any]:
     """The table-state answer for a replayed hand: its state, the pots so far and, once decided, the result."""
-    pots = [write_pot(pot) for pot in pots_so_far(state)]
+    pots = [write_pot(pot) for pot in pots_so_far(snapshot, state)]
     return write_table_state(state, pots=pots, result=write_outcome(settle(snapshot, state)))
 
 

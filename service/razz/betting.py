@@ -459,45 +459,118 @@ class _Table:
         return board
 
 
+class Replay:
+    """A hand replayed one action at a time, the way ``replay`` plays a whole snapshot.
+
+    For a reader of a hand history whose entries do not name the snapshot's action types (PHH's
+    ``cbr`` is a bet, a completion or a raise; ``cc`` a check or a call): where the hand stands
+    names them, and each is then played, and checked, as the snapshot's action would be.
+    """
+
+    __slots__ = ("_index", "_played", "_seating", "_snapshot", "_table")
+
+    def __init__(self, snapshot: Snapshot) -> None:
+        self._snapshot = snapshot
+        self._seating = seat_players(snapshot)
+        self._table = _Table(snapshot, self._seating)
+        self._index = {seat: i for i, seat in enumerate(self._seating.seats)}
+        self._played: list[Action] = []
+
+    def play(self, action: Action) -> None:
+        """Check the next action against its rule and play it (IllegalActionError names it by its index)."""
+        self._table.apply(len(self._played), action)
+        self._played.append(action)
+
+    def increase(self) -> ActionType:
+        """The increase the street takes now: a bet, a completion or a raise (sections 2 and 4)."""
+        r = self._table.round
+        return increase_name(r.number, r.bet_made, r.high, r.level)
+
+    def owes(self, seat: int) -> int:
+        """The chips a call by ``seat`` would have to reach (0 or less: nothing to call)."""
+        r = self._table.round
+        return r.call_target - r.put_in[self._index[seat]]
+
+    def street_total(self, seat: int) -> int:
+        """The chips ``seat`` has put in on the street being bet."""
+        return self._table.round.put_in[self._index[seat]]
+
+    def reach(self, seat: int) -> int:
+        """The street total ``seat`` would have all-in."""
+        i = self._index[seat]
+        return self._table.round.put_in[i] + self._table.stack[i]
+
+    def price(self, seat: int, kind: str) -> int | Refusal:
+        """What ``price`` answers for ``seat`` taking ``kind`` now, whether or not it is his turn."""
+        return self._table.price(self._index[seat], kind)
+
+    def live_seats(self) -> list[int]:
+        """The seats that have not folded."""
+        return [seat for seat, folded in zip(self._seating.seats, self._table.folded, strict=True) if not folded]
+
+    def state(self) -> TableState:
+        """Where the hand stands after the actions played; an InputError when the cards do not fit it."""
+        table, seating = self._table, self._seating
+        _check_cards(table, seating.index_of_input, seating.down_counts)
+        _check_mucks(table, self._snapshot, seating.index_of_input)
+        street = table.round.number
+        community_allowed = street == LAST_STREET and community_card_dealt(table.dealt[:4], table.dealt[4])
+        if seating.community is not None and not community_allowed:
+            raise SnapshotError(
+                "community_card",
+                "a community card is dealt only on 7th street when the deck runs short (section 7); "
+                + ("7th street has not been reached" if street < LAST_STREET
+                   else f"{table.dealt[4]} players reach 7th street and the deck deals them each a down card"),
+            )
+        committed = list(map(sub, seating.stacks, table.stack))
+        final = table.round
+        board = table.showdown_board()
+        return TableState(
+            street=street,
+            phase=table.phase,
+            to_act=None if table.to_act is None else table.seats[table.to_act],
+            pot=sum(committed),
+            street_bet=final.level if final.bet_made else final.floor,
+            highest_bet=final.call_target,
+            raises=final.raises,
+            capped=table.capped(),
+            players=tuple(map(PlayerState, table.seats, table.stack, final.put_in, committed, table.folded,
+                              table.all_in)),
+            legal_actions=table.legal(),
+            bring_in_seat=table.seats[table.bring_in],
+            winner=None if table.winner is None else table.seats[table.winner],
+            community_card_allowed=community_allowed,
+            showdown_board=None if board is None else table.seats[board],
+            log=tuple(table.rounds),
+            actions=tuple(self._played),
+            added=tuple(table.added),
+        )
+
+
 def replay(snapshot: Snapshot) -> TableState:
     """Replay every action of the snapshot; the state after it, or an InputError at the first rule broken."""
-    seating = seat_players(snapshot)
-    table = _Table(snapshot, seating)
-    for index, action in enumerate(snapshot.actions):
-        table.apply(index, action)
-    _check_cards(table, seating.index_of_input, seating.down_counts)
-    street = table.round.number
-    community_allowed = street == LAST_STREET and community_card_dealt(table.dealt[:4], table.dealt[4])
-    if seating.community is not None and not community_allowed:
-        raise SnapshotError(
-            "community_card",
-            "a community card is dealt only on 7th street when the deck runs short (section 7); "
-            + ("7th street has not been reached" if street < LAST_STREET
-               else f"{table.dealt[4]} players reach 7th street and the deck deals them each a down card"),
-        )
-    committed = list(map(sub, seating.stacks, table.stack))
-    final = table.round
-    board = table.showdown_board()
-    return TableState(
-        street=street,
-        phase=table.phase,
-        to_act=None if table.to_act is None else table.seats[table.to_act],
-        pot=sum(committed),
-        street_bet=final.level if final.bet_made else final.floor,
-        highest_bet=final.call_target,
-        raises=final.raises,
-        capped=table.capped(),
-        players=tuple(map(PlayerState, table.seats, table.stack, final.put_in, committed, table.folded,
-                          table.all_in)),
-        legal_actions=table.legal(),
-        bring_in_seat=table.seats[table.bring_in],
-        winner=None if table.winner is None else table.seats[table.winner],
-        community_card_allowed=community_allowed,
-        showdown_board=None if board is None else table.seats[board],
-        log=tuple(table.rounds),
-        actions=snapshot.actions,
-        added=tuple(table.added),
-    )
+    hand = Replay(snapshot)
+    for action in snapshot.actions:
+        hand.play(action)
+    return hand.state()
+
+
+def _check_mucks(table: _Table, snapshot: Snapshot, index_of_input: list[int]) -> None:
+    """Only a live hand mucks, only once the betting is over, and one live hand is left not mucked (section 5)."""
+    mucked = {player.seat for player in snapshot.players if player.mucked}
+    if not mucked:
+        return
+    for i, seat in enumerate(table.seats):
+        if seat not in mucked:
+            continue
+        path = f"players[{index_of_input[i]}].mucked"
+        if table.folded[i]:
+            raise SnapshotError(path, f"seat {seat} folded: only a live hand mucks")
+        if table.phase is not _SHOWDOWN:
+            raise SnapshotError(path, f"seat {seat} mucks, but the hand is in its {table.phase} phase, "
+                                      "not at its showdown")
+    if all(table.folded[i] or seat in mucked for i, seat in enumerate(table.seats)):
+        raise SnapshotError("players", "every live hand mucked: one must be left to take the pot")
 
 
 def _check_cards(table: _Table, index_of_input: list[int], down_counts: list[int | None]) -> None:

@@ -19,22 +19,29 @@ class Pot:
 
     amount: int
     eligible: tuple[int, ...]
-    """Live seats that put in at least this pot's level, ascending."""
+    """Live seats that put in at least this pot's level and have not conceded it, ascending."""
 
 
-def build_pots(contributions: Mapping[int, int], folded: Collection[int] = ()) -> tuple[Pot, ...]:
+def build_pots(contributions: Mapping[int, int], folded: Collection[int] = (),
+               conceded: Collection[int] = ()) -> tuple[Pot, ...]:
     """Main pot first, then side pots, from each seat's total chips in (antes included).
 
     Folded chips are dead money in every pot they reach. Chips a folded seat put in above the
     highest live level stay dead money too: they join the top pot, because a folded player
     forfeits every chip he put in (rules section 6, "Folded players' chips stay in the pots
     they reached"). Seats must be distinct with non-negative contributions and at least one
-    seat live; ``showdown.check_players`` validates requests for this.
+    seat live; ``showdown.check_players`` validates requests for this. A ``conceded`` seat (a live
+    hand mucked at showdown, section 5) cuts levels as a live one does, so its uncalled excess
+    still comes back to it, but it is eligible for no pot.
 
     >>> build_pots({1: 50, 2: 120, 3: 200, 4: 200})
     (Pot(amount=200, eligible=(1, 2, 3, 4)), Pot(amount=210, eligible=(2, 3, 4)), Pot(amount=160, eligible=(3, 4)))
     >>> build_pots({1: 45, 2: 45, 3: 3, 4: 5}, folded={4})
     (Pot(amount=12, eligible=(1, 2, 3)), Pot(amount=86, eligible=(1, 2)))
+    >>> build_pots({1: 50, 2: 80, 3: 80}, conceded={3})
+    (Pot(amount=150, eligible=(1, 2)), Pot(amount=60, eligible=(2,)))
+    >>> build_pots({1: 50, 2: 80}, conceded={2})
+    (Pot(amount=100, eligible=(1,)), Pot(amount=30, eligible=(2,)))
     """
     live = {seat: chips for seat, chips in contributions.items() if seat not in folded}
     levels = sorted(set(live.values()))
@@ -45,6 +52,8 @@ def build_pots(contributions: Mapping[int, int], folded: Collection[int] = ()) -
         ceiling = everything if index == len(levels) - 1 else level
         amount = sum(min(chips, ceiling) - min(chips, floor) for chips in contributions.values())
         if amount:
-            pots.append(Pot(amount, tuple(sorted(seat for seat, chips in live.items() if chips >= level))))
+            reached = sorted(seat for seat, chips in live.items() if chips >= level)
+            contested = len(reached) > 1  # a level one seat reached alone is its own chips coming back
+            pots.append(Pot(amount, tuple(seat for seat in reached if not (contested and seat in conceded))))
         floor = ceiling
     return tuple(pots)

@@ -30,27 +30,32 @@ class Settlement(ShowdownResult):
                    show_order=show.order, shown_at_once=show.all_at_once)
 
 
-def pots_so_far(state: TableState) -> tuple[Pot, ...]:
-    """Main and side pots from every chip committed so far (folded chips dead where they reached)."""
+def pots_so_far(snapshot: Snapshot, state: TableState) -> tuple[Pot, ...]:
+    """Main and side pots from every chip committed so far (folded chips dead where they reached; a mucked hand
+    eligible for none)."""
     return build_pots({player.seat: player.committed_total for player in state.players},
-                      {player.seat for player in state.players if player.folded})
+                      {player.seat for player in state.players if player.folded},
+                      {player.seat for player in snapshot.players if player.mucked})
 
 
 def settle(snapshot: Snapshot, state: TableState) -> Settlement | None:
     """The hand's result once it is decided: all but one folded (nobody shows, TDA 17B), or a showdown
-    with every live hand known."""
+    with every live hand known that was not mucked."""
     if state.phase not in (Phase.COMPLETE, Phase.SHOWDOWN):
         return None
     folded = {player.seat: player.folded for player in state.players}
     cards = {player.seat: (*(player.down_cards or ()), *player.up_cards) for player in snapshot.players}
+    mucked = {player.seat for player in snapshot.players if player.mucked}
     own_cards = 7 if snapshot.community_card is None else 6
-    if state.phase is Phase.SHOWDOWN and any(len(cards[seat]) != own_cards for seat, out in folded.items() if not out):
+    if state.phase is Phase.SHOWDOWN and any(len(cards[seat]) != own_cards for seat, out in folded.items()
+                                             if not out and seat not in mucked):
         return None
     rules = snapshot.rules
     position = position_order([player.seat for player in state.players], snapshot.dealer_seat)
     result = showdown(
         [ShowdownPlayer(player.seat, player.committed_total, player.folded,
-                        None if player.folded else cards[player.seat]) for player in state.players],
+                        None if player.folded else cards[player.seat], player.seat in mucked)
+         for player in state.players],
         community_card=snapshot.community_card,
         odd_chip_rule=rules.odd_chip_rule,
         position=position,

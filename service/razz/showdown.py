@@ -31,7 +31,9 @@ class ShowdownPlayer:
     """Total chips put in this hand, antes included."""
     folded: bool = False
     cards: Sequence[str] | None = None
-    """Seven cards, or six plus the community card; optional for folded seats and an uncontested winner."""
+    """Seven cards, or six plus the community card; optional for folded seats, muckers and an uncontested winner."""
+    mucked: bool = False
+    """A live hand given up at showdown without winning (section 5): its chips stay in the pots they reached."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,9 +72,9 @@ class ShowdownResult:
     """Everything the showdown decides; ``payouts`` sum exactly to the chips contributed."""
 
     uncontested: bool
-    """True when one live seat remained: it takes every pot without showing (TDA 17B)."""
+    """True when one live seat remained that had not mucked: it takes every pot without showing (TDA 17B)."""
     winners: tuple[int, ...]
-    """The seats holding the best low among all live seats (the one live seat when uncontested)."""
+    """The seats holding the best low among the live seats that did not muck (the one left when uncontested)."""
     pots: tuple[PotResult, ...]
     """Main pot first, then side pots."""
     payouts: tuple[Share, ...]
@@ -125,31 +127,38 @@ def _parse_cards(path: str, texts: Sequence[str], limit: int, deck: Deck) -> tup
 
 
 def check_players(players: Sequence[ShowdownPlayer]) -> None:
-    """Seats distinct, at least one live seat (each seat's own values are the schema's)."""
+    """Seats distinct, at least one live seat, mucks by live seats only (each seat's own values are the schema's)."""
     chart = SeatChart()
     for index, player in enumerate(players):
         chart.take(player.seat, f"players[{index}].seat")
+        if player.folded and player.mucked:
+            raise ShowdownError(f"players[{index}].mucked", f"seat {player.seat} folded: only a live hand mucks")
     if all(player.folded for player in players):
         raise ShowdownError("players", "at least one player must not have folded")
+
+
+def _contends(player: ShowdownPlayer) -> bool:
+    """Whether the seat's hand contests the pots it reached: live, and not mucked."""
+    return not (player.folded or player.mucked)
 
 
 def _read_hands(
     players: Sequence[ShowdownPlayer], community_card: str | None, places: dict[int, int]
 ) -> dict[int, _Hand]:
-    """Every live seat's hand; cards are required only when two or more seats are live."""
+    """Every contending seat's hand; cards are required only when two or more seats contend."""
     deck = Deck()
     shared: tuple[int, ...] = () if community_card is None else (deck.take(community_card, "community_card"),)
     own = HAND_CARDS - len(shared)
-    contested = sum(not player.folded for player in players) > 1
+    contested = sum(map(_contends, players)) > 1
     hands = {}
     for index, player in enumerate(players):
         path = f"players[{index}].cards"
         if player.cards is None:
-            if contested and not player.folded:
+            if contested and _contends(player):
                 raise ShowdownError(path, f"a live player must show his {own} cards")
             continue
         codes = _parse_cards(path, player.cards, own, deck)
-        if contested and not player.folded:
+        if contested and _contends(player):
             if len(codes) != own:
                 raise ShowdownError(path, f"a live player must show {own} cards, got {len(codes)}")
             hand = codes + shared
@@ -202,7 +211,11 @@ def showdown(
     pots = build_pots(
         {player.seat: player.contributed for player in players},
         {player.seat for player in players if player.folded},
+        {player.seat for player in players if player.mucked},
     )
+    for index, pot in enumerate(pots):
+        if not pot.eligible:
+            raise ShowdownError("players", f"every live hand in pot {index} mucked: one must be left to take it")
     odd_key = ODD_CHIP_ORDER[odd_chip_rule]
     awarded: list[PotResult] = []
     odd_chips: list[OddChip] = []
@@ -215,7 +228,7 @@ def showdown(
     for result in awarded:
         for share in result.shares:
             payout[share.seat] += share.amount
-    live = tuple(sorted(player.seat for player in players if not player.folded))
+    live = tuple(sorted(player.seat for player in players if _contends(player)))
     best_overall = min((hand.value.rank for hand in hands.values()), default=None)
     return ShowdownResult(
         uncontested=len(live) == 1,

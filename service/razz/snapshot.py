@@ -21,7 +21,7 @@ from .seating import check_player_count, clockwise
 
 
 class PlayerIn(msgspec.Struct, frozen=True):
-    """A player as dealt: chips before the antes, up cards in deal order, down cards if known.
+    """A player as dealt: chips before the antes, up cards in deal order, down cards if known, a muck at showdown.
 
     A struct: the API's decoder builds these from a body directly (``api/loading.py``), a hand
     history holds eight, and building one costs what a named tuple does.
@@ -31,6 +31,8 @@ class PlayerIn(msgspec.Struct, frozen=True):
     stack: int
     up_cards: tuple[str, ...] = ()
     down_cards: tuple[str, ...] | None = None
+    mucked: bool = False
+    """Gave up his hand at showdown without showing (section 5): his chips stay in the pots they reached."""
 
 
 class Action(msgspec.Struct, frozen=True):

@@ -99,9 +99,10 @@ def test_s1_example5_short_bring_in_others_call_the_full_bring_in():
 
 
 def test_s1_example5_side_pot_of_three_from_every_caller():
-    state = replayed(SHORT_BRING_IN.then("s4 call", "s1 call", "s2 call"))
+    hand = SHORT_BRING_IN.then("s4 call", "s1 call", "s2 call").snapshot()
+    state = replay(hand)
     assert state.phase == "dealing"
-    assert pots_so_far(state) == (Pot(48, (1, 2, 3, 4)), Pot(9, (1, 2, 4)))
+    assert pots_so_far(hand, state) == (Pot(48, (1, 2, 3, 4)), Pot(9, (1, 2, 4)))
 
 
 def test_s1_example5_posted_amount_variant_calls_the_short_amount():

@@ -1,0 +1,67 @@
+"""A live hand mucked at showdown concedes (section 5): its chips stay in the pots they reached."""
+
+import pytest
+
+from service.razz.betting import replay
+from service.razz.errors import SnapshotError
+from service.razz.settlement import pots_so_far, settle
+from service.razz.showdown import ShowdownPlayer, showdown
+from tests.tables import table
+
+CHECKED_DOWN = ("s1 bring_in", "s2 call") + ("s2 check", "s1 check") * 4
+"""Heads-up: s1 (Kd) brings in, s2 calls, and s2's board is lower on every street after."""
+
+
+def heads_up(*actions, stacks=None, mucked=()):
+    """Seat 1 holds 5-4-3-2-A, seat 2 holds T-9-8-7-2: seat 1's hand wins whenever it is not mucked."""
+    return table({1: "Kd 3d 4d 5d", 2: "2h Qh Jh Th"}, *actions, stacks=stacks,
+                 down={1: "As 2s 6d", 2: "7c 8c 9c"}, mucked=mucked).snapshot()
+
+
+def result(hand):
+    """The settlement of a replayed hand."""
+    return settle(hand, replay(hand))
+
+
+def test_the_better_hand_mucked_concedes_the_pot():
+    assert result(heads_up(*CHECKED_DOWN)).winners == (1,)
+    outcome = result(heads_up(*CHECKED_DOWN, mucked={1}))
+    assert (outcome.uncontested, outcome.winners) == (True, (2,))
+    assert [(share.seat, share.amount) for share in outcome.payouts] == [(1, 0), (2, 30)]
+
+
+def test_a_mucked_hand_still_gets_its_uncalled_bet_back():
+    actions = CHECKED_DOWN[:-2] + ("s2 bet", "s1 call")  # s1 calls all-in for 40 of s2's 80
+    hand = heads_up(*actions, stacks={1: 55}, mucked={2})
+    state = replay(hand)
+    assert [(pot.amount, pot.eligible) for pot in pots_so_far(hand, state)] == [(110, (1,)), (40, (2,))]
+    assert [(share.seat, share.amount) for share in settle(hand, state).payouts] == [(1, 110), (2, 40)]
+
+
+def test_a_mucked_hand_needs_no_cards():
+    hand = table({1: "Kd 3d 4d 5d", 2: "2h Qh Jh Th"}, *CHECKED_DOWN, down={2: "7c 8c 9c"}, mucked={1}).snapshot()
+    assert result(hand).winners == (2,)
+
+
+def third_street(*actions, mucked=()):
+    """The same seats on 3rd street."""
+    return table({1: "Kd", 2: "2h"}, *actions, mucked=mucked).snapshot()
+
+
+@pytest.mark.parametrize(("hand", "path", "reason"), [
+    (third_street("s1 bring_in", mucked={2}), "players[1].mucked", "seat 2 mucks, but the hand is in its betting"),
+    (third_street("s1 bring_in", "s2 fold", mucked={2}), "players[1].mucked", "seat 2 folded: only a live hand"),
+    (heads_up(*CHECKED_DOWN, mucked={1, 2}), "players", "every live hand mucked"),
+])
+def test_only_a_live_hand_mucks_and_only_at_showdown(hand, path, reason):
+    with pytest.raises(SnapshotError) as refusal:
+        replay(hand)
+    assert refusal.value.path == path
+    assert reason in refusal.value.message
+
+
+def test_a_side_pot_every_contender_mucked_has_nobody_to_take_it():
+    players = [ShowdownPlayer(1, 50, cards="As 2s 3s 4s 5s 6s 7s".split()),
+               ShowdownPlayer(2, 80, mucked=True), ShowdownPlayer(3, 80, mucked=True)]
+    with pytest.raises(Exception, match="every live hand in pot 1 mucked"):
+        showdown(players)
