@@ -1,0 +1,107 @@
+"""A hand as its history writes it: what a reader takes from the text, before the rules name anything.
+
+Each format's reader (``phh``, ``pokerstars``) turns one hand's text into a ``WrittenHand``; the
+check (``check``) asks the engine what the entries amount to. Every part keeps the entry it came
+from, so a rule broken is named with the line and the words that broke it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from types import MappingProxyType
+from typing import NamedTuple
+
+NOTHING: Mapping[int, int] = MappingProxyType({})
+
+
+class Entry(NamedTuple):
+    """Where something is written: its 1-based line in the request's text, and the entry as written there."""
+
+    line: int
+    source: str
+
+
+class Section(NamedTuple):
+    """One hand's text inside a history holding many: its lines, and the line number of the first."""
+
+    first_line: int
+    lines: list[str]
+
+
+class Verb(StrEnum):
+    """What an entry says a player did; the rules name the action it is (a PHH ``cbr`` is a bet, a completion or a
+    raise, depending on where the hand stands)."""
+
+    BRING_IN = "bring_in"
+    INCREASE = "increase"
+    """PHH ``cbr``; PokerStars ``bets`` and ``raises``."""
+    CHECK_OR_CALL = "check_or_call"
+    """PHH ``cc``."""
+    CHECK = "check"
+    CALL = "call"
+    FOLD = "fold"
+
+
+class WrittenAction(NamedTuple):
+    """A player's betting entry, with the amounts it writes (in the smallest unit), if any."""
+
+    seat: int
+    verb: Verb
+    entry: Entry
+    to: int | None = None
+    """The street total the entry says the player reached (PHH ``cbr 600``; PokerStars ``raises 2 to 4``)."""
+    adds: int | None = None
+    """The chips the entry says the player put in now (PokerStars ``calls 2``, ``bets 4``, ``brings in for 2``)."""
+
+
+@dataclass
+class WrittenPlayer:
+    """A player as the history writes him; cards in the order dealt, None for a card dealt face down unseen."""
+
+    seat: int
+    entry: Entry
+    """Where the player is introduced: his seat line, or PHH's ``starting_stacks``."""
+    stack: int | None
+    """Chips before the antes; None when the history does not know them (PHH ``inf``)."""
+    name: str | None = None
+    cards: list[str | None] = field(default_factory=list)
+    card_entries: list[Entry] = field(default_factory=list)
+    """The entry that dealt (or showed) each card."""
+    muck: Entry | None = None
+    """The entry in which the player gave up his hand at showdown without showing it."""
+
+
+class Recorded(NamedTuple):
+    """What the history says each seat was paid, in the smallest unit."""
+
+    kind: str
+    """``finishing_stacks`` or ``winnings`` (PHH), ``collected`` (PokerStars)."""
+    amounts: Mapping[int, int]
+    """By seat: the stack after the hand, or what the seat took from the pots (after the rake)."""
+    entry: Entry
+    returned: Mapping[int, int] = NOTHING
+    """By seat: an uncalled bet handed back (PokerStars writes it apart from what was collected)."""
+    rake: int = 0
+
+
+@dataclass
+class WrittenHand:
+    """One hand as written: the table, the deal, the betting entries and what the history says was paid.
+
+    ``stakes`` holds ``ante``, ``bring_in``, ``small_bet`` and ``big_bet`` as a request writes them.
+    ``players`` are in the history's order: clockwise, the first dealt first.
+    """
+
+    entry: Entry
+    """The hand's first line."""
+    id: str | None
+    stakes: dict[str, int]
+    players: list[WrittenPlayer]
+    actions: list[WrittenAction] = field(default_factory=list)
+    dealer_seat: int | None = None
+    community_card: tuple[str, Entry] | None = None
+    recorded: Recorded | None = None
+    notes: list[str] = field(default_factory=list)
+    """What the reader assumed where the history is silent (a bring-in never posted, decimals scaled)."""
