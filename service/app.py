@@ -8,7 +8,7 @@ from typing import Any
 import yaml
 from flask import Flask, Response, g, request
 
-from .api import hands, operations, rules_options, showdown, table
+from .api import hands, histories, operations, rules_options, showdown, table
 from .api.errors import Problem, ProblemApi, problem_response
 from .metrics import install_metrics
 from .problems import DETAIL_BY_STATUS
@@ -24,7 +24,7 @@ API_DESCRIPTION = (
 )
 
 DEFAULTS: dict[str, Any] = {
-    "MAX_CONTENT_LENGTH": 1024 * 1024,
+    "MAX_CONTENT_LENGTH": 4 * 1024 * 1024,
     # Seconds a client has to send a request body once its headers are in (read by the gunicorn worker).
     "REQUEST_TIMEOUT": 30,
     "API_TITLE": API_TITLE,
@@ -52,6 +52,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     api.register_blueprint(hands.blp)
     api.register_blueprint(table.blp)
     api.register_blueprint(showdown.blp)
+    api.register_blueprint(histories.blp)
     api.register_blueprint(rules_options.blp)
     api.register_blueprint(operations.blp)
     app.register_blueprint(operations.docs_assets)

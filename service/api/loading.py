@@ -41,13 +41,14 @@ TOO_DEEP = "Nested too deeply to read."
 
 Converter = Callable[[Any], Any]
 Loader = Callable[[bytes], dict[str, Any]]
+DataLoader = Callable[[Any], dict[str, Any]]
 
 
 def request_loader(schema: ma.Schema) -> Loader:
     """What loads a JSON body for ``schema``: the loaded fields by name, or the problem naming what is wrong."""
     struct = _struct(schema)
     decoder = msgspec.json.Decoder(struct)
-    plan = [(name, _converter(field)) for name, field in schema.load_fields.items()]
+    fields = _fields_loaded(schema)
 
     def load(body: bytes) -> dict[str, Any]:
         """The body's fields, each as its field loads it."""
@@ -55,6 +56,34 @@ def request_loader(schema: ma.Schema) -> Loader:
             decoded = decoder.decode(body)
         except (msgspec.MsgspecError, RecursionError):  # a body refused or nested without end
             decoded = _refused(schema, struct, body)
+        return fields(decoded)
+
+    return load
+
+
+def data_loader(schema: ma.Schema) -> DataLoader:
+    """What loads a body already read as JSON data for ``schema`` (a hand history's snapshot), as ``request_loader``
+    loads its bytes: the same types, the same problems."""
+    struct = _struct(schema)
+    fields = _fields_loaded(schema)
+
+    def load(data: Any) -> dict[str, Any]:
+        """The data's fields, each as its field loads it."""
+        try:
+            decoded = msgspec.convert(data, struct)
+        except msgspec.ValidationError:
+            decoded = _explained(schema, struct, data)
+        return fields(decoded)
+
+    return load
+
+
+def _fields_loaded(schema: ma.Schema) -> Callable[[Any], dict[str, Any]]:
+    """What turns a decoded struct into the fields loaded by name (an optional field not given is left out)."""
+    plan = [(name, _converter(field)) for name, field in schema.load_fields.items()]
+
+    def fields(decoded: Any) -> dict[str, Any]:
+        """The decoded struct's fields, each as its field loads it."""
         loaded = {}
         for name, convert in plan:
             value = getattr(decoded, name)
@@ -62,7 +91,7 @@ def request_loader(schema: ma.Schema) -> Loader:
                 loaded[name] = value if convert is None or value is None else convert(value)
         return loaded
 
-    return load
+    return fields
 
 
 def _refused(schema: ma.Schema, struct: type[msgspec.Struct], body: bytes) -> Any:
@@ -76,6 +105,11 @@ def _refused(schema: ma.Schema, struct: type[msgspec.Struct], body: bytes) -> An
         raise Problem("malformed-request", DETAIL_BY_STATUS[400], status=400) from None
     except RecursionError:
         raise field_problem(SCHEMA_KIND, "body", TOO_DEEP) from None
+    return _explained(schema, struct, data)
+
+
+def _explained(schema: ma.Schema, struct: type[msgspec.Struct], data: Any) -> Any:
+    """Data the typed decoder refused: decoded if only its whole numbers were floats, else the schema's problem."""
     try:
         data = _whole_numbers(data)
         return msgspec.convert(data, struct)

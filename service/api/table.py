@@ -13,7 +13,7 @@ from ..razz.first_to_act import BoardIn, find_first_to_act
 from ..razz.limits import Stakes
 from ..razz.rules import resolve_rules
 from ..razz.seating import MAX_SEAT, MIN_PLAYERS
-from ..razz.settlement import pots_so_far, settle
+from ..razz.settlement import Settlement, pots_so_far, settle
 from ..razz.snapshot import Action, PlayerIn, Snapshot
 from ..razz.streets import FIRST_STREET, LAST_STREET, MAX_DOWN_CARDS, MAX_UP_CARDS
 from ..razz.vocabulary import ACTION_TYPES, ActionType, Phase
@@ -226,7 +226,7 @@ class TableStateSchema(LegalActionsSchema):
         "description": "Once the hand is decided (complete, or showdown with every live hand's cards): null before."})
 
 
-def _snapshot(request: dict[str, Any]) -> Snapshot:
+def snapshot_of_request(request: dict[str, Any]) -> Snapshot:
     """The engine's snapshot from a loaded request."""
     return Snapshot(
         stakes=Stakes(**request["stakes"]),
@@ -246,10 +246,10 @@ write_pot = answer_writer(PotSchema)
 write_outcome = answer_writer(HandOutcomeSchema)
 
 
-def write_whole_hand(snapshot: Snapshot, state: TableState) -> dict[str, Any]:
-    """The table-state answer for a replayed hand: its state, the pots so far and, once decided, the result."""
+def write_whole_hand(snapshot: Snapshot, state: TableState, result: Settlement | None) -> dict[str, Any]:
+    """The table-state answer for a replayed hand: its state, the pots so far and, once decided, its result."""
     pots = [write_pot(pot) for pot in pots_so_far(snapshot, state)]
-    return write_table_state(state, pots=pots, result=write_outcome(settle(snapshot, state)))
+    return write_table_state(state, pots=pots, result=write_outcome(result))
 
 
 @blp.json_post("/bring-in", BringInRequestSchema, BringInSchema)
@@ -272,11 +272,12 @@ def first_to_act(request: dict[str, Any]) -> Response:
 @blp.json_post("/legal-actions", SnapshotSchema, LegalActionsSchema, example=SNAPSHOT_EXAMPLE)
 def legal_actions(request: dict[str, Any]) -> Response:
     """Replay the hand so far and list what the seat to act may do."""
-    return json_response(write_legal_actions(replay(_snapshot(request))))
+    return json_response(write_legal_actions(replay(snapshot_of_request(request))))
 
 
 @blp.json_post("/table/state", SnapshotSchema, TableStateSchema, example=SNAPSHOT_EXAMPLE)
 def table_state(request: dict[str, Any]) -> Response:
     """Replay a whole hand: streets, pots and, once decided, winners, payouts and show order."""
-    snapshot = _snapshot(request)
-    return json_response(write_whole_hand(snapshot, replay(snapshot)))
+    snapshot = snapshot_of_request(request)
+    state = replay(snapshot)
+    return json_response(write_whole_hand(snapshot, state, settle(snapshot, state)))

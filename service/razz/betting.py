@@ -481,6 +481,11 @@ class Replay:
         self._table.apply(len(self._played), action)
         self._played.append(action)
 
+    @property
+    def street(self) -> int:
+        """The street being bet (or the last reached)."""
+        return self._table.round.number
+
     def increase(self) -> ActionType:
         """The increase the street takes now: a bet, a completion or a raise (sections 2 and 4)."""
         r = self._table.round

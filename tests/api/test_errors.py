@@ -30,8 +30,8 @@ def test_413_over_the_configured_body_limit():
     assert_problem(response, 413, "payload-too-large")
 
 
-def test_413_limit_defaults_to_one_mebibyte(client):
-    padding = " " * (1024 * 1024)
+def test_413_limit_defaults_to_four_mebibytes(client):
+    padding = " " * (4 * 1024 * 1024)
     response = client.post("/v1/hands/rank", data='{"hands": [["As"]]}' + padding, content_type="application/json")
     assert_problem(response, 413, "payload-too-large")
 

@@ -20,6 +20,7 @@ from service.razz.errors import InputError
 from service.razz.first_to_act import find_first_to_act
 from service.razz.limits import Stakes
 from service.razz.rules import resolve_rules
+from service.razz.settlement import settle
 from tests.razz import test_reference_examples as examples
 from tests.tables import STAKES, boards_in, bring_in_body, door_cards, first_to_act_body, table
 
@@ -89,7 +90,8 @@ def test_legal_actions_answers_the_replay(client, description):
 @pytest.mark.parametrize("description", WIRED)
 def test_table_state_answers_the_replay_its_pots_and_its_result(client, description):
     snapshot = description.snapshot()
-    written = write_whole_hand(snapshot, replay(snapshot))
+    state = replay(snapshot)
+    written = write_whole_hand(snapshot, state, settle(snapshot, state))
     assert post_ok(client, "/v1/table/state", description.request_body()) == as_json(written)
 
 

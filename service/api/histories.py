@@ -1,0 +1,181 @@
+"""Hand histories as written, checked and settled in bulk: POST /v1/hand-histories/check."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any, NamedTuple
+
+import marshmallow as ma
+from flask import Response
+
+from ..histories.check import HandCheck, Refused, check_hand
+from ..histories.formats import FORMATS
+from ..histories.phh import write as write_phh
+from ..problems import PROBLEM_BASE
+from ..razz.snapshot import Snapshot
+from .errors import SCHEMA_KIND, Problem, field_problem
+from .loading import data_loader
+from .responses import ApiBlueprint, answer_writer, json_response
+from .rules_options import RulesSchema
+from .showdown import ShareSchema
+from .table import SnapshotSchema, TableStateSchema, snapshot_of_request, write_whole_hand
+
+blp = ApiBlueprint("hand-histories", __name__, url_prefix="/v1",
+                   description="Real hand histories (PHH, PokerStars) checked and settled.")
+
+MAX_HANDS = 1000
+MAX_TEXT = 3_000_000
+"""Characters of a history's text: 1,000 PokerStars hands of a full table fit (a hand is about 2,000)."""
+
+EXAMPLE = {"format": "phh", "text": (
+    "variant = 'FR'\nantes = [100000, 100000]\nbring_in = 100000\nsmall_bet = 300000\nbig_bet = 600000\n"
+    "starting_stacks = [2150000, 27550000]\n"
+    "actions = ['d dh p1 QhQd8s', 'd dh p2 As2c6h', 'p1 pb', 'p2 cbr 300000', 'p1 f']\n"
+    "finishing_stacks = [1950000, 27750000]\n")}
+
+
+class HistoryRequestSchema(ma.Schema):
+    """A history's text, one hand or many, in a format the service reads."""
+
+    format = ma.fields.String(required=True, validate=ma.validate.OneOf(list(FORMATS)), metadata={
+        "description": "phh: a PHH file or a PHHS file of tables [1], [2]...; pokerstars: a PokerStars razz "
+                       "export, hands separated by blank lines."})
+    text = ma.fields.String(required=True, validate=ma.validate.Length(min=1, max=MAX_TEXT),
+                            metadata={"description": f"Up to {MAX_HANDS} hands, as written."})
+    rules = ma.fields.Nested(RulesSchema, load_default=None)
+
+
+class HandProblemSchema(ma.Schema):
+    """Why a hand is not valid: the problem the JSON endpoints give, and the entry at fault."""
+
+    type = ma.fields.String(required=True, metadata={"description": "A problem type of the Problem schema."})
+    detail = ma.fields.String(required=True)
+    source = ma.fields.String(required=True, metadata={"description": "The entry at fault, as written."})
+    line = ma.fields.Integer(required=True, metadata={"description": "Its 1-based line in text."})
+
+
+class RecordedSchema(ma.Schema):
+    """What the history says was paid, in the smallest unit."""
+
+    kind = ma.fields.String(required=True, validate=ma.validate.OneOf(["finishing_stacks", "winnings", "collected"]),
+                            metadata={"description": "PHH finishing_stacks or winnings; PokerStars collected."})
+    amounts = ma.fields.List(ma.fields.Nested(ShareSchema), required=True, metadata={
+        "description": "By seat: the stack after the hand, or what the seat collected (after the rake)."})
+    returned = ma.fields.List(ma.fields.Nested(ShareSchema), required=True,
+                              metadata={"description": "Uncalled bets handed back, as PokerStars writes them."})
+    rake = ma.fields.Integer(required=True)
+
+
+class DiscrepancySchema(ma.Schema):
+    """A seat the history pays otherwise than the rules, in the history's terms (a stack, or chips collected)."""
+
+    seat = ma.fields.Integer(required=True)
+    recorded = ma.fields.Integer(required=True)
+    computed = ma.fields.Integer(required=True)
+
+
+class CheckedHandSchema(ma.Schema):
+    """One hand of the text, in text order: valid or why not, what it amounts to, and whether its record agrees."""
+
+    index = ma.fields.Integer(required=True)
+    id = ma.fields.String(required=True, allow_none=True,
+                          metadata={"description": "PHH hand, the PokerStars hand number; null when not written."})
+    seats = ma.fields.List(ma.fields.Integer(), required=True)
+    valid = ma.fields.Boolean(required=True)
+    error = ma.fields.Nested(HandProblemSchema, required=True, allow_none=True)
+    snapshot = ma.fields.Nested(SnapshotSchema, required=True, allow_none=True, metadata={
+        "description": "The /v1/table/state request the hand amounts to; for an invalid hand, up to the entry at "
+                       "fault; null when the hand cannot be read."})
+    state = ma.fields.Nested(TableStateSchema, required=True, allow_none=True,
+                             metadata={"description": "The /v1/table/state answer (null for an invalid hand)."})
+    phh = ma.fields.String(required=True, allow_none=True,
+                           metadata={"description": "The hand written as PHH (null for an invalid hand)."})
+    recorded = ma.fields.Nested(RecordedSchema, required=True, allow_none=True)
+    agrees = ma.fields.Boolean(required=True, allow_none=True, metadata={
+        "description": "The record matches the rules' payouts; null when nothing was recorded or decided."})
+    discrepancies = ma.fields.List(ma.fields.Nested(DiscrepancySchema), required=True)
+    notes = ma.fields.List(ma.fields.String(), required=True, metadata={
+        "description": "Amounts accepted though written otherwise than the rules compute them, and assumptions."})
+
+
+class SummarySchema(ma.Schema):
+    """Counts over the text's hands."""
+
+    hands = ma.fields.Integer(required=True)
+    valid = ma.fields.Integer(required=True)
+    agree = ma.fields.Integer(required=True)
+
+
+class HistoryCheckSchema(ma.Schema):
+    """Every hand of the text, checked."""
+
+    hands = ma.fields.List(ma.fields.Nested(CheckedHandSchema), required=True)
+    summary = ma.fields.Nested(SummarySchema, required=True)
+
+
+class Summary(NamedTuple):
+    """How many hands were checked, were valid, and agree with the rules' payouts."""
+
+    hands: int
+    valid: int
+    agree: int
+
+
+load_snapshot_data = data_loader(SnapshotSchema())
+write_hand = answer_writer(CheckedHandSchema, written=("id", "seats", "error", "snapshot", "state", "phh", "recorded",
+                                                       "agrees", "discrepancies"))
+write_summary = answer_writer(SummarySchema)
+write_discrepancy = answer_writer(DiscrepancySchema)
+
+
+def load_snapshot(body: dict[str, Any]) -> Snapshot:
+    """A hand's snapshot body loaded as POST /v1/table/state loads one; Refused with its problem if refused."""
+    try:
+        return snapshot_of_request(load_snapshot_data(body))
+    except Problem as problem:
+        path = next(iter(problem.errors or {"body": []}))
+        raise Refused(problem.kind, path, problem.detail) from None
+
+
+def write_checked(checked: HandCheck) -> dict[str, Any]:
+    """One checked hand as the answer writes it."""
+    hand, error, result = checked.hand, checked.error, checked.result
+    state = phh = None
+    if error is None and checked.snapshot is not None and checked.state is not None:
+        state = write_whole_hand(checked.snapshot, checked.state, result)
+        phh = write_phh(checked.snapshot, checked.state, result, None if hand is None else hand.id,
+                        [] if hand is None else [player.name for player in hand.players])
+    recorded = None if hand is None else hand.recorded
+    found = checked.discrepancies
+    return write_hand(
+        checked,
+        id=None if hand is None else hand.id,
+        seats=[] if hand is None else [player.seat for player in hand.players],
+        error=None if error is None else {"type": PROBLEM_BASE + error.kind, "detail": error.detail,
+                                          "source": error.entry.source, "line": error.entry.line},
+        snapshot=checked.body,
+        state=state,
+        phh=phh,
+        recorded=None if recorded is None else {
+            "kind": recorded.kind,
+            "amounts": [{"seat": seat, "amount": amount} for seat, amount in sorted(recorded.amounts.items())],
+            "returned": [{"seat": seat, "amount": amount} for seat, amount in sorted(recorded.returned.items())],
+            "rake": recorded.rake},
+        agrees=None if found is None or error is not None else not found,
+        discrepancies=[write_discrepancy(item) for item in found or ()],
+    )
+
+
+@blp.json_post("/hand-histories/check", HistoryRequestSchema, HistoryCheckSchema, example=EXAMPLE)
+def check_histories(request: dict[str, Any]) -> Response:
+    """Read every hand of a history as written, replay it under the rules, settle it, compare what was paid."""
+    reader = FORMATS[request["format"]]
+    sections = reader.split(request["text"])
+    if len(sections) > MAX_HANDS:
+        raise field_problem(SCHEMA_KIND, "text", f"holds {len(sections)} hands: at most {MAX_HANDS} are checked "
+                                                 "in one request")
+    checked = [write_checked(check_hand(index, partial(reader.read, section), load_snapshot, request["rules"]))
+               for index, section in enumerate(sections)]
+    summary = Summary(len(checked), sum(hand["valid"] for hand in checked),
+                      sum(hand["agrees"] is True for hand in checked))
+    return json_response({"hands": checked, "summary": write_summary(summary)})

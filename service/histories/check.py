@@ -1,0 +1,333 @@
+"""A written hand checked by the rules: the snapshot it amounts to, the engine's replay, and what was paid.
+
+The reader says what each entry wrote; here the engine names what it is. A PHH ``cbr`` is the
+increase the street takes where the hand stands (a bet, a completion or a raise), a ``cc`` a call
+when there is one to make, else a check; then each action is played, and checked, as the
+snapshot's would be. The first rule broken is named with the entry that broke it.
+
+Two amounts a history may write otherwise than the rules, with the same chips in play, are
+accepted and noted: a bet or raise written as the total the last opponent can match all-in (the
+rest of the full bet comes back uncalled), and a heads-up call of a short all-in bring-in for
+what was posted (the rest of the full bring-in comes back uncalled).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..razz.betting import Replay, TableState
+from ..razz.errors import DuplicateCardError, InputError
+from ..razz.settlement import Settlement, settle
+from ..razz.snapshot import Action, Snapshot
+from ..razz.streets import FIRST_STREET
+from ..razz.vocabulary import ActionType, Refusal
+from .errors import UnreadableHandError
+from .written import Entry, Recorded, Verb, WrittenAction, WrittenHand, WrittenPlayer
+
+DOWN_PLACES = (0, 1, 6)
+"""Razz's deal: a player's 1st, 2nd and 7th cards are dealt face down, the 3rd to 6th face up."""
+
+_PATH = re.compile(r"(actions|players)\[(\d+)\](?:\.(\w+))?(?:\[(\d+)\])?")
+
+
+class Refused(Exception):
+    """A snapshot body the request schema refuses, as the JSON endpoints would: problem type, field, sentence."""
+
+    def __init__(self, kind: str, path: str, detail: str) -> None:
+        super().__init__(detail)
+        self.kind = kind
+        self.path = path
+        self.detail = detail
+
+
+SnapshotLoader = Callable[[dict[str, Any]], Snapshot]
+"""Loads a snapshot body as POST /v1/table/state does (the API's one loader), or raises Refused."""
+
+
+@dataclass(frozen=True)
+class HandError:
+    """Why a hand is not valid: the problem type and sentence the JSON endpoints give, and the entry at fault."""
+
+    kind: str
+    detail: str
+    entry: Entry
+
+
+@dataclass(frozen=True)
+class Discrepancy:
+    """A seat paid otherwise than the rules pay it (both in the recorded terms: a stack, or what was collected)."""
+
+    seat: int
+    recorded: int
+    computed: int
+
+
+@dataclass
+class HandCheck:
+    """One hand of a history, checked: valid or the error; the snapshot, state and result; what was paid."""
+
+    index: int
+    hand: WrittenHand | None
+    error: HandError | None = None
+    body: dict[str, Any] | None = None
+    """The /v1/table/state request the hand amounts to (up to the entry at fault, when one is)."""
+    snapshot: Snapshot | None = None
+    state: TableState | None = None
+    result: Settlement | None = None
+    discrepancies: list[Discrepancy] | None = None
+    """None when nothing was recorded or the result is not decided; empty when the record agrees."""
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def valid(self) -> bool:
+        """Whether the hand was read and obeys the rules."""
+        return self.error is None
+
+
+def check_hand(index: int, read: Callable[[], WrittenHand], load: SnapshotLoader,
+               rules: Mapping[str, Any] | None = None) -> HandCheck:
+    """Read one hand, replay it under ``rules`` (a request's rules object) and compare what it says was paid with
+    what the rules pay."""
+    try:
+        hand = read()
+    except UnreadableHandError as error:
+        return HandCheck(index, None, HandError(error.kind, error.message, error.entry))
+    checked = HandCheck(index, hand, notes=list(hand.notes))
+    _Checker(hand, rules, load, checked).run()
+    return checked
+
+
+class _Checker:
+    """Builds the snapshot of a written hand and plays its entries through the engine."""
+
+    def __init__(self, hand: WrittenHand, rules: Mapping[str, Any] | None, load: SnapshotLoader,
+                 checked: HandCheck) -> None:
+        self.hand = hand
+        self.rules = rules
+        self.load = load
+        self.checked = checked
+        self.up_entries: list[list[Entry]] = []
+        self.down_entries: list[list[Entry]] = []
+
+    def run(self) -> None:
+        """Check the hand, recording the first problem with its entry."""
+        try:
+            self.checked.body = body = self.body()
+            snapshot = self.load(body)
+            snapshot, state = self.replay(snapshot, body)
+            self.checked.state = state
+            result = self.checked.result = settle(snapshot, state)
+        except Refused as refusal:
+            self.checked.error = HandError(refusal.kind, refusal.detail, self.entry_of(refusal.path))
+            return
+        except InputError as error:
+            self.checked.error = HandError(error.kind, str(error), self.entry_of(error.path, error))
+            return
+        recorded = self.hand.recorded
+        if recorded is not None and result is not None:
+            starting = {player.seat: player.stack for player in snapshot.players}
+            self.checked.discrepancies = discrepancies(recorded, state, result, starting)
+        elif recorded is not None:
+            self.checked.notes.append("the history records what was paid, but the hand's result is not decided: "
+                                      "a live hand's cards are not all shown")
+
+    def body(self) -> dict[str, Any]:
+        """The snapshot body without its actions: the table as dealt."""
+        hand = self.hand
+        players = []
+        for player in hand.players:
+            up, down = self.split_cards(player)
+            entry: dict[str, Any] = {"seat": player.seat, "stack": self.stack(player), "up_cards": up}
+            if down:
+                entry["down_cards"] = down
+            if player.muck is not None:
+                entry["mucked"] = True
+            players.append(entry)
+        body: dict[str, Any] = {"stakes": dict(hand.stakes), "players": players, "actions": []}
+        if hand.dealer_seat is not None:
+            body["dealer_seat"] = hand.dealer_seat
+        if hand.community_card is not None:
+            body["community_card"] = hand.community_card[0]
+        if self.rules is not None:
+            body["rules"] = dict(self.rules)
+        return body
+
+    def split_cards(self, player: WrittenPlayer) -> tuple[list[str], list[str]]:
+        """A player's up cards and the down cards known, by razz's deal; an up card must be known."""
+        up: list[str] = []
+        down: list[str] = []
+        up_entries: list[Entry] = []
+        down_entries: list[Entry] = []
+        for place, (card, entry) in enumerate(zip(player.cards, player.card_entries, strict=True)):
+            if place not in DOWN_PLACES:
+                if card is None:
+                    raise UnreadableHandError(entry, f"seat {player.seat}'s up card {place - 1} is dealt unknown")
+                up.append(card)
+                up_entries.append(entry)
+            elif card is not None:
+                down.append(card)
+                down_entries.append(entry)
+        self.up_entries.append(up_entries)
+        self.down_entries.append(down_entries)
+        return up, down
+
+    def stack(self, player: WrittenPlayer) -> int:
+        """The player's chips before the antes; a stack the history does not know is more than the hand can take."""
+        if player.stack is not None:
+            return player.stack
+        stakes = self.hand.stakes  # a street total never passes the street's largest written total
+        deepest = 1 + stakes["ante"] + stakes["bring_in"] + sum(action.to or action.adds or 0
+                                                                for action in self.hand.actions)
+        self.checked.notes.append(f"seat {player.seat}'s starting stack is not known: taken as {deepest}, more than "
+                                  "the hand's betting can take")
+        return deepest
+
+    def replay(self, snapshot: Snapshot, body: dict[str, Any]) -> tuple[Snapshot, TableState]:
+        """Play every entry, naming each action from where the hand stands; the snapshot with its actions."""
+        replay = Replay(snapshot)
+        played: list[Action] = []
+        try:
+            for written in self.hand.actions:
+                action = self.action(replay, written)
+                body["actions"].append(_action_body(action))
+                played.append(action)
+                replay.play(action)
+        finally:
+            snapshot = Snapshot(stakes=snapshot.stakes, players=snapshot.players, actions=tuple(played),
+                                rules=snapshot.rules, dealer_seat=snapshot.dealer_seat,
+                                community_card=snapshot.community_card)
+            self.checked.snapshot = snapshot
+        return snapshot, replay.state()
+
+    def action(self, replay: Replay, written: WrittenAction) -> Action:
+        """The snapshot's action for an entry: its type named by the rules, its amount as written unless noted."""
+        seat, verb = written.seat, written.verb
+        if verb is Verb.INCREASE:
+            kind = replay.increase()
+            adds = written.adds if written.to is None else written.to - replay.street_total(seat)
+            return Action(seat, kind, self.effective(replay, written, kind, adds))
+        if verb is Verb.CHECK_OR_CALL:
+            return Action(seat, ActionType.CALL if replay.owes(seat) > 0 else ActionType.CHECK)
+        if verb is Verb.CALL:
+            return Action(seat, ActionType.CALL, self.short_bring_in_call(replay, written))
+        return Action(seat, ActionType(verb.value), written.adds)
+
+    def effective(self, replay: Replay, written: WrittenAction, kind: ActionType, adds: int | None) -> int | None:
+        """A bet or raise written as the total the last opponent can match is the rules' full bet, noted."""
+        chips = replay.price(written.seat, kind)
+        if adds is None or type(chips) is Refusal or adds == chips or adds > chips:
+            return adds
+        total = replay.street_total(written.seat) + adds
+        others = [replay.reach(seat) for seat in replay.live_seats() if seat != written.seat]
+        if others and total == max(others):
+            full = replay.street_total(written.seat) + chips
+            self.note(written, f"written as {total}, what the last opponent can match all-in: the rules' {kind} "
+                               f"is to {full}, and the {full - total} over it comes back uncalled")
+            return chips
+        return adds
+
+    def short_bring_in_call(self, replay: Replay, written: WrittenAction) -> int | None:
+        """A heads-up call of a short all-in bring-in for what was posted is a call of the full bring-in, noted."""
+        chips = replay.price(written.seat, ActionType.CALL)
+        adds = written.adds
+        if adds is None or type(chips) is Refusal or adds >= chips or len(replay.live_seats()) != 2:
+            return adds
+        poster = next((action.seat for action in self.hand.actions if action.verb is Verb.BRING_IN), None)
+        if poster is None or poster == written.seat or replay.reach(poster) != replay.street_total(poster) or \
+                replay.street_total(written.seat) + adds != replay.street_total(poster) or \
+                replay.street != FIRST_STREET:
+            return adds
+        self.note(written, f"a call of the {replay.street_total(poster)} posted all-in for the bring-in: the rules' "
+                           f"call is {chips}, and the {chips - adds} over it comes back uncalled")
+        return chips
+
+    def note(self, written: WrittenAction, text: str) -> None:
+        """A note about one entry."""
+        self.checked.notes.append(f"line {written.entry.line} ({written.entry.source!r}): {text}")
+
+    def entry_of(self, path: str, error: InputError | None = None) -> Entry:
+        """The entry a snapshot field's path comes from: an action, a card, a player; else the hand's first line."""
+        hand = self.hand
+        if isinstance(error, DuplicateCardError):
+            dealt = [entry for player in hand.players for card, entry in zip(player.cards, player.card_entries,
+                                                                             strict=True) if card == error.card]
+            if hand.community_card is not None and hand.community_card[0] == error.card:
+                dealt.append(hand.community_card[1])
+            if dealt:
+                return max(dealt, key=lambda entry: entry.line)
+        if path == "community_card" and hand.community_card is not None:
+            return hand.community_card[1]
+        found = _PATH.match(path)
+        if found is None:
+            return hand.entry
+        kind, index, part, card = found.group(1), int(found.group(2)), found.group(3), found.group(4)
+        if kind == "actions":
+            return hand.actions[index].entry if index < len(hand.actions) else hand.entry
+        if index >= len(hand.players):
+            return hand.entry
+        player = hand.players[index]
+        if part == "mucked" and player.muck is not None:
+            return player.muck
+        entries = {"up_cards": self.up_entries, "down_cards": self.down_entries}.get(part or "")
+        if entries is not None and index < len(entries) and entries[index]:
+            cards = entries[index]
+            return cards[int(card)] if card is not None and int(card) < len(cards) else cards[-1]
+        return player.entry
+
+
+def _action_body(action: Action) -> dict[str, Any]:
+    """An action as the snapshot body writes it."""
+    body: dict[str, Any] = {"seat": action.seat, "type": str(action.type)}
+    if action.amount is not None:
+        body["amount"] = action.amount
+    return body
+
+
+def uncalled(state: TableState) -> dict[int, int]:
+    """The chips each seat put in that nobody matched, which come back to it (not raked)."""
+    totals = sorted((player.committed_total for player in state.players), reverse=True)
+    top = next(player for player in state.players if player.committed_total == totals[0])
+    excess = totals[0] - (totals[1] if len(totals) > 1 else 0)
+    return {top.seat: excess} if excess else {}
+
+
+def discrepancies(recorded: Recorded, state: TableState, result: Settlement,
+                  starting: Mapping[int, int]) -> list[Discrepancy]:
+    """Each seat the history pays otherwise than the rules, in the history's own terms.
+
+    The rake comes off the pots before they are split: one winner pays it all; winners of a split
+    share it in proportion to what they won, each within a chip.
+    """
+    paid = {share.seat: share.amount for share in result.payouts}
+    back = uncalled(state)
+    won = {seat: amount - back.get(seat, 0) for seat, amount in paid.items()}
+    total_won = sum(won.values())
+    winners = [seat for seat, amount in won.items() if amount > 0]
+    rake_of = {seat: recorded.rake * won[seat] // total_won if total_won else 0 for seat in won}
+    if len(winners) == 1:
+        rake_of[winners[0]] = recorded.rake
+    slack = 1 if len(winners) > 1 else 0
+    committed = {player.seat: player.committed_total for player in state.players}
+    found = []
+    for seat in sorted(paid):
+        if seat not in recorded.amounts:
+            continue
+        if recorded.kind == "finishing_stacks":
+            computed = starting[seat] - committed[seat] + paid[seat] - rake_of[seat]
+            written = recorded.amounts[seat]
+        elif recorded.kind == "winnings":
+            computed = won[seat] - rake_of[seat]
+            written = recorded.amounts[seat]
+        else:
+            computed = paid[seat] - rake_of[seat]
+            written = recorded.amounts[seat] + recorded.returned.get(seat, 0)
+        if abs(written - computed) > slack:
+            found.append(Discrepancy(seat, written, computed))
+    written_total = sum(recorded.amounts.values()) + sum(recorded.returned.values())
+    if not found and recorded.kind == "collected" and written_total != sum(paid.values()) - recorded.rake:
+        found.extend(Discrepancy(seat, recorded.amounts[seat] + recorded.returned.get(seat, 0),
+                                 paid[seat] - rake_of[seat]) for seat in winners if seat in recorded.amounts)
+    return found

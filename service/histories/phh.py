@@ -1,0 +1,376 @@
+"""PHH, the open poker hand history format (TOML), for fixed-limit razz: read one hand, and write one.
+
+A ``.phh`` file is one hand; a ``.phhs`` file holds many, as TOML tables ``[1]``, ``[2]``... Players
+are in PHH order (``p1`` is dealt first: clockwise from the dealer's left), seated at ``seats`` when
+given, else 1..n. Which cards are up is not written: it follows from razz's deal, by the order a
+player's cards are dealt in (``DEAL_ORDER``). Amounts may be decimals: the hand is read in the
+smallest power of ten that makes every amount whole.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable, Sequence
+from decimal import Decimal
+from itertools import pairwise
+from typing import Any
+
+from ..razz.betting import TableState
+from ..razz.seating import position_order
+from ..razz.settlement import Settlement
+from ..razz.snapshot import Snapshot
+from ..razz.streets import FIRST_STREET, LAST_STREET, STREETS
+from ..razz.vocabulary import ActionType
+from .errors import NotRazzError, UnreadableHandError
+from .written import Entry, Recorded, Section, Verb, WrittenAction, WrittenHand, WrittenPlayer
+
+RAZZ = "FR"
+"""PHH's variant code for fixed-limit razz."""
+UNKNOWN_CARD = "??"
+REQUIRED = ("variant", "antes", "bring_in", "small_bet", "big_bet", "starting_stacks", "actions")
+_TABLE_HEADER = re.compile(r"\[\s*([^\[\]]*?)\s*\]\s*(#.*)?")
+_PLAYER = re.compile(r"p([1-9][0-9]*)")
+_VERBS = {"pb": Verb.BRING_IN, "cbr": Verb.INCREASE, "cc": Verb.CHECK_OR_CALL, "f": Verb.FOLD}
+_NOTATION = {ActionType.BRING_IN: "pb", ActionType.FOLD: "f", ActionType.CHECK: "cc", ActionType.CALL: "cc"}
+"""PHH's notation of each action type that takes no amount; bets, completions and raises are ``cbr`` to a total."""
+
+
+def split(text: str) -> list[Section]:
+    """The hands of a PHH or PHHS text: one section per table ``[name]``, or the whole text when it has none."""
+    lines = text.splitlines()
+    starts = [number for number, line in enumerate(lines) if _TABLE_HEADER.fullmatch(line)]
+    if not starts:
+        return [Section(1, lines)]
+    sections = []
+    if any(line.strip() and not line.lstrip().startswith("#") for line in lines[:starts[0]]):
+        sections.append(Section(1, lines[:starts[0]]))
+    for start, end in zip(starts, [*starts[1:], len(lines)], strict=True):
+        sections.append(Section(start + 1, lines[start:end]))
+    return sections
+
+
+def read(section: Section) -> WrittenHand:
+    """One hand as written; UnreadableHandError (or NotRazzError) naming the line when it is not a razz hand."""
+    lines = section.lines
+    body_start = 1 if lines and _TABLE_HEADER.fullmatch(lines[0]) else 0
+    first = Entry(section.first_line, lines[0] if lines else "")
+    try:
+        fields = tomllib.loads("\n".join(lines[body_start:]))
+    except tomllib.TOMLDecodeError as error:
+        found = re.search(r"line (\d+)", str(error))
+        line = section.first_line + body_start + (int(found.group(1)) - 1 if found else 0)
+        source = lines[line - section.first_line] if line - section.first_line < len(lines) else ""
+        raise UnreadableHandError(Entry(line, source), f"not TOML: {error}") from None
+    return _Reader(section, first, fields).hand()
+
+
+class _Reader:
+    """Reads one hand's TOML fields, knowing each field's line for the errors."""
+
+    def __init__(self, section: Section, first: Entry, fields: dict[str, Any]) -> None:
+        self.section = section
+        self.first = first
+        self.fields = fields
+        self.text = "\n".join(section.lines)
+
+    def entry_of(self, name: str) -> Entry:
+        """The line a top-level field is written on (the hand's first line if it cannot be found)."""
+        pattern = re.compile(rf"^\s*{re.escape(name)}\s*=", re.MULTILINE)
+        found = pattern.search(self.text)
+        return self.first if found is None else self.entry_at(found.start())
+
+    def entry_at(self, offset: int) -> Entry:
+        """The entry of the line holding ``offset`` in the section's text."""
+        index = self.text.count("\n", 0, offset)
+        return Entry(self.section.first_line + index, self.section.lines[index])
+
+    def refuse(self, name: str, message: str) -> UnreadableHandError:
+        """An unreadable hand, named at the line of field ``name``."""
+        return UnreadableHandError(self.entry_of(name), message)
+
+    def hand(self) -> WrittenHand:
+        """The hand: table, deal, betting, what was paid."""
+        fields = self.fields
+        if not fields:
+            raise UnreadableHandError(self.first, "not a hand: no PHH fields")
+        variant = fields.get("variant")
+        if variant is None:
+            raise UnreadableHandError(self.first, "not a hand: the PHH field variant is missing")
+        if variant != RAZZ:
+            raise NotRazzError(self.entry_of("variant"), f"variant {variant!r} is not fixed-limit razz ({RAZZ!r})")
+        for name in REQUIRED:
+            if name not in fields:
+                raise UnreadableHandError(self.first, f"the PHH field {name} is required for razz")
+        actions = fields["actions"]
+        if not isinstance(actions, list) or not all(isinstance(action, str) for action in actions):
+            raise self.refuse("actions", "actions must be a list of strings")
+        scale = self.scale(actions)
+        players = self.players(scale)
+        hand = WrittenHand(entry=self.first, id=None if fields.get("hand") is None else str(fields["hand"]),
+                           stakes=self.stakes(scale, len(players)), players=players,
+                           dealer_seat=_dealer_seat([player.seat for player in players]))
+        if scale > 1:
+            hand.notes.append(f"amounts are written with decimals: read in units of 1/{scale}")
+        self.play(hand, actions, scale)
+        hand.recorded = self.recorded(players, scale)
+        return hand
+
+    def amounts(self, name: str, count: int | None = None) -> list[Any]:
+        """A field that lists one amount per player."""
+        values = self.fields[name] if isinstance(self.fields[name], list) else None
+        if values is None or (count is not None and len(values) != count):
+            raise self.refuse(name, f"{name} must list one amount per player" + ("" if count is None else
+                                                                                 f" ({count})"))
+        return values
+
+    def scale(self, actions: list[str]) -> int:
+        """The smallest power of ten that makes every amount of the hand whole."""
+        numbers: list[Any] = [self.fields[name] for name in ("bring_in", "small_bet", "big_bet")]
+        for name in ("antes", "starting_stacks", "finishing_stacks", "winnings"):
+            if isinstance(self.fields.get(name), list):
+                numbers.extend(self.fields[name])
+        numbers.extend(words[2] for words in (action.split("#")[0].split() for action in actions)
+                       if len(words) == 3 and words[1] == "cbr")
+        places = 0
+        for number in numbers:
+            if isinstance(number, float | str) and not isinstance(number, bool):
+                try:
+                    value = Decimal(str(number))
+                except ArithmeticError:
+                    continue
+                if value.is_finite():
+                    places = max(places, -int(value.normalize().as_tuple().exponent))
+        return 10 ** places
+
+    def whole(self, name: str, value: Any, scale: int) -> int:
+        """An amount in the hand's smallest unit."""
+        if isinstance(value, bool) or not isinstance(value, int | float | str):
+            raise self.refuse(name, f"{name} holds {value!r}, not an amount")
+        try:
+            scaled = Decimal(str(value)) * scale
+        except ArithmeticError:
+            raise self.refuse(name, f"{name} holds {value!r}, not an amount") from None
+        if not scaled.is_finite() or scaled != scaled.to_integral_value() or scaled < 0:
+            raise self.refuse(name, f"{name} holds {value!r}, not an amount of chips")
+        return int(scaled)
+
+    def stakes(self, scale: int, count: int) -> dict[str, int]:
+        """Ante, bring-in and bets; every player antes the same in razz."""
+        antes = {self.whole("antes", ante, scale) for ante in self.amounts("antes", count)}
+        if len(antes) > 1:
+            raise self.refuse("antes", "the antes differ between players: razz has one ante")
+        return {"ante": antes.pop() if antes else 0,
+                **{name: self.whole(name, self.fields[name], scale) for name in ("bring_in", "small_bet", "big_bet")}}
+
+    def players(self, scale: int) -> list[WrittenPlayer]:
+        """The players in PHH order with their seats, names and starting stacks (None when written ``inf``)."""
+        stacks = self.amounts("starting_stacks")
+        count = len(stacks)
+        seats = self.fields.get("seats", list(range(1, count + 1)))
+        if not isinstance(seats, list) or len(seats) != count or not all(type(seat) is int for seat in seats):
+            raise self.refuse("seats", f"seats must list one seat number per player ({count})")
+        if not _clockwise(seats):
+            raise self.refuse("seats", f"seats {seats} are not in clockwise order from the first dealt")
+        names = self.fields.get("players")
+        if names is not None and (not isinstance(names, list) or len(names) != count):
+            raise self.refuse("players", f"players must list one name per player ({count})")
+        entry = self.entry_of("starting_stacks")
+        written = []
+        for index, stack in enumerate(stacks):
+            known = not (stack is None or (isinstance(stack, float) and stack == float("inf")))
+            written.append(WrittenPlayer(seat=seats[index], entry=entry,
+                                         stack=self.whole("starting_stacks", stack, scale) if known else None,
+                                         name=None if names is None else str(names[index])))
+        return written
+
+    def play(self, hand: WrittenHand, actions: list[str], scale: int) -> None:
+        """Deal the cards and list the betting entries, each with its line."""
+        offset = self.text.find("actions")
+        for action in actions:
+            found = _quoted(self.text, action, offset)
+            if found >= 0:
+                offset = found + len(action)
+            entry = self.entry_of("actions") if found < 0 else self.entry_at(found)
+            self.entry(hand, Entry(entry.line, action), scale)
+
+    def entry(self, hand: WrittenHand, entry: Entry, scale: int) -> None:
+        """One entry of ``actions``: a deal, a betting action, a show or a muck; a comment alone is nothing."""
+        words = entry.source.split("#")[0].split()
+        if not words:
+            return
+        if words[:2] == ["d", "dh"] and len(words) == 4:
+            player = self.player(hand, words[2], entry)
+            for card in _cards(words[3], entry):
+                player.cards.append(card)
+                player.card_entries.append(entry)
+            return
+        if words[:2] == ["d", "db"] and len(words) == 3:
+            cards = _cards(words[2], entry)
+            if len(cards) != 1 or cards[0] is None or hand.community_card is not None:
+                raise UnreadableHandError(entry, "razz deals one community card, face up, on 7th street")
+            hand.community_card = (cards[0], entry)
+            return
+        player = self.player(hand, words[0], entry)
+        verb = _VERBS.get(words[1]) if len(words) > 1 else None
+        if verb is not None and len(words) == 2 and verb is not Verb.INCREASE:
+            hand.actions.append(WrittenAction(player.seat, verb, entry))
+        elif verb is Verb.INCREASE and len(words) == 3:
+            hand.actions.append(WrittenAction(player.seat, verb, entry, to=self.whole("actions", words[2], scale)))
+        elif words[1:] == ["sm"]:
+            player.muck = entry
+        elif len(words) == 3 and words[1] == "sm":
+            if words[2] != "-":
+                show(player, _cards(words[2], entry), entry)
+        else:
+            raise UnreadableHandError(entry, "an action the PHH reader does not know for razz")
+
+    def player(self, hand: WrittenHand, word: str, entry: Entry) -> WrittenPlayer:
+        """The player ``pN`` names."""
+        found = _PLAYER.fullmatch(word)
+        if found is None or int(found.group(1)) > len(hand.players):
+            raise UnreadableHandError(entry, f"{word!r} is not one of the players p1..p{len(hand.players)}")
+        return hand.players[int(found.group(1)) - 1]
+
+    def recorded(self, players: list[WrittenPlayer], scale: int) -> Recorded | None:
+        """What the hand says was paid: the finishing stacks, else the winnings (an ``inf`` stack says nothing)."""
+        for name in ("finishing_stacks", "winnings"):
+            if name in self.fields:
+                values = self.amounts(name, len(players))
+                amounts = {player.seat: self.whole(name, value, scale) for player, value in zip(players, values,
+                                                                                                strict=True)
+                           if not (isinstance(value, float) and value == float("inf"))}
+                return Recorded(name, amounts, self.entry_of(name))
+        return None
+
+
+def show(player: WrittenPlayer, cards: Sequence[str | None], entry: Entry) -> None:
+    """A player's hand shown: the cards fill the places dealt unseen, and must agree with those seen."""
+    dealt = player.cards
+    unseen = [place for place, card in enumerate(dealt) if card is None]
+    if len(cards) == len(dealt):
+        places = list(range(len(dealt)))
+    elif len(cards) == len(unseen):
+        places = unseen
+    else:
+        raise UnreadableHandError(entry, f"shows {len(cards)} cards of the {len(dealt)} dealt")
+    for place, card in zip(places, cards, strict=True):
+        if card is None:
+            continue
+        if dealt[place] is not None and dealt[place] != card:
+            raise UnreadableHandError(entry, f"shows {card} where {dealt[place]} was dealt")
+        dealt[place] = card
+        player.card_entries[place] = entry
+
+
+def _quoted(text: str, action: str, start: int) -> int:
+    """Where ``action`` is written as a TOML string in ``text`` from ``start`` (-1 if it is not)."""
+    for quote in ("'", '"'):
+        found = text.find(quote + action + quote, start)
+        if found >= 0:
+            return found + 1
+    return -1
+
+
+def _cards(text: str, entry: Entry) -> list[str | None]:
+    """Cards written together (``7c3hKc``); ``??`` is a card dealt but not known."""
+    if len(text) % 2:
+        raise UnreadableHandError(entry, f"{text!r} is not a run of two-character cards")
+    return [None if text[i:i + 2] == UNKNOWN_CARD else text[i:i + 2] for i in range(0, len(text), 2)]
+
+
+def _clockwise(seats: Sequence[int]) -> bool:
+    """Whether the seats go round the table once, clockwise (ascending, wrapping at most once)."""
+    drops = sum(later < earlier for earlier, later in pairwise(seats))
+    return len(set(seats)) == len(seats) and (drops == 0 or (drops == 1 and seats[-1] < seats[0]))
+
+
+def _dealer_seat(seats: Sequence[int]) -> int | None:
+    """The dealer's seat that makes ``seats[0]`` first in position: None (the default) when it is the lowest."""
+    return None if not seats or seats[0] == min(seats) else seats[0] - 1
+
+
+def write(snapshot: Snapshot, state: TableState, result: Settlement | None, id: str | None = None,
+          names: Sequence[str | None] = ()) -> str:
+    """The hand as a PHH file: the inverse of ``read`` for a hand the engine replayed.
+
+    Players are written in position order, each street's deal before its betting; down cards not
+    known are ``??``. A decided hand ends with its shows and mucks and its finishing stacks.
+    """
+    by_seat = {player.seat: player for player in snapshot.players}
+    order = position_order(list(by_seat), snapshot.dealer_seat)
+    number = {seat: index + 1 for index, seat in enumerate(order)}
+    names_by_seat = dict(zip([player.seat for player in snapshot.players], names, strict=False))
+    stakes = snapshot.stakes
+    lines = [f"variant = '{RAZZ}'"]
+    if id is not None:
+        lines.append(f"hand = {_toml_string(id)}")
+    lines += [f"antes = {[stakes.ante] * len(order)}",
+              f"bring_in = {stakes.bring_in}", f"small_bet = {stakes.small_bet}", f"big_bet = {stakes.big_bet}",
+              f"starting_stacks = {[by_seat[seat].stack for seat in order]}",
+              f"seats = {order}"]
+    if any(names_by_seat.get(seat) for seat in order):
+        lines.append(f"players = [{', '.join(_toml_string(names_by_seat.get(seat) or '') for seat in order)}]")
+    actions = list(_written_actions(snapshot, state, order, number))
+    if result is not None:
+        actions += _shows(snapshot, state, result, number)
+        stacks = {player.seat: player.stack for player in state.players}
+        paid = {share.seat: share.amount for share in result.payouts}
+        lines.append(f"finishing_stacks = {[stacks[seat] + paid[seat] for seat in order]}")
+    lines.append("actions = [\n" + "".join(f"  {_toml_string(action)},\n" for action in actions) + "]")
+    return "\n".join(lines) + "\n"
+
+
+def _written_actions(snapshot: Snapshot, state: TableState, order: list[int], number: dict[int, int]) -> Iterable[str]:
+    """Each street's deal to the players still in, then its betting, as PHH entries."""
+    by_seat = {player.seat: player for player in snapshot.players}
+    out: set[int] = set()
+    for street in state.streets:
+        if street.street == FIRST_STREET:
+            for seat in order:
+                player = by_seat[seat]
+                yield f"d dh p{number[seat]} {_down(player.down_cards, 0)}{_down(player.down_cards, 1)}" \
+                      f"{player.up_cards[0]}"
+        elif street.street == LAST_STREET and snapshot.community_card is not None:
+            yield f"d db {snapshot.community_card}"
+        else:
+            for seat in order:
+                if seat in out:
+                    continue
+                player = by_seat[seat]
+                card = player.up_cards[STREETS[street.street].up_cards - 1] if STREETS[street.street].new_card_up \
+                    else _down(player.down_cards, 2)
+                yield f"d dh p{number[seat]} {card}"
+        put_in: dict[int, int] = {}
+        for action in street.actions:
+            put_in[action.seat] = put_in.get(action.seat, 0) + (action.amount or 0)
+            if action.type == ActionType.FOLD:
+                out.add(action.seat)
+            notation = _NOTATION.get(ActionType(action.type), f"cbr {put_in[action.seat]}")
+            yield f"p{number[action.seat]} {notation}"
+
+
+def _shows(snapshot: Snapshot, state: TableState, result: Settlement, number: dict[int, int]) -> list[str]:
+    """The showdown: each live hand in show order, shown when its cards are known, else mucked."""
+    by_seat = {player.seat: player for player in snapshot.players}
+    entries = []
+    for seat in result.show_order:
+        player = by_seat[seat]
+        down = player.down_cards or ()
+        if player.mucked:
+            entries.append(f"p{number[seat]} sm")
+        elif len(down) + len(player.up_cards) == 7 - (snapshot.community_card is not None):
+            cards = [*down[:2], *player.up_cards, *down[2:]]
+            entries.append(f"p{number[seat]} sm {''.join(cards)}")
+    return entries
+
+
+def _down(cards: tuple[str, ...] | None, place: int) -> str:
+    """The down card dealt ``place``-th, or ``??`` when it is not known."""
+    return cards[place] if cards is not None and place < len(cards) else UNKNOWN_CARD
+
+
+def _toml_string(text: str) -> str:
+    """A TOML basic string."""
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
+    return '"' + "".join(ch if ch >= " " and ch != "\x7f" else f"\\u{ord(ch):04x}" for ch in escaped) + '"'
