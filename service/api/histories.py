@@ -166,16 +166,22 @@ def write_checked(checked: HandCheck) -> dict[str, Any]:
     )
 
 
-@blp.json_post("/hand-histories/check", HistoryRequestSchema, HistoryCheckSchema, example=EXAMPLE)
-def check_histories(request: dict[str, Any]) -> Response:
-    """Read every hand of a history as written, replay it under the rules, settle it, compare what was paid."""
-    reader = FORMATS[request["format"]]
-    sections = reader.split(request["text"])
-    if len(sections) > MAX_HANDS:
-        raise field_problem(SCHEMA_KIND, "text", f"holds {len(sections)} hands: at most {MAX_HANDS} are checked "
+def check_text(format_name: str, text: str, rules: dict[str, Any] | None = None,
+               most: int | None = MAX_HANDS) -> dict[str, Any]:
+    """The answer for every hand of ``text`` (at most ``most``, else a problem): the route's, and the CLI's."""
+    reader = FORMATS[format_name]
+    sections = reader.split(text)
+    if most is not None and len(sections) > most:
+        raise field_problem(SCHEMA_KIND, "text", f"holds {len(sections)} hands: at most {most} are checked "
                                                  "in one request")
-    checked = [write_checked(check_hand(index, partial(reader.read, section), load_snapshot, request["rules"]))
+    checked = [write_checked(check_hand(index, partial(reader.read, section), load_snapshot, rules))
                for index, section in enumerate(sections)]
     summary = Summary(len(checked), sum(hand["valid"] for hand in checked),
                       sum(hand["agrees"] is True for hand in checked))
-    return json_response({"hands": checked, "summary": write_summary(summary)})
+    return {"hands": checked, "summary": write_summary(summary)}
+
+
+@blp.json_post("/hand-histories/check", HistoryRequestSchema, HistoryCheckSchema, example=EXAMPLE)
+def check_histories(request: dict[str, Any]) -> Response:
+    """Read every hand of a history as written, replay it under the rules, settle it, compare what was paid."""
+    return json_response(check_text(request["format"], request["text"], request["rules"]))
