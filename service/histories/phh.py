@@ -23,6 +23,7 @@ from ..razz.snapshot import Snapshot
 from ..razz.streets import FIRST_STREET, LAST_STREET, STREETS
 from ..razz.vocabulary import ActionType
 from .errors import NotRazzError, UnreadableHandError
+from .toml_lines import Fields, read_plain
 from .written import Entry, Recorded, Section, Verb, WrittenAction, WrittenHand, WrittenPlayer
 
 RAZZ = "FR"
@@ -55,6 +56,9 @@ def read(section: Section) -> WrittenHand:
     lines = section.lines
     body_start = 1 if lines and _TABLE_HEADER.fullmatch(lines[0]) else 0
     first = Entry(section.first_line, lines[0] if lines else "")
+    plain = read_plain(lines, body_start)
+    if plain is not None:
+        return _Reader(section, first, plain).hand()
     try:
         fields = tomllib.loads("\n".join(lines[body_start:]))
     except tomllib.TOMLDecodeError as error:
@@ -62,20 +66,26 @@ def read(section: Section) -> WrittenHand:
         line = section.first_line + body_start + (int(found.group(1)) - 1 if found else 0)
         source = lines[line - section.first_line] if line - section.first_line < len(lines) else ""
         raise UnreadableHandError(Entry(line, source), f"not TOML: {error}") from None
-    return _Reader(section, first, fields).hand()
+    return _Reader(section, first, Fields(fields, {}, {})).hand()
 
 
 class _Reader:
     """Reads one hand's TOML fields, knowing each field's line for the errors."""
 
-    def __init__(self, section: Section, first: Entry, fields: dict[str, Any]) -> None:
+    def __init__(self, section: Section, first: Entry, fields: Fields) -> None:
         self.section = section
         self.first = first
-        self.fields = fields
+        self.fields = fields.values
+        self.lines = fields.lines
+        """The line index of each field, when the plain reader read them."""
+        self.item_lines = fields.item_lines
         self.text = "\n".join(section.lines)
 
     def entry_of(self, name: str) -> Entry:
         """The line a top-level field is written on (the hand's first line if it cannot be found)."""
+        index = self.lines.get(name)
+        if index is not None:
+            return Entry(self.section.first_line + index, self.section.lines[index])
         pattern = re.compile(rf"^\s*{re.escape(name)}\s*=", re.MULTILINE)
         found = pattern.search(self.text)
         return self.first if found is None else self.entry_at(found.start())
@@ -145,6 +155,8 @@ class _Reader:
 
     def whole(self, name: str, value: Any, scale: int) -> int:
         """An amount in the hand's smallest unit."""
+        if type(value) is int and scale == 1 and value >= 0:  # most amounts: no Decimal needed
+            return value
         if isinstance(value, bool) or not isinstance(value, int | float | str):
             raise self.refuse(name, f"{name} holds {value!r}, not an amount")
         try:
@@ -186,6 +198,12 @@ class _Reader:
 
     def play(self, hand: WrittenHand, actions: list[str], scale: int) -> None:
         """Deal the cards and list the betting entries, each with its line."""
+        known = self.item_lines.get("actions")
+        if known is not None:
+            first_line = self.section.first_line
+            for action, index in zip(actions, known, strict=True):
+                self.entry(hand, Entry(first_line + index, action), scale)
+            return
         offset = self.text.find("actions")
         for action in actions:
             found = _quoted(self.text, action, offset)
@@ -372,5 +390,7 @@ def _down(cards: tuple[str, ...] | None, place: int) -> str:
 
 def _toml_string(text: str) -> str:
     """A TOML basic string."""
+    if text.isprintable() and '"' not in text and "\\" not in text:  # every entry the writer makes
+        return f'"{text}"'
     escaped = text.replace("\\", "\\\\").replace('"', '\\"')
     return '"' + "".join(ch if ch >= " " and ch != "\x7f" else f"\\u{ord(ch):04x}" for ch in escaped) + '"'

@@ -1,0 +1,113 @@
+"""The plain TOML that PHH files are written in, read line by line with each value's line kept.
+
+PHH files use a small part of TOML: ``key = value`` lines whose values are strings without
+escapes, numbers, booleans and arrays of those, with ``#`` comments. Reading that part here costs
+a tenth of ``tomllib`` (bench/README.md, "hand histories") and gives every array item its line,
+which the errors name. Anything else (an escape, a date, a table, a dotted key) returns None: the
+caller reads the text with ``tomllib`` instead, so no file is read otherwise than TOML reads it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, NamedTuple
+
+_NUMBER = re.compile(r"[+-]?(?:0|[1-9][0-9]*)(?:(\.[0-9]+)?([eE][+-]?[0-9]+)?)?")
+_SPECIAL = {"true": True, "false": False, "inf": float("inf"), "+inf": float("inf"), "-inf": float("-inf")}
+_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
+class Fields(NamedTuple):
+    """The values by key, the line index of each key, and the line index of each item of an array."""
+
+    values: dict[str, Any]
+    lines: dict[str, int]
+    item_lines: dict[str, list[int]]
+
+
+def read_plain(lines: list[str], start: int = 0) -> Fields | None:
+    """``lines[start:]`` read as plain TOML key/values; None when they hold anything else."""
+    values: dict[str, Any] = {}
+    key_lines: dict[str, int] = {}
+    item_lines: dict[str, list[int]] = {}
+    index = start
+    while index < len(lines):
+        line = lines[index].strip()
+        if not line or line[0] == "#":
+            index += 1
+            continue
+        key, equals, rest = line.partition("=")
+        key = key.strip()
+        if not equals or not _KEY.fullmatch(key) or key in values:
+            return None
+        key_lines[key] = index
+        rest = rest.strip()
+        if rest.startswith("["):
+            found = _array(lines, index, rest[1:])
+            if found is None:
+                return None
+            values[key], item_lines[key], index = found
+        else:
+            value, after = _value(rest)
+            if value is None or not _only_comment(after):
+                return None
+            values[key] = value
+        index += 1
+    return Fields(values, key_lines, item_lines)
+
+
+def _array(lines: list[str], index: int, rest: str) -> tuple[list[Any], list[int], int] | None:
+    """An array whose text after ``[`` starts on line ``index``: its items, their lines, and its last line."""
+    items: list[Any] = []
+    where: list[int] = []
+    expect_item = True
+    while True:
+        rest = rest.strip()
+        if not rest or rest[0] == "#":
+            index += 1
+            if index == len(lines):
+                return None
+            rest = lines[index]
+            continue
+        if rest[0] == "]":
+            return (items, where, index) if _only_comment(rest[1:]) else None
+        if rest[0] == ",":
+            if expect_item:
+                return None
+            expect_item = True
+            rest = rest[1:]
+            continue
+        if not expect_item:
+            return None
+        value, rest = _value(rest)
+        if value is None:
+            return None
+        items.append(value)
+        where.append(index)
+        expect_item = False
+
+
+def _value(text: str) -> tuple[Any, str]:
+    """A string without escapes, a number or a boolean at the start of ``text``, and the text after it."""
+    if text[:1] in ("'", '"'):
+        quote = text[0]
+        end = text.find(quote, 1)
+        if end < 0 or text.startswith(quote * 3) or (quote == '"' and "\\" in text[1:end]):
+            return None, text
+        return text[1:end], text[end + 1:]
+    word = re.match(r"[^\s,\]#]+", text)
+    if word is None:
+        return None, text
+    token, after = word.group(), text[word.end():]
+    if token in _SPECIAL:
+        return _SPECIAL[token], after
+    number = _NUMBER.fullmatch(token)
+    if number is None:
+        return None, text
+    return (float(token) if number.group(1) or number.group(2) else int(token)), after
+
+
+def _only_comment(text: str) -> bool:
+    """Whether ``text`` holds nothing but spaces and a comment."""
+    text = text.strip()
+    return not text or text[0] == "#"
