@@ -1,0 +1,204 @@
+"""Hand histories checked by the service beside PokerKit 0.7.7 replaying them: time per hand, in one run.
+
+Run from the project root: ``python bench/histories.py [--pokerkit-python PATH] [--profile]``. The
+PHHS is the four WSOP sample hands repeated to 100, each its own table (``[1]`` ... ``[100]``).
+PokerKit (in the ``test`` extra) runs in a subprocess of this python, or of ``--pokerkit-python``,
+handed the PHHS on stdin: ``HandHistory.loads_all``,
+then every hand's states to the end. The service gets the PHHS in one request, over HTTP
+(the real server, a new connection a request, one after another) and in process (Flask's test
+client). Blocks of each alternate, so a slow spell of the machine hits all three alike; each
+figure is the median over rounds of a round's time divided by the hands in it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import http.client
+import json
+import os
+import pstats
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.serving import Server, running_server
+from service.app import create_app
+
+SAMPLES = Path(__file__).resolve().parents[1] / "tests" / "histories" / "samples"
+PATH = "/v1/hand-histories/check"
+HANDS = 100
+BLOCKS = 5
+ROUNDS = 4
+"""Rounds a block: every side is timed over BLOCKS * ROUNDS rounds, after a warm-up round a block."""
+POKERKIT_VENV = "pip install -e '.[test]' (or pip install pokerkit==0.7.7)"
+
+POKERKIT_TIMING = """
+import json, sys, time
+from importlib.metadata import version
+from pokerkit import HandHistory
+text, rounds = sys.stdin.read(), int(sys.argv[1])
+times = []
+for _ in range(rounds + 1):
+    started = time.perf_counter()
+    hands = list(HandHistory.loads_all(text))
+    loaded = time.perf_counter()
+    states = sum(1 for hand in hands for _ in hand.state_actions)
+    times.append([loaded - started, time.perf_counter() - loaded, len(hands), states])
+print(json.dumps({"version": version("pokerkit"), "rounds": times[1:]}))
+"""
+"""Run by PokerKit's python: ``rounds`` timed rounds after a warm-up, each [loads_all s, states s, hands, states]."""
+
+
+def wsop_phhs(count: int = HANDS, samples: Path = SAMPLES) -> str:
+    """The WSOP sample hands repeated to ``count`` as one PHHS: tables ``[1]`` ... ``[count]``, a hand each."""
+    hands = [path.read_text() for path in sorted(samples.glob("wsop-*.phh"))]
+    if not hands:
+        raise SystemExit(f"no wsop-*.phh hand histories in {samples}")
+    return "\n".join(f"[{number}]\n{hands[(number - 1) % len(hands)]}" for number in range(1, count + 1))
+
+
+@dataclass(frozen=True)
+class PokerKitRound:
+    """One timed round of PokerKit over the whole PHHS, in seconds."""
+
+    loading: float
+    states: float
+
+    @property
+    def total(self) -> float:
+        """Both parts: what replaying the PHHS costs."""
+        return self.loading + self.states
+
+
+def pokerkit_rounds(python: str, phhs: str, count: int, rounds: int) -> list[PokerKitRound]:
+    """PokerKit 0.7.7 in ``python``'s venv: ``rounds`` timed rounds of loading ``phhs`` and replaying every hand."""
+    if not Path(python).exists():
+        raise SystemExit(f"{python} is missing (name another with --pokerkit-python or RAZZ_POKERKIT_PYTHON)")
+    done = subprocess.run([python, "-c", POKERKIT_TIMING, str(rounds)], input=phhs, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"PokerKit's timing failed in {python} (is pokerkit==0.7.7 installed? {POKERKIT_VENV}):\n"
+                         f"{done.stderr}")
+    answer = json.loads(done.stdout)
+    if answer["version"] != "0.7.7":
+        raise SystemExit(f"{python} has pokerkit {answer['version']}, not 0.7.7: {POKERKIT_VENV}")
+    if any(hands != count for _, _, hands, _ in answer["rounds"]):
+        raise SystemExit(f"PokerKit read {answer['rounds'][0][2]} hands of {count}")
+    return [PokerKitRound(loading, states) for loading, states, _, _ in answer["rounds"]]
+
+
+def checked(status: int, payload: bytes, count: int) -> None:
+    """Stop with what went wrong unless the check answered 200 for all ``count`` hands."""
+    if status == 404:
+        raise SystemExit(f"POST {PATH} answered 404: this checkout does not serve the hand-history check yet")
+    if status != 200:
+        raise SystemExit(f"POST {PATH} answered {status}: {payload[:1000]!r}")
+    hands = json.loads(payload)["summary"]["hands"]
+    if hands != count:
+        raise SystemExit(f"POST {PATH} checked {hands} hands of {count}")
+
+
+def http_seconds(server: Server, body: bytes, count: int) -> float:
+    """Seconds one check of the PHHS took on a new connection, its answer read whole (and checked after)."""
+    started = time.perf_counter()
+    connection = http.client.HTTPConnection(*server.address, timeout=60)
+    try:
+        connection.request("POST", PATH, body=body, headers={"Content-Type": "application/json"})
+        response = connection.getresponse()
+        payload = response.read()
+    finally:
+        connection.close()
+    elapsed = time.perf_counter() - started
+    checked(response.status, payload, count)
+    return elapsed
+
+
+def in_process_check(body: bytes, count: int) -> Callable[[], None]:
+    """A call that posts ``body`` to the check through Flask's test client, the answer checked once first."""
+    client = create_app().test_client()
+
+    def post() -> None:
+        client.post(PATH, data=body, content_type="application/json")
+
+    answer = client.post(PATH, data=body, content_type="application/json")
+    checked(answer.status_code, answer.get_data(), count)
+    return post
+
+
+def timed(call: Callable[[], object], rounds: int) -> list[float]:
+    """Seconds each of ``rounds`` calls took, after one untimed."""
+    call()
+    times = []
+    for _ in range(rounds):
+        started = time.perf_counter()
+        call()
+        times.append(time.perf_counter() - started)
+    return times
+
+
+def profile(call: Callable[[], None], rounds: int, entries: int = 30) -> None:
+    """Print the top ``entries`` by cumulative time of ``rounds`` in-process checks under cProfile."""
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for _ in range(rounds):
+        call()
+    profiler.disable()
+    print(f"\ncProfile, {rounds} in-process checks, by cumulative time:")
+    pstats.Stats(profiler, stream=sys.stdout).sort_stats("cumulative").print_stats(entries)
+
+
+def per_hand_us(seconds: list[float], count: int) -> str:
+    """The median of ``seconds`` per hand in µs, with the range over rounds."""
+    each = [1e6 * value / count for value in seconds]
+    return f"{statistics.median(each):,.0f} µs/hand (rounds {min(each):,.0f}-{max(each):,.0f})"
+
+
+def main() -> None:
+    """Time PokerKit, the check over HTTP and the check in process in alternating blocks; print them side by side."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pokerkit-python",
+                        default=os.environ.get("RAZZ_POKERKIT_PYTHON", sys.executable))
+    parser.add_argument("--hands", type=int, default=HANDS)
+    parser.add_argument("--profile", action="store_true", help="also profile the in-process check with cProfile")
+    options = parser.parse_args()
+    count = options.hands
+    phhs = wsop_phhs(count)
+    body = json.dumps({"format": "phh", "text": phhs}).encode()
+    pokerkit_rounds(options.pokerkit_python, phhs, count, rounds=1)
+    in_process = in_process_check(body, count)
+    pokerkit: list[PokerKitRound] = []
+    over_http: list[float] = []
+    local: list[float] = []
+    cpu = 0.0
+    with running_server() as server:
+        http_seconds(server, body, count)
+        for _ in range(BLOCKS):
+            pokerkit += pokerkit_rounds(options.pokerkit_python, phhs, count, ROUNDS)
+            cpu_before = server.cpu_seconds()
+            over_http += timed(lambda: http_seconds(server, body, count), ROUNDS)
+            cpu += server.cpu_seconds() - cpu_before
+            local += timed(in_process, ROUNDS)
+    rounds = BLOCKS * ROUNDS
+    pokerkit_median = statistics.median(round_.total for round_ in pokerkit)
+    http_median = statistics.median(over_http)
+    print(f"{count} hands (the WSOP samples repeated) in one PHHS of {len(phhs):,} characters; "
+          f"medians of {rounds} rounds in {BLOCKS} alternating blocks")
+    print(f"PokerKit 0.7.7 in process, loads_all and every state: {per_hand_us([r.total for r in pokerkit], count)}; "
+          f"loads_all {per_hand_us([r.loading for r in pokerkit], count)}, "
+          f"iterating states {per_hand_us([r.states for r in pokerkit], count)}")
+    print(f"service over HTTP, one request of {count} hands: {per_hand_us(over_http, count)}; "
+          f"server CPU {1e6 * cpu / ((rounds + BLOCKS) * count):,.0f} µs/hand (every request, warm-ups too)")
+    print(f"service in process, Flask's test client: {per_hand_us(local, count)}")
+    print(f"PokerKit / service over HTTP, per hand: {pokerkit_median / http_median:.1f}x (target >= 10x)")
+    if options.profile:
+        profile(in_process, rounds)
+
+
+if __name__ == "__main__":
+    main()
