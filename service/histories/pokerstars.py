@@ -18,7 +18,7 @@ _HAND_START = re.compile(r"PokerStars (?:Hand|Game) #")
 
 _AMOUNT = r"[$€£]?\d[\d,]*(?:\.\d+)?"
 """An amount as a line writes it; ``_Money`` reads it strictly."""
-_AMOUNT_PARTS = re.compile(r"(?P<symbol>[$€£]?)(?P<whole>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<fraction>\d{1,2}))?")
+_AMOUNT_PARTS = re.compile(r"(?P<symbol>[$€£]?)(?P<whole>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<cents>\d\d))?")
 
 _HEADER = re.compile(r"PokerStars (?:Hand|Game) #(?P<id>\d+):\s+(?P<rest>.*)")
 _TOURNAMENT = re.compile(r"Tournament #\d+, (?P<rest>.*)")
@@ -29,7 +29,7 @@ _LEVEL_STAKES = re.compile(rf"\bLevel [^\s()]+ \((?P<small>{_AMOUNT})/(?P<big>{_
 
 _TABLE = re.compile(r"Table '.+' (?P<size>\d+)-max(?: \(Play Money\))?(?: Seat #\d+ is the button)?")
 _SEAT = re.compile(rf"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_AMOUNT}) in chips(?:, [^()]*)?\)(?: .*)?")
-"""Greedy up to the stack, so a name may hold brackets; a seat line may go on (``is sitting out``, a bounty)."""
+"""The name runs to the first ``(N in chips)``, so it may hold brackets; the line may go on (``is sitting out``)."""
 
 _STREET = re.compile(r"\*\*\* (?P<name>3rd STREET|4th STREET|5th STREET|6th STREET|RIVER|SHOW DOWN|SUMMARY) \*\*\*"
                      r"(?: \[(?P<card>[^\]]*)\])?")
@@ -37,8 +37,8 @@ _PHASES = {"3rd STREET": 3, "4th STREET": 4, "5th STREET": 5, "6th STREET": 6, "
            "SUMMARY": 9}
 _SEATING, _RIVER, _SHOWDOWN, _SUMMARY = 0, 7, 8, 9
 """Where the hand stands: before the deal, on a street (3 to 7, the river), at the showdown, in the summary."""
-_PHASE_NAMES = {_SEATING: "the seat lines", 3: "3rd street", 4: "4th street", 5: "5th street", 6: "6th street",
-                _RIVER: "the river", _SHOWDOWN: "the showdown", _SUMMARY: "the summary"}
+_WHERE = {_SEATING: "before the deal", 3: "on 3rd street", 4: "on 4th street", 5: "on 5th street", 6: "on 6th street",
+          _RIVER: "on the river", _SHOWDOWN: "at the showdown", _SUMMARY: "in the summary"}
 
 _ALL_IN = " and is all-in"
 _ANTE = re.compile(rf"posts the ante (?P<amount>{_AMOUNT})")
@@ -112,13 +112,13 @@ class _Money:
     def amount(self, written: str, entry: Entry) -> int:
         """An amount in the smallest unit: ``$1,234.50`` is 123450 cents, ``1,500`` is 1500 chips."""
         parts = _AMOUNT_PARTS.fullmatch(written)
-        if parts is None or parts["symbol"] != self.symbol or (parts["fraction"] is not None and not self.symbol):
+        if parts is None or parts["symbol"] != self.symbol or (parts["cents"] is not None and not self.symbol):
             raise UnreadableHandError(entry, f"'{written}' is not an amount written as this hand's stakes are "
                                              f"(like '{self.sample}')")
         whole = int(parts["whole"].replace(",", ""))
         if not self.symbol:
             return whole
-        return whole * 100 + int((parts["fraction"] or "0").ljust(2, "0"))
+        return whole * 100 + int(parts["cents"] or "0")
 
 
 class _HandReader:
@@ -211,11 +211,7 @@ class _HandReader:
         else:
             known = self._play(entry)
         if not known and not _NOISE.fullmatch(entry.source):
-            raise UnreadableHandError(entry, f"a line the PokerStars reader does not know (in {self._where()})")
-
-    def _where(self) -> str:
-        """The part of the hand reached, as a message names it."""
-        return _PHASE_NAMES[self.phase]
+            raise UnreadableHandError(entry, f"a line the PokerStars reader does not know ({_WHERE[self.phase]})")
 
     def _street(self, entry: Entry, street: re.Match[str]) -> None:
         """Move to the next street, the showdown or the summary; the river deals each live hand a card face down."""
@@ -227,7 +223,7 @@ class _HandReader:
         else:
             in_order = 3 <= self.phase < phase
         if not in_order:
-            raise UnreadableHandError(entry, f"'{entry.source}' comes out of order, after {self._where()}")
+            raise UnreadableHandError(entry, f"'{entry.source}' comes out of order: the hand is {_WHERE[self.phase]}")
         if street["card"] is not None and phase != _RIVER:
             raise UnreadableHandError(entry, "only the river deals a community card")
         self.phase = phase
@@ -286,7 +282,7 @@ class _HandReader:
         if seat in self.seats:
             raise UnreadableHandError(entry, f"Seat {seat} is listed twice")
         if self.table_size is not None and not 1 <= seat <= self.table_size:
-            raise UnreadableHandError(entry, f"Seat {seat} is not a seat of a {self.table_size}-max table")
+            raise UnreadableHandError(entry, f"the table is {self.table_size}-max: it has no Seat {seat}")
         if name in self.by_name:
             raise UnreadableHandError(entry, f"{name} is listed in Seat {self.by_name[name].seat} and Seat {seat}")
         player = WrittenPlayer(seat=seat, entry=entry, stack=self.money.amount(line["stack"], entry), name=name)
@@ -394,16 +390,16 @@ class _HandReader:
             raise UnreadableHandError(entry, f"{player.name} has folded: he is dealt no more cards")
         new = self._cards(dealt["new"] or "", entry)
         if len(new) != 1:
-            raise UnreadableHandError(entry, f"the card {self._where()} deals is written alone in the last brackets")
+            raise UnreadableHandError(entry, "the new card is written alone in the last brackets")
         held = self.phase - 1
         if self.phase == _RIVER and player.cards[6] is not None:
             raise UnreadableHandError(entry, f"{player.name} is dealt a second card on the river")
         if self.phase != _RIVER and len(player.cards) != held:
-            raise UnreadableHandError(entry, f"{player.name} is dealt a card on {self._where()} holding "
+            raise UnreadableHandError(entry, f"{player.name} is dealt a card {_WHERE[self.phase]} while holding "
                                              f"{len(player.cards)} cards, not {held}")
         if len(so_far) not in (held, held - 2):
-            raise UnreadableHandError(entry, f"the first brackets hold {len(so_far)} cards: {player.name}'s "
-                                             f"{held} cards so far, or his {held - 2} up cards, were expected")
+            raise UnreadableHandError(entry, f"the first brackets write {player.name}'s cards so far: his {held} "
+                                             f"cards, or his {held - 2} up cards, not {len(so_far)}")
         self._reveal(entry, player, so_far, 0 if len(so_far) == held else 2)
         if self.phase == _RIVER:
             player.cards[6], player.card_entries[6] = new[0], entry
