@@ -17,7 +17,6 @@ from typing import Any
 from ..api.errors import Problem
 from ..api.histories import HistoryRequestSchema, check_text
 from ..api.loading import data_loader
-from .formats import FORMATS
 
 PHH_SUFFIXES = (".phh", ".phhs")
 POKERSTARS_START = "PokerStars "
@@ -27,8 +26,7 @@ def format_of(path: Path, text: str) -> str:
     """The file's format: PHH by its extension, else PokerStars when the text opens as an export does."""
     if path.suffix.lower() in PHH_SUFFIXES:
         return "phh"
-    return "pokerstars" if text.lstrip("\ufeff \n\r\t").startswith(POKERSTARS_START) and "pokerstars" in FORMATS \
-        else "phh"
+    return "pokerstars" if text.lstrip("\ufeff \n\r\t").startswith(POKERSTARS_START) else "phh"
 
 
 def report(path: Path, answer: dict[str, Any]) -> list[str]:

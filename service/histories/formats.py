@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from . import phh
+from . import phh, pokerstars
 from .written import Section, WrittenHand
 
 
@@ -18,5 +18,6 @@ class Format(NamedTuple):
 
 FORMATS = {
     "phh": Format(phh.split, phh.read),
+    "pokerstars": Format(pokerstars.split, pokerstars.read),
 }
 """Each format by the name a request gives it."""
