@@ -95,7 +95,7 @@ def test_errors_carry_the_request_id(client):
 
 
 POST_PATHS = ["/v1/hands/rank", "/v1/hands/compare", "/v1/showdown", "/v1/bring-in", "/v1/first-to-act",
-              "/v1/legal-actions", "/v1/table/state"]
+              "/v1/legal-actions", "/v1/table/state", "/v1/hand-histories/check"]
 
 HOSTILE_BODIES = {
     "nested 979 deep": (b"[" * 979 + b"]" * 979, 422),
