@@ -13,6 +13,7 @@ must reach (``high``). A player may raise only if he has not acted since the las
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from operator import sub
@@ -481,6 +482,14 @@ class Replay:
         self._table.apply(len(self._played), action)
         self._played.append(action)
 
+    def play_all(self, actions: Sequence[Action]) -> None:
+        """Play every action in turn, as ``play`` would, without its call and append per action (the replay loop)."""
+        apply = self._table.apply
+        start = len(self._played)
+        for index, action in enumerate(actions, start):
+            apply(index, action)
+        self._played.extend(actions)
+
     @property
     def street(self) -> int:
         """The street being bet (or the last reached)."""
@@ -555,8 +564,7 @@ class Replay:
 def replay(snapshot: Snapshot) -> TableState:
     """Replay every action of the snapshot; the state after it, or an InputError at the first rule broken."""
     hand = Replay(snapshot)
-    for action in snapshot.actions:
-        hand.play(action)
+    hand.play_all(snapshot.actions)
     return hand.state()
 
 
