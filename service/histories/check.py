@@ -123,6 +123,9 @@ class _Checker:
         except Refused as refusal:
             self.checked.error = HandError(refusal.kind, refusal.detail, self.entry_of(refusal.path))
             return
+        except UnreadableHandError as error:  # an up card dealt unknown: the reader's entry says where
+            self.checked.error = HandError(error.kind, error.message, error.entry)
+            return
         except InputError as error:
             self.checked.error = HandError(error.kind, str(error), self.entry_of(error.path, error))
             return

@@ -95,3 +95,12 @@ def test_a_thousand_hands_in_one_request_are_all_checked(client):
     assert checked(client, text)["summary"] == {"hands": 1000, "valid": 1000, "agree": 1000}
     refused = client.post(PATH, json={"format": "pokerstars", "text": text + "\n\n\n" + hands[0]})
     assert refused.status_code == 422 and "at most 1000" in refused.get_json()["detail"]
+
+
+
+def test_an_up_card_dealt_unseen_is_unreadable_at_its_deal_line(client):
+    phh = (Path(__file__).parent / "samples" / "wsop-2023-43-5-83_03_48_33.phh").read_text()
+    text = phh.replace("'d dh p1 QhQd8s'", "'d dh p1 QhQd??'")
+    hand = client.post(PATH, json={"format": "phh", "text": text}).get_json()["hands"][0]
+    assert hand["error"] == {"type": PROBLEMS + "unreadable-hand", "detail": "seat 1's up card 1 is dealt unknown",
+                             "source": "d dh p1 QhQd??", "line": line_of(text, "QhQd??")}
