@@ -10,14 +10,12 @@ import pytest
 from .phh_texts import check, check_one, line_of, phh, problem, sample_fields, sample_text
 
 
-def mutated(number, *changes, drop_record=False):
+def mutated(number, *changes):
     """A sample written one entry a line, with (old entry, new entry) replaced; the text."""
     fields = sample_fields(number)
     actions = list(fields["actions"])
     for old, new in changes:
         actions[actions.index(old)] = new
-    if drop_record:
-        fields.pop("finishing_stacks")
     return phh(fields, actions)
 
 

@@ -6,7 +6,8 @@ replay waits for it, and a hand over before 7th street is dealt out. Tables, sta
 enough to go all-in), stakes and rules are random. The text ``phh.write`` makes of the hand is
 posted to the check with the same rules: it must be valid, amount to the same snapshot (players by
 seat, stakes, action types and the chips the engine computed) and answer what /v1/table/state
-answers for the original.
+answers for the original. A hand's id and its players' names, written by the same writer, must
+come back as written.
 """
 
 import tomllib
@@ -43,12 +44,6 @@ def deals(draw):
     choices = draw(st.lists(st.integers(0, 12), min_size=10, max_size=80))
     mucks = draw(st.lists(st.booleans(), min_size=count, max_size=count))
     return seats, stacks, deck, dealer, choices, mucks
-
-
-NAMES = st.one_of(st.none(), st.text(max_size=12), st.sampled_from(['Phil "the Unabomber" Laak', "C:\\razz", "Émile"]))
-"""Player names as a history may hold them: quotes, backslashes, control characters, any script."""
-
-
 
 
 
@@ -165,6 +160,10 @@ def test_a_random_legal_hand_written_as_phh_checks_as_the_same_hand(deal, the_ru
     assert checked["state"] == table_state(client, body)
     event(f"street {state.street}, {state.phase}, {sum(not player.folded for player in state.players)} live")
     event(f"community card: {snapshot.community_card is not None}; mucks: {bool(hand.mucked)}")
+
+
+NAMES = st.one_of(st.none(), st.text(max_size=12), st.sampled_from(['Phil "the Unabomber" Laak', "C:\\razz", "Émile"]))
+"""Player names as a history may hold them: quotes, backslashes, control characters, any script."""
 
 
 @settings(max_examples=150, deadline=None)
