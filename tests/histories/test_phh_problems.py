@@ -10,14 +10,12 @@ import pytest
 from .phh_texts import check, check_one, line_of, phh, problem, sample_fields, sample_text
 
 
-def mutated(number, *changes, drop_record=False):
+def mutated(number, *changes):
     """A sample written one entry a line, with (old entry, new entry) replaced; the text."""
     fields = sample_fields(number)
     actions = list(fields["actions"])
     for old, new in changes:
         actions[actions.index(old)] = new
-    if drop_record:
-        fields.pop("finishing_stacks")
     return phh(fields, actions)
 
 
@@ -217,3 +215,21 @@ def test_a_not_razz_table_in_a_phhs_names_its_own_variant_line(client):
     hand = check(client, text)["hands"][1]
     header = line_of(text, "[2]")
     assert (hand["error"]["type"], hand["error"]["line"]) == (problem("not-razz"), header + 1)
+
+
+# -- stakes the rules refuse ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name, value, kind", [
+    ("bring_in", 400000, "invalid-stakes"),  # above the small bet (section 1: 0 < bring_in <= small_bet)
+    ("big_bet", 0, "validation-error"),
+    ("small_bet", 0, "validation-error"),
+])
+def test_stakes_the_rules_refuse_are_named_at_their_field(client, name, value, kind):
+    fields = sample_fields("83")
+    text = phh({**fields, name: value})
+    hand = check_one(client, text)
+    error = hand["error"]
+    assert error is not None and error["type"] == problem(kind), error
+    assert (error["source"], error["line"]) == (f"{name} = {value}", line_of(text, f"{name} = {value}")), error
+    response = client.post("/v1/table/state", json=hand["snapshot"])
+    assert (response.get_json()["type"], response.get_json()["detail"]) == (error["type"], error["detail"])

@@ -295,3 +295,31 @@ def test_a_community_card_before_7th_street_is_named_at_its_deal(client):
     hand = check_one(client, text)
     assert (hand["error"]["type"], hand["error"]["source"], hand["error"]["line"]) == (
         problem("invalid-snapshot"), "d db Ah", line_of(text, "'d db Ah'"))
+
+
+# -- line breaks ---------------------------------------------------------------------------------------------------
+
+def test_windows_line_endings_read_the_same_and_count_the_same_lines(client):
+    text = COMMENTED_83.replace("'p2 cbr 300000 # completes'", "'p2 cbr 400000 # completes'")
+    hand = check_one(client, text.replace("\n", "\r\n"))
+    assert (hand["error"]["source"], hand["error"]["line"]) == ("p2 cbr 400000 # completes", 15)
+    assert check_one(client, sample_text("24").replace("\n", "\r\n"))["state"] == check_one(
+        client, sample_text("24"))["state"]
+
+
+@pytest.mark.parametrize("character", ["\x85", "\u2028", "\u2029"])
+def test_a_unicode_line_separator_inside_a_string_is_no_line_break(client, character):
+    """TOML breaks lines at LF (or CRLF) only: NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR may stand in a string."""
+    text = sample_text("83").replace("variant = 'FR'", f"variant = 'FR'\nevent = 'WSOP{character}2023'")
+    hand = check_one(client, text)
+    assert hand["valid"], hand["error"]
+    assert hand["state"] == check_one(client, sample_text("83"))["state"]
+
+
+@pytest.mark.parametrize("character", ["\x85", "\u2028", "\u2029"])
+def test_a_unicode_line_separator_in_a_comment_moves_no_line_number(client, character):
+    text = COMMENTED_83.replace("(a TOML comment before any field)", f"(a TOML comment{character}before any field)")
+    text = text.replace("'p2 cbr 300000 # completes'", "'p2 cbr 400000 # completes'")
+    hand = check_one(client, text)
+    assert hand["error"] is not None and hand["error"]["type"] == problem("illegal-action"), hand["error"]
+    assert (hand["error"]["source"], hand["error"]["line"]) == ("p2 cbr 400000 # completes", 15)

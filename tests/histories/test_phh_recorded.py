@@ -100,3 +100,31 @@ def test_a_record_with_an_amount_missing_is_unreadable(client):
     hand = check_one(client, text)
     assert hand["error"]["type"] == problem("unreadable-hand")
     assert hand["error"]["source"].startswith("finishing_stacks =")
+
+
+def unknown_first_stack(finishing):
+    """Hand 83 with p1's starting stack written ``inf`` (not known) and ``finishing`` recorded."""
+    fields = sample_fields("83")
+    return phh(fields).replace("starting_stacks = [2150000, 27550000]", "starting_stacks = [inf, 27550000]").replace(
+        "finishing_stacks = [1950000, 27750000]", f"finishing_stacks = {finishing}")
+
+
+def test_an_unknown_starting_stack_is_noted_and_the_hand_still_checked(client):
+    hand = check_one(client, unknown_first_stack("[inf, 27750000]"))
+    assert hand["valid"] and hand["agrees"] is True, hand["discrepancies"]
+    assert any("seat 1" in note and "not known" in note for note in hand["notes"]), hand["notes"]
+    assert {player["seat"]: player["stack"] for player in hand["state"]["players"]}[2] == 27_550_000 - 400_000
+
+
+def test_a_finishing_stack_is_not_judged_against_a_starting_stack_nobody_knows(client):
+    """p1's 1,950,000 after the hand cannot be checked without his stack before it: no discrepancy is invented."""
+    hand = check_one(client, unknown_first_stack("[1950000, 27750000]"))
+    assert hand["valid"]
+    assert [found for found in hand["discrepancies"] if found["seat"] == 1] == []
+    assert hand["agrees"] is not False
+
+
+def test_a_known_seat_is_still_judged_beside_an_unknown_one(client):
+    hand = check_one(client, unknown_first_stack("[inf, 27000000]"))
+    assert hand["agrees"] is False
+    assert hand["discrepancies"] == [{"seat": 2, "recorded": 27_000_000, "computed": 27_750_000}]
