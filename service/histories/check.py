@@ -131,7 +131,7 @@ class _Checker:
             return
         recorded = self.hand.recorded
         if recorded is not None and result is not None:
-            starting = {player.seat: player.stack for player in snapshot.players}
+            starting = {player.seat: player.stack for player in self.hand.players if player.stack is not None}
             self.checked.discrepancies = discrepancies(recorded, state, result, starting)
         elif recorded is not None:
             self.checked.notes.append("the history records what was paid, but the hand's result is not decided: "
@@ -263,6 +263,9 @@ class _Checker:
                 return max(dealt, key=lambda entry: entry.line)
         if path == "community_card" and hand.community_card is not None:
             return hand.community_card[1]
+        written = hand.field_entries.get(".".join(path.split(".")[:2]))
+        if written is not None:
+            return written
         found = _PATH.match(path)
         if found is None:
             return hand.entry
@@ -299,7 +302,8 @@ def uncalled(state: TableState) -> dict[int, int]:
 
 def discrepancies(recorded: Recorded, state: TableState, result: Settlement,
                   starting: Mapping[int, int]) -> list[Discrepancy]:
-    """Each seat the history pays otherwise than the rules, in the history's own terms.
+    """Each seat the history pays otherwise than the rules, in the history's own terms (``starting``: the stacks
+    the history knows; a finishing stack is judged only against a known one).
 
     The rake comes off the pots before they are split: one winner pays it all; winners of a split
     share it in proportion to what they won, each within a chip.
@@ -319,6 +323,8 @@ def discrepancies(recorded: Recorded, state: TableState, result: Settlement,
         if seat not in recorded.amounts:
             continue
         if recorded.kind == "finishing_stacks":
+            if seat not in starting:
+                continue
             computed = starting[seat] - committed[seat] + paid[seat] - rake_of[seat]
             written = recorded.amounts[seat]
         elif recorded.kind == "winnings":

@@ -24,12 +24,14 @@ from ..razz.streets import FIRST_STREET, LAST_STREET, STREETS
 from ..razz.vocabulary import ActionType
 from .errors import NotRazzError, UnreadableHandError
 from .toml_lines import Fields, read_plain
-from .written import Entry, Recorded, Section, Verb, WrittenAction, WrittenHand, WrittenPlayer
+from .written import Entry, Recorded, Section, Verb, WrittenAction, WrittenHand, WrittenPlayer, text_lines
 
 RAZZ = "FR"
 """PHH's variant code for fixed-limit razz."""
 UNKNOWN_CARD = "??"
 REQUIRED = ("variant", "antes", "bring_in", "small_bet", "big_bet", "starting_stacks", "actions")
+STAKES_FIELDS = {"ante": "antes", "bring_in": "bring_in", "small_bet": "small_bet", "big_bet": "big_bet"}
+"""The PHH field each stake is read from."""
 _TABLE_HEADER = re.compile(r"\[\s*([^\[\]]*?)\s*\]\s*(#.*)?")
 _PLAYER = re.compile(r"p([1-9][0-9]*)")
 _VERBS = {"pb": Verb.BRING_IN, "cbr": Verb.INCREASE, "cc": Verb.CHECK_OR_CALL, "f": Verb.FOLD}
@@ -39,7 +41,7 @@ _NOTATION = {ActionType.BRING_IN: "pb", ActionType.FOLD: "f", ActionType.CHECK: 
 
 def split(text: str) -> list[Section]:
     """The hands of a PHH or PHHS text: one section per table ``[name]``, or the whole text when it has none."""
-    lines = text.splitlines()
+    lines = text_lines(text)
     starts = [number for number, line in enumerate(lines) if _TABLE_HEADER.fullmatch(line)]
     if not starts:
         return [Section(1, lines)]
@@ -120,6 +122,7 @@ class _Reader:
         hand = WrittenHand(entry=self.first, id=None if fields.get("hand") is None else str(fields["hand"]),
                            stakes=self.stakes(scale, len(players)), players=players,
                            dealer_seat=_dealer_seat([player.seat for player in players]))
+        hand.field_entries = {f"stakes.{name}": self.entry_of(written) for name, written in STAKES_FIELDS.items()}
         if scale > 1:
             hand.notes.append(f"amounts are written with decimals: read in units of 1/{scale}")
         self.play(hand, actions, scale)
@@ -389,8 +392,10 @@ def _down(cards: tuple[str, ...] | None, place: int) -> str:
 
 
 def _toml_string(text: str) -> str:
-    """A TOML basic string."""
+    """A TOML basic string; a character that is not printable (a control, a Unicode line break) is escaped."""
     if text.isprintable() and '"' not in text and "\\" not in text:  # every entry the writer makes
         return f'"{text}"'
     escaped = text.replace("\\", "\\\\").replace('"', '\\"')
-    return '"' + "".join(ch if ch >= " " and ch != "\x7f" else f"\\u{ord(ch):04x}" for ch in escaped) + '"'
+    return '"' + "".join(ch if ch.isprintable() else f"\\u{ord(ch):04x}" if ord(ch) < 0x10000 else f"\\U{ord(ch):08x}"
+                         for ch in escaped) + '"'
+

@@ -11,9 +11,8 @@ from __future__ import annotations
 import re
 
 from .errors import NotRazzError, UnreadableHandError
-from .written import Entry, Recorded, Section, Verb, WrittenAction, WrittenHand, WrittenPlayer
+from .written import Entry, Recorded, Section, Verb, WrittenAction, WrittenHand, WrittenPlayer, text_lines
 
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _HAND_START = re.compile(r"PokerStars (?:Hand|Game) #")
 
 _AMOUNT = r"[$€£]?\d[\d,]*(?:\.\d+)?"
@@ -75,7 +74,7 @@ def split(text: str) -> list[Section]:
     """The sections of an export, in order: each hand, and any other text on its own, so reading it names its line."""
     sections: list[Section] = []
     current: list[str] | None = None
-    for number, line in enumerate(_LINE_BREAK.split(text), start=1):
+    for number, line in enumerate(text_lines(text), start=1):
         cleaned = _clean(line)
         if not cleaned:
             current = None

@@ -16,6 +16,11 @@ from typing import NamedTuple
 NOTHING: Mapping[int, int] = MappingProxyType({})
 
 
+def text_lines(text: str) -> list[str]:
+    """A history's lines, broken where TOML and the sites break them (LF or CRLF), never at other Unicode breaks."""
+    return [line.removesuffix("\r") for line in text.split("\n")]
+
+
 class Entry(NamedTuple):
     """Where something is written: its 1-based line in the request's text, and the entry as written there."""
 
@@ -103,5 +108,7 @@ class WrittenHand:
     dealer_seat: int | None = None
     community_card: tuple[str, Entry] | None = None
     recorded: Recorded | None = None
+    field_entries: dict[str, Entry] = field(default_factory=dict)
+    """Where a snapshot field is written (by its path, ``stakes.bring_in``) when not on the hand's first line."""
     notes: list[str] = field(default_factory=list)
     """What the reader assumed where the history is silent (a bring-in never posted, decimals scaled)."""
