@@ -33,7 +33,6 @@ REQUIRED = ("variant", "antes", "bring_in", "small_bet", "big_bet", "starting_st
 STAKES_FIELDS = {"ante": "antes", "bring_in": "bring_in", "small_bet": "small_bet", "big_bet": "big_bet"}
 """The PHH field each stake is read from."""
 _TABLE_HEADER = re.compile(r"\[\s*([^\[\]]*?)\s*\]\s*(#.*)?")
-_PLAYER = re.compile(r"p([1-9][0-9]*)")
 _VERBS = {"pb": Verb.BRING_IN, "cbr": Verb.INCREASE, "cc": Verb.CHECK_OR_CALL, "f": Verb.FOLD}
 _NOTATION = {ActionType.BRING_IN: "pb", ActionType.FOLD: "f", ActionType.CHECK: "cc", ActionType.CALL: "cc"}
 """PHH's notation of each action type that takes no amount; bets, completions and raises are ``cbr`` to a total."""
@@ -82,6 +81,8 @@ class _Reader:
         """The line index of each field, when the plain reader read them."""
         self.item_lines = fields.item_lines
         self.text = "\n".join(section.lines)
+        self.by_name: dict[str, WrittenPlayer] | None = None
+        """The players by the name the actions give them (``p3``), once the players are read."""
 
     def entry_of(self, name: str) -> Entry:
         """The line a top-level field is written on (the hand's first line if it cannot be found)."""
@@ -143,6 +144,9 @@ class _Reader:
         for name in ("antes", "starting_stacks", "finishing_stacks", "winnings"):
             if isinstance(self.fields.get(name), list):
                 numbers.extend(self.fields[name])
+        if not any(type(number) is float for number in numbers) and \
+                not any("." in action or "e-" in action.lower() for action in actions):
+            return 1  # whole numbers throughout: the usual case, without a Decimal for each amount
         numbers.extend(words[2] for words in (action.split("#")[0].split() for action in actions)
                        if len(words) == 3 and words[1] == "cbr")
         places = 0
@@ -248,10 +252,12 @@ class _Reader:
 
     def player(self, hand: WrittenHand, word: str, entry: Entry) -> WrittenPlayer:
         """The player ``pN`` names."""
-        found = _PLAYER.fullmatch(word)
-        if found is None or int(found.group(1)) > len(hand.players):
+        if self.by_name is None:
+            self.by_name = {f"p{number}": player for number, player in enumerate(hand.players, 1)}
+        player = self.by_name.get(word)
+        if player is None:
             raise UnreadableHandError(entry, f"{word!r} is not one of the players p1..p{len(hand.players)}")
-        return hand.players[int(found.group(1)) - 1]
+        return player
 
     def recorded(self, players: list[WrittenPlayer], scale: int) -> Recorded | None:
         """What the hand says was paid: the finishing stacks, else the winnings (an ``inf`` stack says nothing)."""
