@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..razz.betting import Replay, TableState
-from ..razz.errors import DuplicateCardError, InputError
+from ..razz.errors import DuplicateCardError, InputError, SnapshotError
 from ..razz.settlement import Settlement, settle
 from ..razz.snapshot import Action, Snapshot
 from ..razz.streets import FIRST_STREET
@@ -109,6 +109,8 @@ class _Checker:
         self.rules = rules
         self.load = load
         self.checked = checked
+        self.adjusted: dict[int, int] = {}
+        """By seat: the chips the rules' amounts put in beyond amounts written otherwise (noted)."""
         self.up_entries: list[list[Entry]] = []
         self.down_entries: list[list[Entry]] = []
 
@@ -132,7 +134,7 @@ class _Checker:
         recorded = self.hand.recorded
         if recorded is not None and result is not None:
             starting = {player.seat: player.stack for player in self.hand.players if player.stack is not None}
-            self.checked.discrepancies = discrepancies(recorded, state, result, starting)
+            self.checked.discrepancies = discrepancies(recorded, state, result, starting, self.adjusted)
         elif recorded is not None:
             self.checked.notes.append("the history records what was paid, but the hand's result is not decided: "
                                       "a live hand's cards are not all shown")
@@ -164,13 +166,19 @@ class _Checker:
         down: list[str] = []
         up_entries: list[Entry] = []
         down_entries: list[Entry] = []
+        unseen = False
         for place, (card, entry) in enumerate(zip(player.cards, player.card_entries, strict=True)):
             if place not in DOWN_PLACES:
                 if card is None:
                     raise UnreadableHandError(entry, f"seat {player.seat}'s up card {place - 1} is dealt unknown")
                 up.append(card)
                 up_entries.append(entry)
-            elif card is not None:
+            elif card is None:
+                unseen = True
+            elif unseen:  # down_cards are the first ones dealt: a later one known alone has no place in them
+                self.checked.notes.append(f"seat {player.seat}'s down card {card} is known but an earlier one is "
+                                          "not: it is left out of the snapshot")
+            else:
                 down.append(card)
                 down_entries.append(entry)
         self.up_entries.append(up_entries)
@@ -192,18 +200,29 @@ class _Checker:
         """Play every entry, naming each action from where the hand stands; the snapshot with its actions."""
         replay = Replay(snapshot)
         played: list[Action] = []
+        mucks = [(player.muck_after, index) for index, player in enumerate(self.hand.players) if player.muck]
+        first_muck = min(mucks, default=None)
         try:
-            for written in self.hand.actions:
+            for number, written in enumerate(self.hand.actions):
                 action = self.action(replay, written)
                 body["actions"].append(_action_body(action))
                 played.append(action)
                 replay.play(action)
+                if first_muck is not None and number >= first_muck[0]:
+                    self.refuse_early_muck(first_muck[1], written)
         finally:
             snapshot = Snapshot(stakes=snapshot.stakes, players=snapshot.players, actions=tuple(played),
                                 rules=snapshot.rules, dealer_seat=snapshot.dealer_seat,
                                 community_card=snapshot.community_card)
             self.checked.snapshot = snapshot
         return snapshot, replay.state()
+
+    def refuse_early_muck(self, index: int, written: WrittenAction) -> None:
+        """A muck ends a hand at showdown: a betting entry after it that the rules take shows it came before the
+        betting ended."""
+        seat = self.hand.players[index].seat
+        raise SnapshotError(f"players[{index}].mucked", f"seat {seat} mucks before the betting is over: "
+                                                        f"{written.entry.source!r} (line {written.entry.line}) follows")
 
     def action(self, replay: Replay, written: WrittenAction) -> Action:
         """The snapshot's action for an entry: its type named by the rules, its amount as written unless noted."""
@@ -229,6 +248,7 @@ class _Checker:
             full = replay.street_total(written.seat) + chips
             self.note(written, f"written as {total}, what the last opponent can match all-in: the rules' {kind} "
                                f"is to {full}, and the {full - total} over it comes back uncalled")
+            self.adjusted[written.seat] = self.adjusted.get(written.seat, 0) + chips - adds
             return chips
         return adds
 
@@ -245,6 +265,7 @@ class _Checker:
             return adds
         self.note(written, f"a call of the {replay.street_total(poster)} posted all-in for the bring-in: the rules' "
                            f"call is {chips}, and the {chips - adds} over it comes back uncalled")
+        self.adjusted[written.seat] = self.adjusted.get(written.seat, 0) + chips - adds
         return chips
 
     def note(self, written: WrittenAction, text: str) -> None:
@@ -277,6 +298,8 @@ class _Checker:
         player = hand.players[index]
         if part == "mucked" and player.muck is not None:
             return player.muck
+        if part == "seat" and "players.seat" in hand.field_entries:
+            return hand.field_entries["players.seat"]
         entries = {"up_cards": self.up_entries, "down_cards": self.down_entries}.get(part or "")
         if entries is not None and index < len(entries) and entries[index]:
             cards = entries[index]
@@ -300,43 +323,47 @@ def uncalled(state: TableState) -> dict[int, int]:
     return {top.seat: excess} if excess else {}
 
 
-def discrepancies(recorded: Recorded, state: TableState, result: Settlement,
-                  starting: Mapping[int, int]) -> list[Discrepancy]:
-    """Each seat the history pays otherwise than the rules, in the history's own terms (``starting``: the stacks
-    the history knows; a finishing stack is judged only against a known one).
+def rake_shares(rake: int, won: Mapping[int, int]) -> dict[int, int]:
+    """The rake each seat pays: the pots lose it before they are split, so winners pay it in proportion to what
+    they won; the chips a proportion leaves go one each to the biggest winners (sites round either way)."""
+    total = sum(won.values())
+    shares = {seat: rake * amount // total if total else 0 for seat, amount in won.items()}
+    left = rake - sum(shares.values())
+    for seat in sorted((seat for seat, amount in won.items() if amount > 0), key=lambda seat: -won[seat])[:left]:
+        shares[seat] += 1
+    return shares
 
-    The rake comes off the pots before they are split: one winner pays it all; winners of a split
-    share it in proportion to what they won, each within a chip.
+
+def discrepancies(recorded: Recorded, state: TableState, result: Settlement, starting: Mapping[int, int],
+                  adjusted: Mapping[int, int]) -> list[Discrepancy]:
+    """Each seat the history pays otherwise than the rules, in the history's own terms.
+
+    ``starting`` holds the stacks the history knows (a finishing stack is judged only against a
+    known one); ``adjusted`` the chips the rules' amounts put in beyond the written ones, which
+    come back uncalled but which the history, having written less, never shows returned. A split
+    rake may put a chip on either winner, so with a rake each seat may differ by one chip; the
+    chips in all must still be what the rules pay less the rake.
     """
     paid = {share.seat: share.amount for share in result.payouts}
     back = uncalled(state)
     won = {seat: amount - back.get(seat, 0) for seat, amount in paid.items()}
-    total_won = sum(won.values())
-    winners = [seat for seat, amount in won.items() if amount > 0]
-    rake_of = {seat: recorded.rake * won[seat] // total_won if total_won else 0 for seat in won}
-    if len(winners) == 1:
-        rake_of[winners[0]] = recorded.rake
-    slack = 1 if len(winners) > 1 else 0
+    rake_of = rake_shares(recorded.rake, won)
+    slack = 1 if recorded.rake and sum(amount > 0 for amount in won.values()) > 1 else 0
     committed = {player.seat: player.committed_total for player in state.players}
-    found = []
+    compared: dict[int, tuple[int, int]] = {}
     for seat in sorted(paid):
-        if seat not in recorded.amounts:
+        if seat not in recorded.amounts or (recorded.kind == "finishing_stacks" and seat not in starting):
             continue
         if recorded.kind == "finishing_stacks":
-            if seat not in starting:
-                continue
-            computed = starting[seat] - committed[seat] + paid[seat] - rake_of[seat]
-            written = recorded.amounts[seat]
+            compared[seat] = (recorded.amounts[seat], starting[seat] - committed[seat] + paid[seat] - rake_of[seat])
         elif recorded.kind == "winnings":
-            computed = won[seat] - rake_of[seat]
-            written = recorded.amounts[seat]
+            compared[seat] = (recorded.amounts[seat], won[seat] - rake_of[seat])
         else:
-            computed = paid[seat] - rake_of[seat]
-            written = recorded.amounts[seat] + recorded.returned.get(seat, 0)
-        if abs(written - computed) > slack:
-            found.append(Discrepancy(seat, written, computed))
-    written_total = sum(recorded.amounts.values()) + sum(recorded.returned.values())
-    if not found and recorded.kind == "collected" and written_total != sum(paid.values()) - recorded.rake:
-        found.extend(Discrepancy(seat, recorded.amounts[seat] + recorded.returned.get(seat, 0),
-                                 paid[seat] - rake_of[seat]) for seat in winners if seat in recorded.amounts)
+            compared[seat] = (recorded.amounts[seat] + recorded.returned.get(seat, 0) + adjusted.get(seat, 0),
+                              paid[seat] - rake_of[seat])
+    found = [Discrepancy(seat, written, computed) for seat, (written, computed) in compared.items()
+             if abs(written - computed) > slack]
+    if not found and sum(written for written, _ in compared.values()) != sum(rules for _, rules in compared.values()):
+        found = [Discrepancy(seat, written, computed) for seat, (written, computed) in compared.items()
+                 if written != computed]
     return found

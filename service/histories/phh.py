@@ -29,9 +29,15 @@ from .written import Entry, Recorded, Section, Verb, WrittenAction, WrittenHand,
 RAZZ = "FR"
 """PHH's variant code for fixed-limit razz."""
 UNKNOWN_CARD = "??"
+MOST_PLACES = 6
+"""Decimal places an amount may have: a millionth of a unit is finer than any currency or chip."""
+NOISE = Decimal("0.001")
+"""How far from whole a recorded amount may be, in the hand's unit, and still be read as whole (float noise)."""
 REQUIRED = ("variant", "antes", "bring_in", "small_bet", "big_bet", "starting_stacks", "actions")
 STAKES_FIELDS = {"ante": "antes", "bring_in": "bring_in", "small_bet": "small_bet", "big_bet": "big_bet"}
 """The PHH field each stake is read from."""
+_STRING_OR_COMMENT = re.compile(r"#[^\n]*|'[^'\n]*'|\"(?:[^\"\\\n]|\\.)*\"")
+"""A TOML comment, literal string or basic string (escapes and all), as the fallback finds actions' lines."""
 _TABLE_HEADER = re.compile(r"\[\s*([^\[\]]*?)\s*\]\s*(#.*)?")
 _VERBS = {"pb": Verb.BRING_IN, "cbr": Verb.INCREASE, "cc": Verb.CHECK_OR_CALL, "f": Verb.FOLD}
 _NOTATION = {ActionType.BRING_IN: "pb", ActionType.FOLD: "f", ActionType.CHECK: "cc", ActionType.CALL: "cc"}
@@ -124,6 +130,8 @@ class _Reader:
                            stakes=self.stakes(scale, len(players)), players=players,
                            dealer_seat=_dealer_seat([player.seat for player in players]))
         hand.field_entries = {f"stakes.{name}": self.entry_of(written) for name, written in STAKES_FIELDS.items()}
+        if "seats" in fields:
+            hand.field_entries["players.seat"] = self.entry_of("seats")
         if scale > 1:
             hand.notes.append(f"amounts are written with decimals: read in units of 1/{scale}")
         self.play(hand, actions, scale)
@@ -139,18 +147,19 @@ class _Reader:
         return values
 
     def scale(self, actions: list[str]) -> int:
-        """The smallest power of ten that makes every amount of the hand whole."""
-        numbers: list[Any] = [self.fields[name] for name in ("bring_in", "small_bet", "big_bet")]
-        for name in ("antes", "starting_stacks", "finishing_stacks", "winnings"):
-            if isinstance(self.fields.get(name), list):
-                numbers.extend(self.fields[name])
-        if not any(type(number) is float for number in numbers) and \
+        """The smallest power of ten that makes every amount the hand plays with whole (what it records is read in
+        that unit, within float noise)."""
+        numbers: list[tuple[str, Any]] = [(name, self.fields[name]) for name in ("bring_in", "small_bet", "big_bet")]
+        for name in ("antes", "starting_stacks"):
+            if isinstance(self.fields[name], list):
+                numbers.extend((name, number) for number in self.fields[name])
+        if not any(type(number) is float for _, number in numbers) and \
                 not any("." in action or "e-" in action.lower() for action in actions):
-            return 1  # whole numbers throughout: the usual case, without a Decimal for each amount
-        numbers.extend(words[2] for words in (action.split("#")[0].split() for action in actions)
+            return 1  # whole numbers throughout, the usual case
+        numbers.extend(("actions", words[2]) for words in (action.split("#")[0].split() for action in actions)
                        if len(words) == 3 and words[1] == "cbr")
         places = 0
-        for number in numbers:
+        for name, number in numbers:
             if isinstance(number, float | str) and not isinstance(number, bool):
                 try:
                     value = Decimal(str(number))
@@ -158,18 +167,25 @@ class _Reader:
                     continue
                 if value.is_finite():
                     places = max(places, -int(value.normalize().as_tuple().exponent))
+                if places > MOST_PLACES:
+                    raise self.refuse(name, f"{name} holds {number!r}: amounts have at most {MOST_PLACES} decimal "
+                                            "places")
         return 10 ** places
 
-    def whole(self, name: str, value: Any, scale: int) -> int:
-        """An amount in the hand's smallest unit."""
-        if type(value) is int and scale == 1 and value >= 0:  # most amounts: no Decimal needed
+    def whole(self, name: str, value: Any, scale: int, written: bool = False, recorded: bool = False) -> int:
+        """An amount in the hand's smallest unit: a TOML number, or an action's text when ``written``; a recorded
+        amount may carry float noise below a thousandth of the unit."""
+        if type(value) is int and scale == 1 and value >= 0:
             return value
-        if isinstance(value, bool) or not isinstance(value, int | float | str):
+        if isinstance(value, bool) or not isinstance(value, int | float | str) or (isinstance(value, str)
+                                                                                  and not written):
             raise self.refuse(name, f"{name} holds {value!r}, not an amount")
         try:
             scaled = Decimal(str(value)) * scale
         except ArithmeticError:
             raise self.refuse(name, f"{name} holds {value!r}, not an amount") from None
+        if scaled.is_finite() and recorded and abs(scaled - scaled.to_integral_value()) < NOISE:
+            scaled = scaled.to_integral_value()
         if not scaled.is_finite() or scaled != scaled.to_integral_value() or scaled < 0:
             raise self.refuse(name, f"{name} holds {value!r}, not an amount of chips")
         return int(scaled)
@@ -192,7 +208,8 @@ class _Reader:
         if not _clockwise(seats):
             raise self.refuse("seats", f"seats {seats} are not in clockwise order from the first dealt")
         names = self.fields.get("players")
-        if names is not None and (not isinstance(names, list) or len(names) != count):
+        if names is not None and (not isinstance(names, list) or len(names) != count
+                                  or not all(isinstance(name, str) for name in names)):
             raise self.refuse("players", f"players must list one name per player ({count})")
         entry = self.entry_of("starting_stacks")
         written = []
@@ -200,7 +217,7 @@ class _Reader:
             known = not (stack is None or (isinstance(stack, float) and stack == float("inf")))
             written.append(WrittenPlayer(seat=seats[index], entry=entry,
                                          stack=self.whole("starting_stacks", stack, scale) if known else None,
-                                         name=None if names is None else str(names[index])))
+                                         name=None if names is None else names[index]))
         return written
 
     def play(self, hand: WrittenHand, actions: list[str], scale: int) -> None:
@@ -211,13 +228,19 @@ class _Reader:
             for action, index in zip(actions, known, strict=True):
                 self.entry(hand, Entry(first_line + index, action), scale)
             return
-        offset = self.text.find("actions")
-        for action in actions:
-            found = _quoted(self.text, action, offset)
-            if found >= 0:
-                offset = found + len(action)
-            entry = self.entry_of("actions") if found < 0 else self.entry_at(found)
-            self.entry(hand, Entry(entry.line, action), scale)
+        key = re.search(r"^\s*actions\s*=", self.text, re.MULTILINE)
+        strings = (token for token in _STRING_OR_COMMENT.finditer(self.text, 0 if key is None else key.end())
+                   if token.group()[0] != "#")
+        counted, lines_before = 0, 0
+        for action in actions:  # the array's strings in order, comments skipped: each entry's line
+            token = next(strings, None)
+            if token is None:
+                line = self.entry_of("actions").line
+            else:  # lines counted on from the last entry, not from the top: a long array stays linear
+                lines_before += self.text.count("\n", counted, token.start())
+                counted = token.start()
+                line = self.section.first_line + lines_before
+            self.entry(hand, Entry(line, action), scale)
 
     def entry(self, hand: WrittenHand, entry: Entry, scale: int) -> None:
         """One entry of ``actions``: a deal, a betting action, a show or a muck; a comment alone is nothing."""
@@ -241,9 +264,10 @@ class _Reader:
         if verb is not None and len(words) == 2 and verb is not Verb.INCREASE:
             hand.actions.append(WrittenAction(player.seat, verb, entry))
         elif verb is Verb.INCREASE and len(words) == 3:
-            hand.actions.append(WrittenAction(player.seat, verb, entry, to=self.whole("actions", words[2], scale)))
+            hand.actions.append(WrittenAction(player.seat, verb, entry,
+                                              to=self.whole("actions", words[2], scale, written=True)))
         elif words[1:] == ["sm"]:
-            player.muck = entry
+            player.muck, player.muck_after = entry, len(hand.actions)
         elif len(words) == 3 and words[1] == "sm":
             if words[2] != "-":
                 show(player, _cards(words[2], entry), entry)
@@ -264,8 +288,8 @@ class _Reader:
         for name in ("finishing_stacks", "winnings"):
             if name in self.fields:
                 values = self.amounts(name, len(players))
-                amounts = {player.seat: self.whole(name, value, scale) for player, value in zip(players, values,
-                                                                                                strict=True)
+                amounts = {player.seat: self.whole(name, value, scale, recorded=True)
+                           for player, value in zip(players, values, strict=True)
                            if not (isinstance(value, float) and value == float("inf"))}
                 return Recorded(name, amounts, self.entry_of(name))
         return None
@@ -290,15 +314,6 @@ def show(player: WrittenPlayer, cards: Sequence[str | None], entry: Entry) -> No
         player.card_entries[place] = entry
 
 
-def _quoted(text: str, action: str, start: int) -> int:
-    """Where ``action`` is written as a TOML string in ``text`` from ``start`` (-1 if it is not)."""
-    for quote in ("'", '"'):
-        found = text.find(quote + action + quote, start)
-        if found >= 0:
-            return found + 1
-    return -1
-
-
 def _cards(text: str, entry: Entry) -> list[str | None]:
     """Cards written together (``7c3hKc``); ``??`` is a card dealt but not known."""
     if len(text) % 2:
@@ -319,7 +334,10 @@ def _dealer_seat(seats: Sequence[int]) -> int | None:
 
 def write(snapshot: Snapshot, state: TableState, result: Settlement | None, id: str | None = None,
           names: Sequence[str | None] = ()) -> str:
-    """The hand as a PHH file: the inverse of ``read`` for a hand the engine replayed.
+    """The hand as a PHH file: the inverse of ``read`` for a hand the engine replayed, as its snapshot holds it.
+
+    The snapshot knows the cards of the streets the hand reached and the down cards dealt first:
+    a card dealt for a street the betting never reached is not written.
 
     Players are written in position order, each street's deal before its betting; down cards not
     known are ``??``. A decided hand ends with its shows and mucks and its finishing stacks.

@@ -143,6 +143,10 @@ class _HandReader:
         self.bring_in_posted = False
         self.third_street_opened = False
         self.first_call_of_bring_in: int | None = None
+        self.field_entries: dict[str, Entry] = {}
+        """Where the ante and the bring-in are written (the bets are in the header)."""
+        self.short_bring_in = 0
+        """A bring-in posted all-in: a call of the bring-in for no more than it does not say what the bring-in is."""
         self.collected: dict[int, int] = {}
         self.first_collected: Entry | None = None
         self.returned: dict[int, int] = {}
@@ -175,6 +179,7 @@ class _HandReader:
             actions=self.actions,
             community_card=self.community_card,
             recorded=self._recorded(players),
+            field_entries=self.field_entries,
             notes=notes,
         )
 
@@ -273,6 +278,7 @@ class _HandReader:
         if ante is None:
             return False
         self.antes.append(self.money.amount(ante["amount"], entry))
+        self.field_entries.setdefault("stakes.ante", entry)
         return True
 
     def _seat(self, entry: Entry, line: re.Match[str]) -> None:
@@ -322,7 +328,7 @@ class _HandReader:
             self._reveal_all(entry, player, show["cards"], "shows")
             return True
         if words == "mucks hand":
-            player.muck = entry
+            player.muck, player.muck_after = entry, len(self.actions)
             return True
         if words == "doesn't show hand":
             return True
@@ -353,15 +359,19 @@ class _HandReader:
         return None
 
     def _third_street(self, action: WrittenAction, all_in: bool) -> None:
-        """Keep what 3rd street tells of the bring-in: a full one posted, or else what the first call of it adds."""
+        """Keep what 3rd street tells of the bring-in: a full one posted, or else what the first call of it adds
+        above a short one (a call of the short amount itself is the question the check answers)."""
         if action.verb is Verb.BRING_IN:
             self.bring_in_posted = True
+            self.field_entries["stakes.bring_in"] = action.entry
             if not all_in and self.full_bring_in is None:
                 self.full_bring_in = action.adds
+            elif all_in:
+                self.short_bring_in = action.adds or 0
         elif action.verb is Verb.INCREASE:
             self.third_street_opened = True
         elif (action.verb is Verb.CALL and self.bring_in_posted and not self.third_street_opened
-              and self.first_call_of_bring_in is None):
+              and self.first_call_of_bring_in is None and (action.adds or 0) > self.short_bring_in):
             self.first_call_of_bring_in = action.adds
 
     def _deal(self, entry: Entry, words: str) -> None:

@@ -76,6 +76,8 @@ class WrittenPlayer:
     """The entry that dealt (or showed) each card."""
     muck: Entry | None = None
     """The entry in which the player gave up his hand at showdown without showing it."""
+    muck_after: int = 0
+    """How many betting entries of the hand come before the muck (none may come after it)."""
 
 
 class Recorded(NamedTuple):

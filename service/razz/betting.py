@@ -13,7 +13,6 @@ must reach (``high``). A player may raise only if he has not acted since the las
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from operator import sub
@@ -26,6 +25,7 @@ from .first_to_act import board_opener, lowest_board
 from .limits import counts_as_full
 from .running_out import community_card_dealt
 from .seating import CLOCKWISE_AFTER, positions
+from .showdown import check_mucks
 from .snapshot import Action, Seating, Snapshot, check_action_seat, seat_players
 from .streets import FIRST_STREET, LAST_STREET, STREETS, up_cards_on
 from .vocabulary import INCREASES, LISTING_ORDER, NO_CHIPS, ActionType, Phase, Refusal
@@ -482,14 +482,6 @@ class Replay:
         self._table.apply(len(self._played), action)
         self._played.append(action)
 
-    def play_all(self, actions: Sequence[Action]) -> None:
-        """Play every action in turn, as ``play`` would, without its call and append per action (the replay loop)."""
-        apply = self._table.apply
-        start = len(self._played)
-        for index, action in enumerate(actions, start):
-            apply(index, action)
-        self._played.extend(actions)
-
     @property
     def street(self) -> int:
         """The street being bet (or the last reached)."""
@@ -564,26 +556,23 @@ class Replay:
 def replay(snapshot: Snapshot) -> TableState:
     """Replay every action of the snapshot; the state after it, or an InputError at the first rule broken."""
     hand = Replay(snapshot)
-    hand.play_all(snapshot.actions)
+    for action in snapshot.actions:
+        hand.play(action)
     return hand.state()
 
 
 def _check_mucks(table: _Table, snapshot: Snapshot, index_of_input: list[int]) -> None:
-    """Only a live hand mucks, only once the betting is over, and one live hand is left not mucked (section 5)."""
+    """A muck waits for the end of the betting, besides what ``check_mucks`` asks of it (section 5)."""
     mucked = {player.seat for player in snapshot.players if player.mucked}
     if not mucked:
         return
-    for i, seat in enumerate(table.seats):
-        if seat not in mucked:
-            continue
-        path = f"players[{index_of_input[i]}].mucked"
-        if table.folded[i]:
-            raise SnapshotError(path, f"seat {seat} folded: only a live hand mucks")
-        if table.phase is not _SHOWDOWN:
-            raise SnapshotError(path, f"seat {seat} mucks, but the hand is in its {table.phase} phase, "
+    paths = [f"players[{index}].mucked" for index in index_of_input]
+    check_mucks([(seat, folded, seat in mucked) for seat, folded in zip(table.seats, table.folded, strict=True)],
+                paths, SnapshotError)
+    if table.phase is not _SHOWDOWN:
+        i = next(i for i, seat in enumerate(table.seats) if seat in mucked)
+        raise SnapshotError(paths[i], f"seat {table.seats[i]} mucks, but the hand is in its {table.phase} phase, "
                                       "not at its showdown")
-    if all(table.folded[i] or seat in mucked for i, seat in enumerate(table.seats)):
-        raise SnapshotError("players", "every live hand mucked: one must be left to take the pot")
 
 
 def _check_cards(table: _Table, index_of_input: list[int], down_counts: list[int | None]) -> None:

@@ -39,16 +39,17 @@ def pots_so_far(snapshot: Snapshot, state: TableState) -> tuple[Pot, ...]:
 
 
 def settle(snapshot: Snapshot, state: TableState) -> Settlement | None:
-    """The hand's result once it is decided: all but one folded (nobody shows, TDA 17B), or a showdown
-    with every live hand known that was not mucked."""
+    """The hand's result once it is decided: all but one folded (nobody shows, TDA 17B), a showdown with every
+    live hand known that was not mucked, or one where every live hand but one mucked (it takes the pots unseen)."""
     if state.phase not in (Phase.COMPLETE, Phase.SHOWDOWN):
         return None
     folded = {player.seat: player.folded for player in state.players}
     cards = {player.seat: (*(player.down_cards or ()), *player.up_cards) for player in snapshot.players}
     mucked = {player.seat for player in snapshot.players if player.mucked}
     own_cards = 7 if snapshot.community_card is None else 6
-    if state.phase is Phase.SHOWDOWN and any(len(cards[seat]) != own_cards for seat, out in folded.items()
-                                             if not out and seat not in mucked):
+    contenders = [seat for seat, out in folded.items() if not out and seat not in mucked]
+    if state.phase is Phase.SHOWDOWN and len(contenders) > 1 and \
+            any(len(cards[seat]) != own_cards for seat in contenders):
         return None
     rules = snapshot.rules
     position = position_order([player.seat for player in state.players], snapshot.dealer_seat)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .cards import HIGH_CARD_ORDER, Deck
-from .errors import ShowdownError, TooManyCardsError
+from .errors import InputError, ShowdownError, TooManyCardsError
 from .pots import Pot, build_pots
 from .ranking import LowHand, best_cards, evaluate
 from .rules import OddChipRule
@@ -127,14 +127,29 @@ def _parse_cards(path: str, texts: Sequence[str], limit: int, deck: Deck) -> tup
 
 
 def check_players(players: Sequence[ShowdownPlayer]) -> None:
-    """Seats distinct, at least one live seat, mucks by live seats only (each seat's own values are the schema's)."""
+    """Seats distinct, at least one live seat, mucks as ``check_mucks`` allows (each seat's own values are the
+    schema's)."""
     chart = SeatChart()
     for index, player in enumerate(players):
         chart.take(player.seat, f"players[{index}].seat")
-        if player.folded and player.mucked:
-            raise ShowdownError(f"players[{index}].mucked", f"seat {player.seat} folded: only a live hand mucks")
     if all(player.folded for player in players):
         raise ShowdownError("players", "at least one player must not have folded")
+    check_mucks([(player.seat, player.folded, player.mucked) for player in players],
+                [f"players[{index}].mucked" for index in range(len(players))], ShowdownError)
+
+
+def check_mucks(seats: Sequence[tuple[int, bool, bool]], paths: Sequence[str], error: type[InputError]) -> None:
+    """Only a live hand mucks, and one live hand is left not mucked to take the pot (section 5).
+
+    ``seats`` holds each seat with whether it folded and whether it mucked; ``paths`` names each
+    one's ``mucked`` field for the error.
+    """
+    for (seat, folded, mucked), path in zip(seats, paths, strict=True):
+        if folded and mucked:
+            raise error(path, f"seat {seat} folded: only a live hand mucks")
+    if any(mucked for _, _, mucked in seats) and all(folded or mucked for _, folded, mucked in seats):
+        last = max(index for index, (_, _, mucked) in enumerate(seats) if mucked)
+        raise error(paths[last], "every live hand mucked: one must be left to take the pot")
 
 
 def _contends(player: ShowdownPlayer) -> bool:

@@ -51,7 +51,7 @@ def third_street(*actions, mucked=()):
 @pytest.mark.parametrize(("hand", "path", "reason"), [
     (third_street("s1 bring_in", mucked={2}), "players[1].mucked", "seat 2 mucks, but the hand is in its betting"),
     (third_street("s1 bring_in", "s2 fold", mucked={2}), "players[1].mucked", "seat 2 folded: only a live hand"),
-    (heads_up(*CHECKED_DOWN, mucked={1, 2}), "players", "every live hand mucked"),
+    (heads_up(*CHECKED_DOWN, mucked={1, 2}), "players[1].mucked", "every live hand mucked"),
 ])
 def test_only_a_live_hand_mucks_and_only_at_showdown(hand, path, reason):
     with pytest.raises(SnapshotError) as refusal:
@@ -60,8 +60,19 @@ def test_only_a_live_hand_mucks_and_only_at_showdown(hand, path, reason):
     assert reason in refusal.value.message
 
 
+def test_at_showdown_too_a_muck_needs_a_live_hand_left_to_take_the_pot():
+    with pytest.raises(Exception, match="every live hand mucked"):
+        showdown([ShowdownPlayer(1, 50, mucked=True), ShowdownPlayer(2, 50, folded=True)])
+
+
 def test_a_side_pot_every_contender_mucked_has_nobody_to_take_it():
     players = [ShowdownPlayer(1, 50, cards="As 2s 3s 4s 5s 6s 7s".split()),
                ShowdownPlayer(2, 80, mucked=True), ShowdownPlayer(3, 80, mucked=True)]
     with pytest.raises(Exception, match="every live hand in pot 1 mucked"):
         showdown(players)
+
+
+def test_the_hand_left_when_the_others_muck_takes_the_pot_unseen():
+    hand = table({1: "Kd 3d 4d 5d", 2: "2h Qh Jh Th"}, *CHECKED_DOWN, down={1: "As 2s 6d"}, mucked={1}).snapshot()
+    outcome = result(hand)
+    assert (outcome.uncontested, outcome.winners) == (True, (2,))
