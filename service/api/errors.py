@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import http
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -21,6 +22,7 @@ from ..problems import (
     PROBLEM_TYPES,
     problem_json,
 )
+from ..razz.errors import DuplicateCardError
 
 
 class ProblemSchema(ma.Schema):
@@ -103,6 +105,22 @@ def flatten_messages(messages: Any, prefix: str = "") -> dict[str, list[str]]:
     return {prefix or "body": [str(messages)]}
 
 
+PROBLEM_EXAMPLES: dict[int, dict[str, Any]] = {
+    422: json.loads(problem_json(422, DuplicateCardError.kind, "hands[0]: card As appears more than once",
+                                 {"hands[0]": ["card As appears more than once"]})),
+    503: json.loads(problem_json(503, KIND_BY_STATUS[503], "Starting: 1 of 4 workers are warm.")),
+}
+"""Problems as the service writes them, where the status alone does not give the sentence."""
+
+
+def problem_example(status: int) -> dict[str, Any]:
+    """A problem of ``status`` exactly as the service sends one: the documented example of its response."""
+    if status in PROBLEM_EXAMPLES:
+        return PROBLEM_EXAMPLES[status]
+    detail = DETAIL_BY_STATUS.get(status, http.HTTPStatus(status).phrase + ".")
+    return json.loads(problem_json(status, KIND_BY_STATUS.get(status, HTTP_ERROR), detail))
+
+
 class ProblemApi(Api):
     """flask-smorest's Api, answering and documenting every error as problem+json."""
 
@@ -119,14 +137,16 @@ class ProblemApi(Api):
         return problem_response(status, KIND_BY_STATUS.get(status, HTTP_ERROR), detail, headers=headers)
 
     def _register_responses(self) -> None:
-        """Document the shared error responses with the problem+json content type."""
+        """Document the shared error responses with the problem+json content type, each with its own example."""
+        self.spec.components.schema("Problem", {"example": PROBLEM_EXAMPLES[422]}, schema=self.ERROR_SCHEMA)
         for status in http.HTTPStatus:
             if status < 400:
                 continue
-            response = {"description": status.phrase, "schema": self.ERROR_SCHEMA}
+            response = {"description": status.phrase, "schema": self.ERROR_SCHEMA, "example": problem_example(status)}
             prepare_response(response, self.spec, PROBLEM_CONTENT_TYPE)
             self.spec.components.response(status.name, response, lazy=True)
-        response = {"description": "Default error response", "schema": self.ERROR_SCHEMA}
+        response = {"description": "Default error response", "schema": self.ERROR_SCHEMA,
+                    "example": problem_example(500)}
         prepare_response(response, self.spec, PROBLEM_CONTENT_TYPE)
         self.spec.components.response("DEFAULT_ERROR", response, lazy=True)
 

@@ -117,9 +117,22 @@ VALUE_JSON = {value: _after_best(value) for value in {value for table in LOW_HAN
 fragments and the cards, joined)."""
 
 
-@blp.json_post("/rank", RankRequestSchema, RankResponseSchema)
+RANK_EXAMPLE = {"hands": [["As", "2d", "3c", "4h", "9s", "Kd", "Kc"], ["Ks", "Kh", "Qd", "Qc", "Js", "Jh", "Td"]]}
+
+COMPARE_EXAMPLE = {"players": [{"id": "p1", "cards": ["7s", "5d", "4c", "3c", "Ad", "Qc", "Jc"]},
+                               {"id": "p2", "cards": ["7h", "5s", "4d", "3h", "Ac", "Ks", "9d"]},
+                               {"id": "p3", "cards": ["8s", "6h", "4s", "2h", "Ah", "Kh", "Kd"]}]}
+
+
+@blp.json_post("/rank", RankRequestSchema, RankResponseSchema, example=RANK_EXAMPLE)
 def rank_hands(request: dict[str, Any]) -> Response:
-    """Rank 1 to 1000 independent hands of 1 to 7 cards."""
+    """Rank 1 to 1000 independent hands of 1 to 7 cards.
+
+    Decides each hand's best ace-to-five low by section 8 of the rules reference: aces low, straights
+    and flushes ignored, as many distinct ranks as possible, the lowest pair first when there are
+    fewer than five. Each hand is its own deck, so the same card may appear in two hands but not
+    twice in one (a duplicate-card problem).
+    """
     hands = request["hands"]
     distinct = list(map(len, map(set, hands)))
     if distinct != list(map(len, hands)):
@@ -132,9 +145,14 @@ def rank_hands(request: dict[str, Any]) -> Response:
     return Response('{"results":[' + ",".join(results) + "]}", mimetype="application/json")
 
 
-@blp.json_post("/compare", CompareRequestSchema, CompareResponseSchema)
+@blp.json_post("/compare", CompareRequestSchema, CompareResponseSchema, example=COMPARE_EXAMPLE)
 def compare_hands(request: dict[str, Any]) -> Response:
-    """Compare 2 to 8 players' hands dealt from one deck: best low first, ties grouped."""
+    """Compare 2 to 8 players' hands dealt from one deck: best low first, ties grouped.
+
+    Decides who holds the best low by section 8 of the rules reference, and which hands tie: the
+    same five ranks tie whatever their suits (section 6). A community card (section 7) plays in
+    every hand. The cards come from one deck, so a card held twice is a duplicate-card problem.
+    """
     players = request["players"]
     ids = [player["id"] for player in players]
     for index, player_id in enumerate(ids):

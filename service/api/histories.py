@@ -183,5 +183,11 @@ def check_text(format_name: str, text: str, rules: dict[str, Any] | None = None,
 
 @blp.json_post("/hand-histories/check", HistoryRequestSchema, HistoryCheckSchema, example=EXAMPLE)
 def check_histories(request: dict[str, Any]) -> Response:
-    """Read every hand of a history as written, replay it under the rules, settle it, compare what was paid."""
+    """Read every hand of a history as written, replay it under the rules, settle it, compare what was paid.
+
+    Decides for each hand whether what it records is legal under the rules (the replay of
+    /v1/table/state: sections 1 to 4, 7 and 9 of the rules reference), who the rules pay (sections 5,
+    6 and 8), and whether the history's own record of the payouts agrees. An invalid hand names the
+    entry at fault and its line; the other hands are still checked.
+    """
     return json_response(check_text(request["format"], request["text"], request["rules"]))

@@ -27,21 +27,29 @@ docs_assets = FlaskBlueprint(
 class StatusSchema(ma.Schema):
     """A probe's answer."""
 
-    status = ma.fields.String(required=True, metadata={"example": "ok"})
+    status = ma.fields.String(required=True, metadata={
+        "description": "ok from the liveness probe, ready from the readiness probe.", "example": "ok"})
 
 
 @blp.route("/healthz", methods=["GET"])
-@blp.response(200, StatusSchema)
+@blp.response(200, StatusSchema, example={"status": "ok"})
 def healthz() -> Response:
-    """The process is up and answering."""
+    """The process is up and answering.
+
+    Decides no rule: the liveness probe answers as soon as the process serves requests.
+    """
     return json_response({"status": "ok"})
 
 
 @blp.route("/readyz", methods=["GET"])
-@blp.response(200, StatusSchema)
+@blp.response(200, StatusSchema, example={"status": "ready"})
 @blp.alt_response(503, response="SERVICE_UNAVAILABLE")
 def readyz() -> Response:
-    """Ready for traffic: every worker has loaded the app (the ranking tables are built) and none is stopping."""
+    """Ready for traffic: every worker has loaded the app (the ranking tables are built) and none is stopping.
+
+    Decides no rule: the readiness probe answers 503 with a not-ready problem while a worker is
+    still loading or the server is stopping, so that no request is sent where it cannot be answered.
+    """
     refusal = READINESS.refusal()
     if refusal is not None:
         return problem_response(503, "not-ready", refusal)

@@ -7,7 +7,7 @@ from flask import Response
 
 from ..razz.rules import OPTIONS, PRESET_KEY, PRESETS, OptionSpec, catalogue
 from .fields import RaiseLimitField, StrictBoolean, WholeNumber
-from .responses import ApiBlueprint, json_response
+from .responses import ApiBlueprint, as_sent, json_response
 
 blp = ApiBlueprint("rules", __name__, url_prefix="/v1/rules", description="Presets and rules options.")
 
@@ -56,7 +56,12 @@ class CatalogueSchema(ma.Schema):
 
 
 @blp.route("", methods=["GET"])
-@blp.response(200, CatalogueSchema)
+@blp.response(200, CatalogueSchema, example=as_sent(catalogue()))
 def list_rules() -> Response:
-    """The presets and every rules option with its allowed values, default and meaning."""
+    """The presets and every rules option with its allowed values, default and meaning.
+
+    Decides nothing about a hand: it lists what a request's rules object may say. Each option is
+    one the rules reference offers in sections 1 to 9 (its summary of options names them all), and
+    each preset is a rulebook's choice of them; the standard preset is every default.
+    """
     return json_response(catalogue())

@@ -85,9 +85,23 @@ class SettlementSchema(ma.Schema):
 write_settlement = answer_writer(SettlementSchema)
 
 
-@blp.json_post("/showdown", ShowdownRequestSchema, SettlementSchema)
+SHOWDOWN_EXAMPLE = {
+    "players": [{"seat": 2, "contributed": 55, "cards": ["7s", "5d", "4c", "3c", "Ad", "Qc", "Jc"]},
+                {"seat": 4, "contributed": 55, "folded": True},
+                {"seat": 6, "contributed": 55, "cards": ["7h", "5s", "4d", "3h", "Ac", "Ks", "9d"]}],
+    "rules": {"odd_chip_rule": "high_card_by_suit_in_5"},
+}
+
+
+@blp.json_post("/showdown", ShowdownRequestSchema, SettlementSchema, example=SHOWDOWN_EXAMPLE)
 def settle_showdown(request: dict[str, Any]) -> Response:
-    """Pay every pot of a finished hand: side pots, split pots and odd chips."""
+    """Pay every pot of a finished hand: side pots, split pots and odd chips.
+
+    Decides who wins each pot and what every seat is paid, by section 6 of the rules reference: pots
+    are cut at the live seats' contribution levels, folded chips stay in the pots they reached, tied
+    lows split, and each odd chip goes where the odd_chip_rule says. Hands are valued by section 8
+    (with a community card, section 7); a mucked hand (section 5) wins nothing.
+    """
     players = [ShowdownPlayer(player["seat"], player["contributed"], player["folded"], player["cards"],
                               player["mucked"]) for player in request["players"]]
     position = position_order([player.seat for player in players], request["dealer_seat"])

@@ -44,6 +44,19 @@ SNAPSHOT_EXAMPLE = {
 }
 
 
+BRING_IN_EXAMPLE = {
+    "players": [{"seat": 1, "door_card": "7c", "stack": 400}, {"seat": 3, "door_card": "Ks", "stack": 5},
+                {"seat": 4, "door_card": "As", "stack": 400}],
+    "stakes": {"ante": 5, "bring_in": 10, "small_bet": 40},
+}
+
+FIRST_TO_ACT_EXAMPLE = {
+    "street": 4,
+    "players": [{"seat": 1, "up_cards": ["6d", "2c"]}, {"seat": 3, "up_cards": ["6s", "2h"]},
+                {"seat": 5, "up_cards": ["7c", "Ad"]}],
+}
+
+
 class StakesSchema(ma.Schema):
     """The fixed-limit structure; big_bet defaults to twice small_bet."""
 
@@ -252,17 +265,30 @@ def write_whole_hand(snapshot: Snapshot, state: TableState, result: Settlement |
     return write_table_state(state, pots=pots, result=write_outcome(result))
 
 
-@blp.json_post("/bring-in", BringInRequestSchema, BringInSchema)
+@blp.json_post("/bring-in", BringInRequestSchema, BringInSchema, example=BRING_IN_EXAMPLE)
 def bring_in(request: dict[str, Any]) -> Response:
-    """Who brings in (the highest door card, suits s>h>d>c breaking ties) and who opens."""
+    """Who brings in (the highest door card, suits s>h>d>c breaking ties) and who opens.
+
+    Decides the bring-in by section 1 of the rules reference: the highest door card posts it, kings
+    high and aces low, ties on rank broken by suit. With stakes and stacks it also decides what that
+    seat posts (all it has when short) and who opens: the bring-in seat, or the next seat clockwise
+    with chips when the bring-in seat is all-in from the ante.
+    """
     stakes = None if request["stakes"] is None else Stakes(**request["stakes"])
     doors = [DoorCard(player["seat"], player["door_card"], player["stack"]) for player in request["players"]]
     return json_response(write_bring_in(find_bring_in(doors, stakes)))
 
 
-@blp.json_post("/first-to-act", FirstToActRequestSchema, FirstToActSchema)
+@blp.json_post("/first-to-act", FirstToActRequestSchema, FirstToActSchema, example=FIRST_TO_ACT_EXAMPLE)
 def first_to_act(request: dict[str, Any]) -> Response:
-    """Who acts first on a street: the bring-in on 3rd, the lowest board from 4th on."""
+    """Who acts first on a street: the bring-in on 3rd, the lowest board from 4th on.
+
+    Decides the opener of a street: on 3rd street the bring-in seat of section 1; from 4th street on
+    the live player whose up cards make the lowest ace-to-five board (sections 3 and 8), ties broken
+    by position from dealer_seat or, with later_street_tie_break, by the high card's suit. When that
+    board is all-in the next seat clockwise who can act opens (section 3); on 7th street the boards
+    are the four up cards of 6th, so the 6th-street opener opens again (sections 3 and 7).
+    """
     boards = [BoardIn(player["seat"], tuple(player["up_cards"]), player["folded"], player["all_in"])
               for player in request["players"]]
     answer = find_first_to_act(request["street"], boards, resolve_rules(request["rules"]), request["dealer_seat"])
@@ -271,13 +297,26 @@ def first_to_act(request: dict[str, Any]) -> Response:
 
 @blp.json_post("/legal-actions", SnapshotSchema, LegalActionsSchema, example=SNAPSHOT_EXAMPLE)
 def legal_actions(request: dict[str, Any]) -> Response:
-    """Replay the hand so far and list what the seat to act may do."""
+    """Replay the hand so far and list what the seat to act may do.
+
+    Decides whether every action of the snapshot was legal, in turn and of the right size, and what
+    the seat to act may do now, with the chips each choice adds. It applies the bring-in (section 1),
+    3rd-street action and the cap (section 2), the opener of each later street (section 3), bet
+    sizes and short all-ins (section 4), the community card when the deck runs short (section 7) and
+    the turn order and action sets of section 9. The first illegal action is a 422 naming its index.
+    """
     return json_response(write_legal_actions(replay(snapshot_of_request(request))))
 
 
 @blp.json_post("/table/state", SnapshotSchema, TableStateSchema, example=SNAPSHOT_EXAMPLE)
 def table_state(request: dict[str, Any]) -> Response:
-    """Replay a whole hand: streets, pots and, once decided, winners, payouts and show order."""
+    """Replay a whole hand: streets, pots and, once decided, winners, payouts and show order.
+
+    Decides everything /v1/legal-actions does (sections 1 to 4, 7 and 9 of the rules reference),
+    and for the whole hand: each street's opener and aggressors, the pots so far and, once the hand
+    is decided, who shows first and whether every hand is tabled at once (section 5), and who wins
+    each pot, split pots and odd chips included (sections 6 and 8).
+    """
     snapshot = snapshot_of_request(request)
     state = replay(snapshot)
     return json_response(write_whole_hand(snapshot, state, settle(snapshot, state)))
