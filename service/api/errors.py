@@ -32,8 +32,8 @@ class ProblemSchema(ma.Schema):
         "description": "A stable URI naming the kind of problem, the same for a kind of mistake on every endpoint: "
                        + "; ".join(f"`{kind}`: {meaning}" for kind, meaning in PROBLEM_TYPES.items()),
         "enum": [PROBLEM_BASE + kind for kind in PROBLEM_TYPES]})
-    title = ma.fields.String(required=True)
-    status = ma.fields.Integer(required=True)
+    title = ma.fields.String(required=True, metadata={"description": "The HTTP status's phrase."})
+    status = ma.fields.Integer(required=True, metadata={"description": "The HTTP status of the response."})
     detail = ma.fields.String(required=True, metadata={"description": "One sentence a person understands."})
     errors = ma.fields.Dict(
         keys=ma.fields.String(),

@@ -30,7 +30,8 @@ class RankRequestSchema(ma.Schema):
 
     hands = HandBatchField(
         required=True, validate=ma.validate.Length(min=1, max=MAX_BATCH),
-        metadata={"example": [["As", "2d", "3c", "4h", "9s", "Kd", "Kc"], ["Ks", "Kh", "Qd", "Qc", "Js", "Jh", "Td"]]},
+        metadata={"description": "1 to 1000 hands of 1 to 7 cards, each its own deck: a card appears once per hand.",
+                  "example": [["As", "2d", "3c", "4h", "9s", "Kd", "Kc"], ["Ks", "Kh", "Qd", "Qc", "Js", "Jh", "Td"]]},
     )
 
 
@@ -42,26 +43,35 @@ class HandResultSchema(ma.Schema):
         metadata={"description": "The cards of the best low (at most five), in comparison order.",
                   "maxItems": 5, "example": ["9s", "4h", "3c", "2d", "As"]},
     )
-    category = ma.fields.String(required=True, validate=ma.validate.OneOf(CATEGORIES))
+    category = ma.fields.String(required=True, validate=ma.validate.OneOf(CATEGORIES), metadata={
+        "description": "The low's category: no pair beats one pair, which beats two pair, and so on (section 8).",
+        "example": "no_pair"})
     rank = ma.fields.Integer(
         required=True, validate=ma.validate.Range(min=1, max=6175),
-        metadata={"description": "Place among all distinct values of as many cards used; 1 is best, equal ranks tie."},
+        metadata={"description": "Place among all distinct values of as many cards used; 1 is best, equal ranks tie.",
+                  "example": 57},
     )
-    name = ma.fields.String(required=True, metadata={"example": "9-4-3-2-A"})
-    description = ma.fields.String(required=True, metadata={"example": "nine-four low"})
+    name = ma.fields.String(required=True, metadata={
+        "description": "The ranks of best, dash-separated in comparison order.", "example": "9-4-3-2-A"})
+    description = ma.fields.String(required=True, metadata={
+        "description": "The value in words, as players say it.", "example": "nine-four low"})
 
 
 class RankResponseSchema(ma.Schema):
     """One result per hand, in request order."""
 
-    results = ma.fields.List(ma.fields.Nested(HandResultSchema), required=True)
+    results = ma.fields.List(ma.fields.Nested(HandResultSchema), required=True,
+                             metadata={"description": "Each hand's value, in the order of hands."})
 
 
 class PlayerCardsSchema(ma.Schema):
     """A player's cards, under the caller's own id."""
 
-    id = ma.fields.String(required=True, validate=ma.validate.Length(min=1, max=64), metadata={"example": "p1"})
-    cards = CardTexts(1, MAX_CARDS, required=True, metadata={"example": ["7s", "5d", "4c", "3c", "Ad", "Qc", "Jc"]})
+    id = ma.fields.String(required=True, validate=ma.validate.Length(min=1, max=64), metadata={
+        "description": "The caller's name for the player, unique in the request.", "example": "p1"})
+    cards = CardTexts(1, MAX_CARDS, required=True, metadata={
+        "description": "The player's 1 to 7 cards (6 when a community card plays).",
+        "example": ["7s", "5d", "4c", "3c", "Ad", "Qc", "Jc"]})
 
 
 class CompareRequestSchema(ma.Schema):
@@ -69,7 +79,8 @@ class CompareRequestSchema(ma.Schema):
 
     players = ma.fields.List(
         ma.fields.Nested(PlayerCardsSchema), required=True, validate=ma.validate.Length(min=MIN_PLAYERS, max=MAX_SEAT),
-        metadata={"example": [{"id": "p1", "cards": ["7s", "5d", "4c", "3c", "Ad", "Qc", "Jc"]},
+        metadata={"description": "2 to 8 players with distinct ids, their cards dealt from one deck.",
+                  "example": [{"id": "p1", "cards": ["7s", "5d", "4c", "3c", "Ad", "Qc", "Jc"]},
                               {"id": "p2", "cards": ["7h", "5s", "4d", "3h", "Ac", "Ks", "9d"]}]},
     )
     community_card = CardText(load_default=None, allow_none=True,
@@ -79,16 +90,19 @@ class CompareRequestSchema(ma.Schema):
 class ComparedHandSchema(HandResultSchema):
     """A player's hand value, under the caller's id."""
 
-    id = ma.fields.String(required=True)
+    id = ma.fields.String(required=True, metadata={"description": "The player's id, as the request gave it.",
+                                                   "example": "p1"})
 
 
 class CompareResponseSchema(ma.Schema):
     """Every player's value, the finishing order in tie groups, and the winners."""
 
-    results = ma.fields.List(ma.fields.Nested(ComparedHandSchema), required=True)
+    results = ma.fields.List(ma.fields.Nested(ComparedHandSchema), required=True,
+                             metadata={"description": "Each player's value, in the order of players."})
     order = ma.fields.List(ma.fields.List(ma.fields.String()), required=True,
                            metadata={"description": "Tie groups of ids, best first.", "example": [["p1", "p2"]]})
-    winners = ma.fields.List(ma.fields.String(), required=True, metadata={"example": ["p1", "p2"]})
+    winners = ma.fields.List(ma.fields.String(), required=True, metadata={
+        "description": "The ids holding the best low: the first group of order.", "example": ["p1", "p2"]})
 
 
 write_hand_result = answer_writer(HandResultSchema, written=("best",))

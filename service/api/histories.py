@@ -42,14 +42,15 @@ class HistoryRequestSchema(ma.Schema):
                        "export, hands separated by blank lines."})
     text = ma.fields.String(required=True, validate=ma.validate.Length(min=1, max=MAX_TEXT),
                             metadata={"description": f"Up to {MAX_HANDS} hands, as written."})
-    rules = ma.fields.Nested(RulesSchema, load_default=None)
+    rules = ma.fields.Nested(RulesSchema, load_default=None, metadata={
+        "description": "Rules options over the standard preset, for replaying every hand of the text."})
 
 
 class HandProblemSchema(ma.Schema):
     """Why a hand is not valid: the problem the JSON endpoints give, and the entry at fault."""
 
     type = ma.fields.String(required=True, metadata={"description": "A problem type of the Problem schema."})
-    detail = ma.fields.String(required=True)
+    detail = ma.fields.String(required=True, metadata={"description": "One sentence a person understands."})
     source = ma.fields.String(required=True, metadata={"description": "The entry at fault, as written."})
     line = ma.fields.Integer(required=True, metadata={"description": "Its 1-based line in text."})
 
@@ -63,26 +64,29 @@ class RecordedSchema(ma.Schema):
         "description": "By seat: the stack after the hand, or what the seat collected (after the rake)."})
     returned = ma.fields.List(ma.fields.Nested(ShareSchema), required=True,
                               metadata={"description": "Uncalled bets handed back, as PokerStars writes them."})
-    rake = ma.fields.Integer(required=True)
+    rake = ma.fields.Integer(required=True, metadata={"description": "What the house took, as written (0 when none)."})
 
 
 class DiscrepancySchema(ma.Schema):
     """A seat the history pays otherwise than the rules, in the history's terms (a stack, or chips collected)."""
 
-    seat = ma.fields.Integer(required=True)
-    recorded = ma.fields.Integer(required=True)
-    computed = ma.fields.Integer(required=True)
+    seat = ma.fields.Integer(required=True, metadata={"description": "The seat paid otherwise."})
+    recorded = ma.fields.Integer(required=True, metadata={"description": "What the history records for it."})
+    computed = ma.fields.Integer(required=True, metadata={"description": "What the rules give it, in the same terms."})
 
 
 class CheckedHandSchema(ma.Schema):
     """One hand of the text, in text order: valid or why not, what it amounts to, and whether its record agrees."""
 
-    index = ma.fields.Integer(required=True)
+    index = ma.fields.Integer(required=True, metadata={"description": "The hand's place in the text, from 0."})
     id = ma.fields.String(required=True, allow_none=True,
                           metadata={"description": "PHH hand, the PokerStars hand number; null when not written."})
-    seats = ma.fields.List(ma.fields.Integer(), required=True)
-    valid = ma.fields.Boolean(required=True)
-    error = ma.fields.Nested(HandProblemSchema, required=True, allow_none=True)
+    seats = ma.fields.List(ma.fields.Integer(), required=True, metadata={
+        "description": "The seats of the hand's players, in the history's order; empty when it cannot be read."})
+    valid = ma.fields.Boolean(required=True,
+                              metadata={"description": "True when the hand reads and replays under the rules."})
+    error = ma.fields.Nested(HandProblemSchema, required=True, allow_none=True,
+                             metadata={"description": "Why the hand is not valid; null when it is."})
     snapshot = ma.fields.Nested(SnapshotSchema, required=True, allow_none=True, metadata={
         "description": "The /v1/table/state request the hand amounts to; for an invalid hand, up to the entry at "
                        "fault; null when the hand cannot be read."})
@@ -90,10 +94,13 @@ class CheckedHandSchema(ma.Schema):
                              metadata={"description": "The /v1/table/state answer (null for an invalid hand)."})
     phh = ma.fields.String(required=True, allow_none=True,
                            metadata={"description": "The hand written as PHH (null for an invalid hand)."})
-    recorded = ma.fields.Nested(RecordedSchema, required=True, allow_none=True)
+    recorded = ma.fields.Nested(RecordedSchema, required=True, allow_none=True,
+                                metadata={"description": "What the history says was paid; null when it says nothing."})
     agrees = ma.fields.Boolean(required=True, allow_none=True, metadata={
         "description": "The record matches the rules' payouts; null when nothing was recorded or decided."})
-    discrepancies = ma.fields.List(ma.fields.Nested(DiscrepancySchema), required=True)
+    discrepancies = ma.fields.List(ma.fields.Nested(DiscrepancySchema), required=True, metadata={
+        "description": "Every seat the record pays otherwise than the rules; empty when it agrees or cannot be "
+                       "compared."})
     notes = ma.fields.List(ma.fields.String(), required=True, metadata={
         "description": "Amounts accepted though written otherwise than the rules compute them, and assumptions."})
 
@@ -101,16 +108,17 @@ class CheckedHandSchema(ma.Schema):
 class SummarySchema(ma.Schema):
     """Counts over the text's hands."""
 
-    hands = ma.fields.Integer(required=True)
-    valid = ma.fields.Integer(required=True)
-    agree = ma.fields.Integer(required=True)
+    hands = ma.fields.Integer(required=True, metadata={"description": "Hands in the text."})
+    valid = ma.fields.Integer(required=True, metadata={"description": "Hands that read and replay under the rules."})
+    agree = ma.fields.Integer(required=True, metadata={"description": "Hands whose record matches the rules' payouts."})
 
 
 class HistoryCheckSchema(ma.Schema):
     """Every hand of the text, checked."""
 
-    hands = ma.fields.List(ma.fields.Nested(CheckedHandSchema), required=True)
-    summary = ma.fields.Nested(SummarySchema, required=True)
+    hands = ma.fields.List(ma.fields.Nested(CheckedHandSchema), required=True,
+                           metadata={"description": "Every hand of the text, in text order."})
+    summary = ma.fields.Nested(SummarySchema, required=True, metadata={"description": "Counts over those hands."})
 
 
 class Summary(NamedTuple):

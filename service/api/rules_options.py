@@ -39,20 +39,25 @@ RulesSchema = ma.Schema.from_dict(
 class OptionSchema(ma.Schema):
     """One option: what it may be set to, its default and what it decides."""
 
-    name = ma.fields.String(required=True)
+    name = ma.fields.String(required=True, metadata={"description": "The option's key in a rules object."})
     values = ma.fields.List(ma.fields.Raw(), required=True,
                             metadata={"description": "The allowed values (integers too when integer_minimum is set)."})
-    integer_minimum = ma.fields.Integer(required=True, allow_none=True)
-    default = ma.fields.Raw(required=True)
-    description = ma.fields.String(required=True)
+    integer_minimum = ma.fields.Integer(required=True, allow_none=True, metadata={
+        "description": "The least integer the option takes beside its words; null when it takes no integer."})
+    default = ma.fields.Raw(required=True, metadata={
+        "description": "Its value in the standard preset: what a request setting neither it nor a preset gets."})
+    description = ma.fields.String(required=True, metadata={"description": "What the option decides."})
 
 
 class CatalogueSchema(ma.Schema):
     """Every preset with its values, and every option."""
 
-    default_preset = ma.fields.String(required=True)
-    presets = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Dict(), required=True)
-    options = ma.fields.List(ma.fields.Nested(OptionSchema), required=True)
+    default_preset = ma.fields.String(required=True,
+                                      metadata={"description": "The preset a rules object without one starts from."})
+    presets = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Dict(), required=True, metadata={
+        "description": "Each preset by name, with the value it gives every option."})
+    options = ma.fields.List(ma.fields.Nested(OptionSchema), required=True,
+                             metadata={"description": "Every option a rules object may set."})
 
 
 @blp.route("", methods=["GET"])

@@ -20,13 +20,16 @@ blp = ApiBlueprint("showdown", __name__, url_prefix="/v1", description="Pots, sp
 class ShowdownPlayerSchema(ma.Schema):
     """A seat's chips in over the whole hand and, unless folded, its cards."""
 
-    seat = seat_field(required=True)
+    seat = seat_field(required=True, metadata={"description": "The player's seat, 1 to 8."})
     contributed = WholeNumber(required=True, metadata={"description": "Total chips put in this hand, antes included."})
-    folded = StrictBoolean(load_default=False)
+    folded = StrictBoolean(load_default=False, metadata={
+        "description": "Folded during the hand: its chips stay in the pots they reached, and it wins none "
+                       "(default false)."})
     cards = CardTexts(0, HAND_CARDS, load_default=None, metadata={
         "description": "7 cards, or 6 with community_card; folded and mucked players may omit them."})
     mucked = StrictBoolean(load_default=False, metadata={
-        "description": "A live hand given up without showing (section 5): its chips stay in the pots they reached."})
+        "description": "A live hand given up without showing (section 5): its chips stay in the pots they reached "
+                       "(default false)."})
 
 
 class ShowdownRequestSchema(ma.Schema):
@@ -34,30 +37,37 @@ class ShowdownRequestSchema(ma.Schema):
 
     players = ma.fields.List(
         ma.fields.Nested(ShowdownPlayerSchema), required=True, validate=ma.validate.Length(min=1, max=MAX_SEAT),
-        metadata={"example": [{"seat": 2, "contributed": 55, "cards": ["7s", "5d", "4c", "3c", "Ad", "Qc", "Jc"]},
+        metadata={"description": "Every seat that put chips in this hand, 1 to 8 of them, each seat once.",
+                  "example": [{"seat": 2, "contributed": 55, "cards": ["7s", "5d", "4c", "3c", "Ad", "Qc", "Jc"]},
                               {"seat": 4, "contributed": 55, "folded": True},
                               {"seat": 6, "contributed": 55, "cards": ["7h", "5s", "4d", "3h", "Ac", "Ks", "9d"]}]},
     )
-    community_card = CardText(load_default=None, allow_none=True)
+    community_card = CardText(load_default=None, allow_none=True, metadata={
+        "description": "The 7th-street card dealt face up to every hand when the deck ran short (section 7)."})
     dealer_seat = seat_field(load_default=None, allow_none=True,
-                             metadata={"description": "Position origin for the seat_order odd-chip rule."})
-    rules = ma.fields.Nested(RulesSchema, load_default=None)
+                             metadata={"description": "Position origin for the seat_order odd-chip rule (default: the "
+                                                      "highest seat at the table, so the lowest seat is first)."})
+    rules = ma.fields.Nested(RulesSchema, load_default=None, metadata={
+        "description": "Rules options over the standard preset; here odd_chip_rule decides who gets an odd chip."})
 
 
 class ShareSchema(ma.Schema):
     """Chips one seat receives."""
 
-    seat = ma.fields.Integer(required=True)
-    amount = ma.fields.Integer(required=True)
+    seat = ma.fields.Integer(required=True, metadata={"description": "The seat paid."})
+    amount = ma.fields.Integer(required=True, metadata={"description": "The chips it receives."})
 
 
 class PotResultSchema(ma.Schema):
     """One pot: main pot first, then side pots."""
 
-    amount = ma.fields.Integer(required=True)
-    eligible = ma.fields.List(ma.fields.Integer(), required=True)
-    winners = ma.fields.List(ma.fields.Integer(), required=True)
-    shares = ma.fields.List(ma.fields.Nested(ShareSchema), required=True)
+    amount = ma.fields.Integer(required=True, metadata={"description": "Every chip in the pot."})
+    eligible = ma.fields.List(ma.fields.Integer(), required=True, metadata={
+        "description": "The live seats that reached the pot's level and did not muck, ascending."})
+    winners = ma.fields.List(ma.fields.Integer(), required=True,
+                             metadata={"description": "The eligible seats holding the best low, ascending."})
+    shares = ma.fields.List(ma.fields.Nested(ShareSchema), required=True,
+                            metadata={"description": "What each winner takes from the pot, odd chips included."})
     winning_hand = ma.fields.String(required=True, allow_none=True,
                                     metadata={"description": "Null when one seat alone was eligible.",
                                               "example": "7-5-4-3-A"})
@@ -67,19 +77,25 @@ class OddChipSchema(ma.Schema):
     """An odd chip of a split pot, who got it, and the rule that decided."""
 
     pot = ma.fields.Integer(required=True, metadata={"description": "Index into pots (0 is the main pot)."})
-    seat = ma.fields.Integer(required=True)
-    rule = ma.fields.String(required=True)
+    seat = ma.fields.Integer(required=True, metadata={"description": "The seat that got the chip."})
+    rule = ma.fields.String(required=True, metadata={"description": "The odd_chip_rule that decided (section 6).",
+                                                     "example": "high_card_by_suit_in_5"})
 
 
 class SettlementSchema(ma.Schema):
     """Who wins what: every pot, the payouts (summing to the chips put in) and the odd chips."""
 
-    uncontested = ma.fields.Boolean(required=True)
+    uncontested = ma.fields.Boolean(required=True, metadata={
+        "description": "True when one live seat was left that had not mucked: it takes every pot without showing."})
     winners = ma.fields.List(ma.fields.Integer(), required=True,
                              metadata={"description": "The best low among the live seats."})
-    pots = ma.fields.List(ma.fields.Nested(PotResultSchema), required=True)
-    payouts = ma.fields.List(ma.fields.Nested(ShareSchema), required=True)
-    odd_chips = ma.fields.List(ma.fields.Nested(OddChipSchema), required=True)
+    pots = ma.fields.List(ma.fields.Nested(PotResultSchema), required=True,
+                          metadata={"description": "The main pot first, then the side pots in the order they formed."})
+    payouts = ma.fields.List(ma.fields.Nested(ShareSchema), required=True, metadata={
+        "description": "Every seat, ascending, with all it takes from the table (0 or more): they sum to the chips "
+                       "put in."})
+    odd_chips = ma.fields.List(ma.fields.Nested(OddChipSchema), required=True, metadata={
+        "description": "Each odd chip of a split pot, in award order (the last side pot first); empty when none."})
 
 
 write_settlement = answer_writer(SettlementSchema)

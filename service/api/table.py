@@ -57,21 +57,30 @@ FIRST_TO_ACT_EXAMPLE = {
 }
 
 
+DEALER_SEAT = "The seat position starts after (default: the highest seat at the table, so the lowest seat is first)."
+
+
 class StakesSchema(ma.Schema):
     """The fixed-limit structure; big_bet defaults to twice small_bet."""
 
-    ante = WholeNumber(required=True)
-    bring_in = WholeNumber(minimum=1, required=True)
-    small_bet = WholeNumber(minimum=1, required=True)
-    big_bet = WholeNumber(minimum=1, load_default=None)
+    ante = WholeNumber(required=True, metadata={"description": "What every player antes before the deal (0 or more)."})
+    bring_in = WholeNumber(minimum=1, required=True, metadata={
+        "description": "The forced bet of the highest door card, at most small_bet (section 1)."})
+    small_bet = WholeNumber(minimum=1, required=True, metadata={
+        "description": "The bet and raise size on 3rd and 4th streets; completing the bring-in reaches it."})
+    big_bet = WholeNumber(minimum=1, load_default=None, metadata={
+        "description": "The bet and raise size on 5th, 6th and 7th streets, at least small_bet (default: twice "
+                       "small_bet)."})
 
 
 class DoorCardSchema(ma.Schema):
     """A player's 3rd-street up card, and optionally his chips before the ante."""
 
-    seat = seat_field(required=True)
-    door_card = CardText(required=True)
-    stack = WholeNumber(minimum=1, load_default=None, metadata={"description": "Chips before the ante."})
+    seat = seat_field(required=True, metadata={"description": "The player's seat, 1 to 8."})
+    door_card = CardText(required=True, metadata={"description": "The player's up card on 3rd street."})
+    stack = WholeNumber(minimum=1, load_default=None, metadata={
+        "description": "Chips before the ante; with stakes, it shows a seat all-in from the ante or short of the "
+                       "bring-in."})
 
 
 class BringInRequestSchema(ma.Schema):
@@ -79,19 +88,23 @@ class BringInRequestSchema(ma.Schema):
 
     players = ma.fields.List(ma.fields.Nested(DoorCardSchema), required=True,
                              validate=ma.validate.Length(min=MIN_PLAYERS, max=MAX_SEAT),
-                             metadata={"example": [{"seat": 1, "door_card": "7c", "stack": 400},
+                             metadata={"description": "2 to 8 players' door cards, from one deck.",
+                                       "example": [{"seat": 1, "door_card": "7c", "stack": 400},
                                                    {"seat": 3, "door_card": "Ks", "stack": 5},
                                                    {"seat": 4, "door_card": "As", "stack": 400}]})
     stakes = ma.fields.Nested(StakesSchema, load_default=None,
-                              metadata={"example": {"ante": 5, "bring_in": 10, "small_bet": 40}})
+                              metadata={"description": "The stakes, to size the bring-in and judge the stacks; "
+                                                       "without them amount is null and stacks are not read.",
+                                        "example": {"ante": 5, "bring_in": 10, "small_bet": 40}})
 
 
 class BringInSchema(ma.Schema):
     """Who brings in, and who opens the betting."""
 
     seat = ma.fields.Integer(required=True, metadata={"description": "The highest door card's seat."})
-    card = ma.fields.String(required=True)
-    tie_broken_by_suit = ma.fields.Boolean(required=True)
+    card = ma.fields.String(required=True, metadata={"description": "The bring-in seat's door card.", "example": "Ks"})
+    tie_broken_by_suit = ma.fields.Boolean(required=True, metadata={
+        "description": "True when another door card has the same rank, so the suit (s>h>d>c) decided."})
     opener = ma.fields.Integer(required=True, allow_none=True, metadata={
         "description": "Who acts first on 3rd street: the bring-in seat, or the next seat with chips when the "
                        "bring-in seat is all-in from the ante; null when nobody can bet."})
@@ -102,23 +115,31 @@ class BringInSchema(ma.Schema):
 class BoardSchema(ma.Schema):
     """A player's up cards and status on the street asked about."""
 
-    seat = seat_field(required=True)
-    up_cards = CardTexts(0, MAX_UP_CARDS, load_default=())
-    folded = StrictBoolean(load_default=False)
-    all_in = StrictBoolean(load_default=False)
+    seat = seat_field(required=True, metadata={"description": "The player's seat, 1 to 8."})
+    up_cards = CardTexts(0, MAX_UP_CARDS, load_default=(), metadata={
+        "description": "The up cards in deal order: street - 2 of them for a live player (4 on 7th street); a "
+                       "folded player may omit them."})
+    folded = StrictBoolean(load_default=False, metadata={
+        "description": "Out of the hand: the board is not compared (default false)."})
+    all_in = StrictBoolean(load_default=False, metadata={
+        "description": "All-in: the board still counts, but the next seat clockwise who can act opens instead "
+                       "(default false)."})
 
 
 class FirstToActRequestSchema(ma.Schema):
     """The boards on a street."""
 
-    street = WholeNumber(minimum=FIRST_STREET, maximum=LAST_STREET, required=True, metadata={"example": 4})
+    street = WholeNumber(minimum=FIRST_STREET, maximum=LAST_STREET, required=True,
+                         metadata={"description": "The street asked about, 3 to 7.", "example": 4})
     players = ma.fields.List(ma.fields.Nested(BoardSchema), required=True,
                              validate=ma.validate.Length(min=MIN_PLAYERS, max=MAX_SEAT),
-                             metadata={"example": [{"seat": 1, "up_cards": ["6d", "2c"]},
+                             metadata={"description": "2 to 8 players' boards, from one deck.",
+                                       "example": [{"seat": 1, "up_cards": ["6d", "2c"]},
                                                    {"seat": 3, "up_cards": ["6s", "2h"]},
                                                    {"seat": 5, "up_cards": ["7c", "Ad"]}]})
-    dealer_seat = seat_field(load_default=None, allow_none=True)
-    rules = ma.fields.Nested(RulesSchema, load_default=None)
+    dealer_seat = seat_field(load_default=None, allow_none=True, metadata={"description": DEALER_SEAT})
+    rules = ma.fields.Nested(RulesSchema, load_default=None, metadata={
+        "description": "Rules options over the standard preset; here later_street_tie_break decides tied boards."})
 
 
 class FirstToActSchema(ma.Schema):
@@ -128,17 +149,23 @@ class FirstToActSchema(ma.Schema):
                              metadata={"description": "Null when nobody can act (everyone live is all-in)."})
     board_seat = ma.fields.Integer(required=True, metadata={
         "description": "The seat whose board decided (differs from seat when that player is all-in)."})
-    showing = ma.fields.String(required=True, metadata={"example": "6-2"})
-    tied_with = ma.fields.List(ma.fields.Integer(), required=True)
+    showing = ma.fields.String(required=True, metadata={
+        "description": "The deciding board's name, as a hand's (on 3rd street, the bring-in card's rank).",
+        "example": "6-2"})
+    tied_with = ma.fields.List(ma.fields.Integer(), required=True, metadata={
+        "description": "The other seats whose boards tie it (on 3rd street, door cards of its rank); empty when none.",
+        "example": [3]})
 
 
 class TablePlayerSchema(ma.Schema):
     """A player as dealt: chips before the antes, up cards in deal order, down cards if known."""
 
-    seat = seat_field(required=True)
-    stack = WholeNumber(minimum=1, required=True)
-    up_cards = CardTexts(1, MAX_UP_CARDS, required=True)
-    down_cards = CardTexts(0, MAX_DOWN_CARDS, load_default=None)
+    seat = seat_field(required=True, metadata={"description": "The player's seat, 1 to 8."})
+    stack = WholeNumber(minimum=1, required=True, metadata={"description": "Chips before the antes."})
+    up_cards = CardTexts(1, MAX_UP_CARDS, required=True, metadata={
+        "description": "Every up card dealt so far, in deal order: the door card first, 4 at most."})
+    down_cards = CardTexts(0, MAX_DOWN_CARDS, load_default=None, metadata={
+        "description": "The down cards, when the caller knows them: needed to settle a showdown."})
     mucked = StrictBoolean(load_default=False, metadata={
         "description": "Gave up the hand at showdown without showing (section 5): its chips stay in the pots they "
                        "reached, and it wins none. Only a live hand, once the betting is over."})
@@ -147,28 +174,34 @@ class TablePlayerSchema(ma.Schema):
 class ActionSchema(ma.Schema):
     """One betting action; amount, the chips it adds, is checked when given."""
 
-    seat = seat_field(required=True)
-    type = Choice(ActionType, required=True)
-    amount = WholeNumber(load_default=None)
+    seat = seat_field(required=True, metadata={"description": "The seat that acts."})
+    type = Choice(ActionType, required=True, metadata={"description": "What the seat does."})
+    amount = WholeNumber(load_default=None, metadata={
+        "description": "The chips the action adds: checked when a request gives it, always written in an answer."})
 
 
 class SnapshotSchema(ma.Schema):
     """The hand so far: every betting action in order; the deals are implied by the betting."""
 
-    rules = ma.fields.Nested(RulesSchema, load_default=None)
-    stakes = ma.fields.Nested(StakesSchema, required=True)
-    dealer_seat = seat_field(load_default=None, allow_none=True)
+    rules = ma.fields.Nested(RulesSchema, load_default=None,
+                             metadata={"description": "Rules options over the standard preset."})
+    stakes = ma.fields.Nested(StakesSchema, required=True, metadata={"description": "The table's fixed-limit stakes."})
+    dealer_seat = seat_field(load_default=None, allow_none=True, metadata={"description": DEALER_SEAT})
     players = ma.fields.List(NestedAs(TablePlayerSchema, record=PlayerIn), required=True,
-                             validate=ma.validate.Length(min=MIN_PLAYERS, max=MAX_SEAT))
-    community_card = CardText(load_default=None, allow_none=True)
+                             validate=ma.validate.Length(min=MIN_PLAYERS, max=MAX_SEAT),
+                             metadata={"description": "2 to 8 players as dealt, their cards from one deck."})
+    community_card = CardText(load_default=None, allow_none=True, metadata={
+        "description": "The 7th-street card dealt face up to every hand when the deck ran short (section 7)."})
     actions = ma.fields.List(NestedAs(ActionSchema, record=Action), load_default=(),
-                             validate=ma.validate.Length(max=500))
+                             validate=ma.validate.Length(max=500), metadata={
+                                 "description": "Every betting action of the hand so far, in order, across streets."})
 
 
 class LegalActionSchema(ma.Schema):
     """An action the seat to act may take."""
 
-    type = ma.fields.String(required=True, validate=ma.validate.OneOf(ACTION_TYPES))
+    type = ma.fields.String(required=True, validate=ma.validate.OneOf(ACTION_TYPES),
+                            metadata={"description": "The action, as an action of the snapshot names it."})
     amount = ma.fields.Integer(metadata={"description": "Chips the action adds now."})
     to = ma.fields.Integer(metadata={"description": "The player's street total after it."})
     all_in = ma.fields.Boolean(metadata={"description": "True when it puts the player's last chip in."})
@@ -177,48 +210,62 @@ class LegalActionSchema(ma.Schema):
 class PlayerStateSchema(ma.Schema):
     """A player's chips and status now."""
 
-    seat = ma.fields.Integer(required=True)
-    stack = ma.fields.Integer(required=True)
-    committed_street = ma.fields.Integer(required=True)
-    committed_total = ma.fields.Integer(required=True)
-    folded = ma.fields.Boolean(required=True)
-    all_in = ma.fields.Boolean(required=True)
+    seat = ma.fields.Integer(required=True, metadata={"description": "The player's seat."})
+    stack = ma.fields.Integer(required=True, metadata={"description": "Chips not yet put in."})
+    committed_street = ma.fields.Integer(required=True, metadata={"description": "Chips put in on this street."})
+    committed_total = ma.fields.Integer(required=True,
+                                        metadata={"description": "Chips put in this hand, antes included."})
+    folded = ma.fields.Boolean(required=True, metadata={"description": "True once the player has folded."})
+    all_in = ma.fields.Boolean(required=True, metadata={"description": "True once the player has no chips left."})
 
 
 class LegalActionsSchema(ma.Schema):
     """Where the hand stands and what the seat to act may do."""
 
-    street = ma.fields.Integer(required=True)
-    phase = ma.fields.String(required=True, validate=ma.validate.OneOf([phase.value for phase in Phase]))
-    to_act = ma.fields.Integer(required=True, allow_none=True)
+    street = ma.fields.Integer(required=True, metadata={"description": "The street the hand has reached, 3 to 7."})
+    phase = ma.fields.String(required=True, validate=ma.validate.OneOf([phase.value for phase in Phase]), metadata={
+        "description": "betting: someone must act; dealing: the next street's up cards are not in the snapshot "
+                       "yet; showdown: no more betting; complete: all but one player folded."})
+    to_act = ma.fields.Integer(required=True, allow_none=True,
+                               metadata={"description": "The seat to act; null unless the phase is betting."})
     pot = ma.fields.Integer(required=True, metadata={"description": "Every chip committed so far, antes included."})
     street_bet = ma.fields.Integer(required=True, metadata={"description": "The street's current full level."})
     highest_bet = ma.fields.Integer(required=True, metadata={
         "description": "What a call reaches now: above street_bet while a short all-in stands."})
-    raises = ma.fields.Integer(required=True)
-    capped = ma.fields.Boolean(required=True)
-    bring_in_seat = ma.fields.Integer(required=True)
+    raises = ma.fields.Integer(required=True, metadata={
+        "description": "Raises made on the street after its bet (the completion is 3rd street's bet, section 2)."})
+    capped = ma.fields.Boolean(required=True, metadata={
+        "description": "True when the street's raises have reached the cap, so no raise is offered (section 2)."})
+    bring_in_seat = ma.fields.Integer(required=True,
+                                      metadata={"description": "The seat of the highest door card (section 1)."})
     community_card_allowed = ma.fields.Boolean(required=True, metadata={
         "description": "Whether the deck has run short so 7th street is a community card (section 7)."})
-    players = ma.fields.List(ma.fields.Nested(PlayerStateSchema), required=True)
-    legal_actions = ma.fields.List(ma.fields.Nested(LegalActionSchema), required=True)
+    players = ma.fields.List(ma.fields.Nested(PlayerStateSchema), required=True,
+                             metadata={"description": "Every player's chips and status now, by seat."})
+    legal_actions = ma.fields.List(ma.fields.Nested(LegalActionSchema), required=True, metadata={
+        "description": "What to_act may do now (section 9); empty when nobody is to act."})
 
 
 class StreetSchema(ma.Schema):
     """One street reached: its opener, its actions with their chips, its aggressors."""
 
-    street = ma.fields.Integer(required=True)
-    opener = ma.fields.Integer(required=True, allow_none=True)
-    actions = ma.fields.List(ma.fields.Nested(ActionSchema), required=True)
-    first_aggressor = ma.fields.Integer(required=True, allow_none=True)
-    last_aggressor = ma.fields.Integer(required=True, allow_none=True)
+    street = ma.fields.Integer(required=True, metadata={"description": "The street, 3 to 7."})
+    opener = ma.fields.Integer(required=True, allow_none=True, metadata={
+        "description": "The bring-in seat on 3rd street, later the first to act; null when no betting was possible."})
+    actions = ma.fields.List(ma.fields.Nested(ActionSchema), required=True,
+                             metadata={"description": "The street's actions in order, each with the chips it added."})
+    first_aggressor = ma.fields.Integer(required=True, allow_none=True, metadata={
+        "description": "The first seat that bet, completed or raised (a bring-in is not one); null when none."})
+    last_aggressor = ma.fields.Integer(required=True, allow_none=True, metadata={
+        "description": "The last seat that bet, completed or raised; null when none."})
 
 
 class PotSchema(ma.Schema):
     """Chips so far and the live seats that can win them."""
 
-    amount = ma.fields.Integer(required=True)
-    eligible = ma.fields.List(ma.fields.Integer(), required=True)
+    amount = ma.fields.Integer(required=True, metadata={"description": "Every chip in the pot so far."})
+    eligible = ma.fields.List(ma.fields.Integer(), required=True,
+                              metadata={"description": "The live seats that can win it, ascending."})
 
 
 class HandOutcomeSchema(SettlementSchema):
@@ -233,8 +280,10 @@ class HandOutcomeSchema(SettlementSchema):
 class TableStateSchema(LegalActionsSchema):
     """The legal-actions answer plus what the service derives for the whole hand."""
 
-    streets = ma.fields.List(ma.fields.Nested(StreetSchema), required=True)
-    pots = ma.fields.List(ma.fields.Nested(PotSchema), required=True)
+    streets = ma.fields.List(ma.fields.Nested(StreetSchema), required=True,
+                             metadata={"description": "Every street reached, 3rd street first."})
+    pots = ma.fields.List(ma.fields.Nested(PotSchema), required=True,
+                          metadata={"description": "The main pot, then the side pots, as the chips stand now."})
     result = ma.fields.Nested(HandOutcomeSchema, required=True, allow_none=True, metadata={
         "description": "Once the hand is decided (complete, or showdown with every live hand's cards): null before."})
 
