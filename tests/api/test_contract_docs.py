@@ -1,0 +1,88 @@
+"""The contract teaches without the code: every property described, every operation explained, every example true."""
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+from jsonschema import Draft202012Validator
+
+COMMITTED = Path(__file__).resolve().parents[2] / "openapi.yaml"
+DOCUMENT = yaml.safe_load(COMMITTED.read_text())
+OPERATIONS = [(path, method, operation) for path, methods in DOCUMENT["paths"].items()
+              for method, operation in methods.items()]
+RULES_OPERATIONS = {"/v1/hands/rank", "/v1/hands/compare", "/v1/showdown", "/v1/bring-in", "/v1/first-to-act",
+                    "/v1/legal-actions", "/v1/table/state", "/v1/hand-histories/check", "/v1/rules"}
+
+
+def validator(ref: str) -> Draft202012Validator:
+    """A validator of one component schema, its references resolved inside the document."""
+    return Draft202012Validator({"$ref": ref, "components": DOCUMENT["components"]})
+
+
+def properties():
+    for name, schema in DOCUMENT["components"]["schemas"].items():
+        for prop, spec in schema.get("properties", {}).items():
+            yield f"{name}.{prop}", spec
+
+
+def test_every_property_of_every_schema_is_described():
+    missing = [name for name, spec in properties() if not spec.get("description", "").strip()]
+    assert not missing, missing
+
+
+def test_stated_defaults():
+    schemas = DOCUMENT["components"]["schemas"]
+    assert "twice small_bet" in schemas["Stakes"]["properties"]["big_bet"]["description"]
+    for name in ("FirstToActRequest", "Snapshot", "ShowdownRequest"):
+        assert "highest seat" in schemas[name]["properties"]["dealer_seat"]["description"], name
+    for name, prop in (("Board", "folded"), ("Board", "all_in"), ("ShowdownPlayer", "folded"),
+                       ("ShowdownPlayer", "mucked")):
+        assert "default false" in schemas[name]["properties"][prop]["description"], (name, prop)
+
+
+@pytest.mark.parametrize(("path", "method", "operation"), OPERATIONS, ids=[f"{m} {p}" for p, m, _ in OPERATIONS])
+def test_every_operation_has_a_summary_a_description_and_examples(path, method, operation):
+    assert operation.get("summary", "").strip()
+    assert operation.get("description", "").strip()
+    if path in RULES_OPERATIONS:
+        assert "section" in operation["description"], "name the rules reference's sections it applies"
+    if method == "post":
+        assert "example" in operation["requestBody"]["content"]["application/json"]
+    assert "example" in operation["responses"]["200"]["content"]["application/json"]
+
+
+@pytest.mark.parametrize(("path", "method", "operation"), OPERATIONS, ids=[f"{m} {p}" for p, m, _ in OPERATIONS])
+def test_examples_fit_their_schemas(path, method, operation):
+    if method == "post":
+        body = operation["requestBody"]["content"]["application/json"]
+        validator(body["schema"]["$ref"]).validate(body["example"])
+    answer = operation["responses"]["200"]["content"]["application/json"]
+    validator(answer["schema"]["$ref"]).validate(answer["example"])
+
+
+@pytest.mark.parametrize(("path", "method", "operation"), OPERATIONS, ids=[f"{m} {p}" for p, m, _ in OPERATIONS])
+def test_the_request_example_gets_exactly_the_response_example(client, path, method, operation):
+    if method == "post":
+        example = operation["requestBody"]["content"]["application/json"]["example"]
+        response = client.post(path, data=json.dumps(example), content_type="application/json")
+    else:
+        response = client.get(path)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    assert response.get_json() == operation["responses"]["200"]["content"]["application/json"]["example"]
+
+
+def test_problem_examples_are_problems_the_service_sends(client):
+    responses = DOCUMENT["components"]["responses"]
+    check = validator("#/components/schemas/Problem")
+    check.validate(DOCUMENT["components"]["schemas"]["Problem"]["example"])
+    for name, response in responses.items():
+        example = response["content"]["application/problem+json"]["example"]
+        check.validate(example)
+        assert "additionalProp1" not in json.dumps(example), name
+    sent = client.post("/v1/hands/rank", json={"hands": [["As", "As"]]})
+    assert sent.get_json() == responses["UNPROCESSABLE_ENTITY"]["content"]["application/problem+json"]["example"]
+    sent = client.post("/v1/hands/rank", data="{", content_type="application/json")
+    assert sent.get_json() == responses["BAD_REQUEST"]["content"]["application/problem+json"]["example"]
+    sent = client.post("/v1/hands/rank", data="{}", content_type="text/plain")
+    assert sent.get_json() == responses["UNSUPPORTED_MEDIA_TYPE"]["content"]["application/problem+json"]["example"]
