@@ -33,6 +33,7 @@ class StatusSchema(ma.Schema):
 
 @blp.route("/healthz", methods=["GET"])
 @blp.response(200, StatusSchema, example={"status": "ok"})
+@blp.docstring
 def healthz() -> Response:
     """The process is up and answering.
 
@@ -44,6 +45,7 @@ def healthz() -> Response:
 @blp.route("/readyz", methods=["GET"])
 @blp.response(200, StatusSchema, example={"status": "ready"})
 @blp.alt_response(503, response="SERVICE_UNAVAILABLE")
+@blp.docstring
 def readyz() -> Response:
     """Ready for traffic: every worker has loaded the app (the ranking tables are built) and none is stopping.
 

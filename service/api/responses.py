@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 from collections.abc import Callable, Collection, Mapping
 from http import HTTPStatus
@@ -25,12 +26,11 @@ BODY_PROBLEMS = (HTTPStatus.BAD_REQUEST, HTTPStatus.REQUEST_ENTITY_TOO_LARGE, HT
 class ApiBlueprint(Blueprint):
     """A flask-smorest blueprint whose JSON operations all read the same way."""
 
-    def _store_endpoint_docs(self, endpoint: str, obj: Any, parameters: Any, tags: Any, **options: Any) -> None:
-        """flask-smorest's, reading a docstring's wrapped lines as the paragraphs they are (one line each)."""
-        super()._store_endpoint_docs(endpoint, obj, parameters, tags, **options)
-        for doc in self._docs[endpoint].values():
-            if isinstance(doc, dict) and "docstring" in doc:
-                doc["docstring"] = {key: unwrap(text) for key, text in doc["docstring"].items()}
+    def docstring(self, view: Callable[..., Any]) -> Callable[..., Any]:
+        """Document ``view`` from its docstring: its first paragraph is the summary, the rest the description, each
+        paragraph's wrapped lines joined into one (flask-smorest would keep the source's line breaks)."""
+        summary, _, description = inspect.cleandoc(view.__doc__ or "").partition("\n\n")
+        return self.doc(summary=unwrap(summary), description=unwrap(description))(view)
 
     def json_post(self, rule: str, request_schema: type[ma.Schema], response_schema: type[ma.Schema],
                   example: Mapping[str, Any]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -53,6 +53,7 @@ class ApiBlueprint(Blueprint):
                 described = self.alt_response(status.value, response=status.name)(described)
             described = self.response(200, response_schema, example=answer_to(view, load, example))(described)
             described = self.arguments(request_schema, example=example)(described)
+            described = self.docstring(described)
 
             class Operation(MethodView):
                 """The operation: its description is ``post``; a request runs only the load and the view."""

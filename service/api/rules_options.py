@@ -62,6 +62,7 @@ class CatalogueSchema(ma.Schema):
 
 @blp.route("", methods=["GET"])
 @blp.response(200, CatalogueSchema, example=as_sent(catalogue()))
+@blp.docstring
 def list_rules() -> Response:
     """The presets and every rules option with its allowed values, default and meaning.
 
