@@ -47,6 +47,15 @@ DETAIL_BY_STATUS = {
 """The sentence of an HTTP error that has no more precise one."""
 
 
+TITLE_BY_STATUS = {413: "Content Too Large"}
+"""Titles in RFC 9110's words where Python's ``http.HTTPStatus`` still has an older phrase."""
+
+
+def status_title(status: int) -> str:
+    """The RFC 9110 reason phrase of ``status``: every problem's title and every status line, app and worker alike."""
+    return TITLE_BY_STATUS.get(status) or http.HTTPStatus(status).phrase
+
+
 DUPLICATE_ID = "duplicate-id"
 HTTP_ERROR = "http-error"
 API_KINDS = {
@@ -67,7 +76,7 @@ def _rules_kinds(error: type[InputError]) -> dict[str, str]:
 
 
 PROBLEM_TYPES: dict[str, str] = {
-    **{kind: DETAIL_BY_STATUS.get(status, http.HTTPStatus(status).phrase + ".")
+    **{kind: DETAIL_BY_STATUS.get(status, status_title(status) + ".")
        for status, kind in KIND_BY_STATUS.items()},
     **API_KINDS,
     **_rules_kinds(InputError),
@@ -76,13 +85,17 @@ PROBLEM_TYPES: dict[str, str] = {
 
 
 def problem_json(status: int, kind: str, detail: str, errors: Mapping[str, list[str]] | None = None) -> bytes:
-    """One problem as JSON bytes; ASCII only, so any text a caller sent is written back safely."""
+    """One problem as JSON bytes, compact as every answer is, its members in RFC 9457's order.
+
+    ASCII only, so any text a caller sent is written back safely. ``errors`` keeps its order: the
+    schema's field order, the first entry being the one the detail names.
+    """
     body: dict[str, object] = {
         "type": PROBLEM_BASE + kind,
-        "title": http.HTTPStatus(status).phrase,
+        "title": status_title(status),
         "status": status,
         "detail": detail,
     }
     if errors:
         body["errors"] = errors
-    return json.dumps(body, sort_keys=True).encode()
+    return json.dumps(body, ensure_ascii=True, separators=(",", ":")).encode()

@@ -21,6 +21,7 @@ from ..problems import (
     PROBLEM_CONTENT_TYPE,
     PROBLEM_TYPES,
     problem_json,
+    status_title,
 )
 from ..razz.errors import DuplicateCardError
 
@@ -82,7 +83,8 @@ def field_problem(kind: str, path: str, message: str) -> Problem:
 def problem_response(status: int, kind: str, detail: str, errors: Mapping[str, list[str]] | None = None,
                      headers: Mapping[str, str] | None = None) -> Response:
     """Serialise one problem as application/problem+json."""
-    response = Response(problem_json(status, kind, detail, errors), status=status, mimetype=PROBLEM_CONTENT_TYPE)
+    response = Response(problem_json(status, kind, detail, errors), status=f"{status} {status_title(status)}",
+                        mimetype=PROBLEM_CONTENT_TYPE)
     response.headers.update(headers or {})
     return response
 
@@ -133,7 +135,7 @@ class ProblemApi(Api):
         allowed = getattr(error, "valid_methods", None)  # werkzeug's MethodNotAllowed
         if status == 405 and allowed:
             headers["Allow"] = ", ".join(allowed)
-        detail = DETAIL_BY_STATUS.get(status, http.HTTPStatus(status).phrase)
+        detail = DETAIL_BY_STATUS.get(status, status_title(status))
         return problem_response(status, KIND_BY_STATUS.get(status, HTTP_ERROR), detail, headers=headers)
 
     def _register_responses(self) -> None:
@@ -142,7 +144,8 @@ class ProblemApi(Api):
         for status in http.HTTPStatus:
             if status < 400:
                 continue
-            response = {"description": status.phrase, "schema": self.ERROR_SCHEMA, "example": problem_example(status)}
+            response = {"description": status_title(status), "schema": self.ERROR_SCHEMA,
+                        "example": problem_example(status)}
             prepare_response(response, self.spec, PROBLEM_CONTENT_TYPE)
             self.spec.components.response(status.name, response, lazy=True)
         response = {"description": "Default error response", "schema": self.ERROR_SCHEMA,

@@ -7,7 +7,6 @@ app still runs one request at a time; it only ever runs once the whole request i
 
 from __future__ import annotations
 
-import http
 import io
 import time
 from collections.abc import Callable, Iterable
@@ -21,7 +20,7 @@ from gunicorn.http.message import Request
 from gunicorn.http.wsgi import Response
 from gunicorn.workers.ggevent import GeventWorker
 
-from ..problems import DETAIL_BY_STATUS, KIND_BY_STATUS, PROBLEM_CONTENT_TYPE, problem_json
+from ..problems import DETAIL_BY_STATUS, KIND_BY_STATUS, PROBLEM_CONTENT_TYPE, problem_json, status_title
 from ..request_ids import request_id
 
 Environ = dict[str, Any]
@@ -162,7 +161,7 @@ class Worker(GeventWorker):
             self._answer(req, client, addr, 500, DETAIL_BY_STATUS[500])
         else:
             self.log.warning("Invalid request from ip=%s: %s", host, exc)
-            self._answer(req, client, addr, status, f"{http.HTTPStatus(status).phrase}: {exc}.")
+            self._answer(req, client, addr, status, f"{status_title(status)}: {exc}.")
         util.close_graceful(client)
 
     def _answer(self, req: Request | None, client: Any, addr: Any, status: int, detail: str,
@@ -170,7 +169,7 @@ class Worker(GeventWorker):
         """Write the problem with ``Connection: close``, and log it as any request (when one was read)."""
         body = problem_json(status, KIND_BY_STATUS[status], detail)
         sent = dict(req.headers) if req is not None else {}
-        line = f"{status} {http.HTTPStatus(status).phrase}"
+        line = f"{status} {status_title(status)}"
         headers = [("Content-Type", PROBLEM_CONTENT_TYPE), ("Content-Length", str(len(body))),
                    ("X-Request-ID", request_id(sent.get("X-REQUEST-ID"))), ("Connection", "close")]
         if req is not None:

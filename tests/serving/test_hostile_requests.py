@@ -60,7 +60,10 @@ def test_a_chunked_body_over_the_limit_is_a_413(server, path):
 
 def test_a_declared_length_over_the_limit_is_a_413_before_the_body_is_read(server):
     answer = exchange(server.address, POST % b"/v1/hands/rank" + b"Content-Length: 5000000\r\n\r\n" + b" " * 1000)
-    assert_problem(answer, 413, "payload-too-large")
+    problem = assert_problem(answer, 413, "payload-too-large")
+    assert answer.startswith(b"HTTP/1.1 413 Content Too Large\r\n") and problem["title"] == "Content Too Large"
+    assert answer.endswith(b'{"type":"https://razz.rules/problems/payload-too-large","title":"Content Too Large",'
+                           b'"status":413,"detail":"The request body is larger than this service accepts."}')
 
 
 def test_a_chunked_body_within_the_limit_is_served(server):
