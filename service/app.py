@@ -10,6 +10,7 @@ from flask import Flask, Response, g, request
 
 from .api import hands, histories, operations, rules_options, showdown, table
 from .api.errors import Problem, ProblemApi, problem_response
+from .api.responses import RULES_HEADER
 from .metrics import install_metrics
 from .problems import DETAIL_BY_STATUS
 from .razz.errors import InputError
@@ -88,8 +89,11 @@ def _require_json_body() -> Response | None:
 
 
 def _send_request_id(response: Response) -> Response:
-    """Every response names its request."""
+    """Every response names its request, and every answer of a rules operation the rules it applied."""
     response.headers["X-Request-ID"] = g.get("request_id") or request_id(None)
+    label = g.get("rules_label")
+    if label is not None:
+        response.headers[RULES_HEADER] = label
     return response
 
 

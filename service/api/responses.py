@@ -10,10 +10,11 @@ from typing import Any
 
 import marshmallow as ma
 import msgspec
-from flask import Response, request
+from flask import Response, g, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
+from ..razz.rules import DEFAULT_LABEL, rules_label
 from .loading import request_loader
 
 _ENCODER = msgspec.json.Encoder()
@@ -21,6 +22,15 @@ _ENCODER = msgspec.json.Encoder()
 
 BODY_PROBLEMS = (HTTPStatus.BAD_REQUEST, HTTPStatus.REQUEST_ENTITY_TOO_LARGE, HTTPStatus.UNSUPPORTED_MEDIA_TYPE)
 """What any JSON body can get wrong before the schema is even read."""
+
+RULES_HEADER = "X-Razz-Rules"
+RULES_HEADER_DOC = {RULES_HEADER: {
+    "description": "The rules the answer applies: the preset (`standard` unless the request names one), each option "
+                   "the request gives with its value, in the order of GET /v1/rules, and the version of the rules "
+                   "reference. An operation without a `rules` object answers under the defaults. Also sent with a "
+                   "problem the rules find (422), not with a body refused before its rules are read.",
+    "schema": {"type": "string", "example": DEFAULT_LABEL}}}
+"""The header every rules operation answers with, as the contract declares it."""
 
 
 class ApiBlueprint(Blueprint):
@@ -51,7 +61,8 @@ class ApiBlueprint(Blueprint):
             described = view
             for status in BODY_PROBLEMS:
                 described = self.alt_response(status.value, response=status.name)(described)
-            described = self.response(200, response_schema, example=answer_to(view, load, example))(described)
+            described = self.response(200, response_schema, example=answer_to(view, load, example),
+                                      headers=RULES_HEADER_DOC)(described)
             described = self.arguments(request_schema, example=example)(described)
             described = self.docstring(described)
 
@@ -62,8 +73,10 @@ class ApiBlueprint(Blueprint):
                 post = described
 
                 def dispatch_request(self, **url_values: Any) -> Any:
-                    """Load the body and answer."""
-                    return view(load(request.get_data(cache=True)))
+                    """Load the body and answer; the app's ``after_request`` names the rules (``g.rules_label``)."""
+                    loaded = load(request.get_data(cache=True))
+                    g.rules_label = rules_label(loaded.get("rules"))
+                    return view(loaded)
 
             self.add_url_rule(rule, view.__name__, Operation)
             return view
