@@ -177,7 +177,8 @@ class ActionSchema(ma.Schema):
     seat = seat_field(required=True, metadata={"description": "The seat that acts."})
     type = Choice(ActionType, required=True, metadata={"description": "What the seat does."})
     amount = WholeNumber(load_default=None, metadata={
-        "description": "The chips the action adds: checked when a request gives it, always written in an answer."})
+        "description": "The chips the action adds: checked when a request gives it; an answer writes it for every "
+                       "action that adds chips."})
 
 
 class SnapshotSchema(ma.Schema):
