@@ -22,13 +22,10 @@ from ..razz.betting import Replay, TableState
 from ..razz.errors import DuplicateCardError, InputError, SnapshotError
 from ..razz.settlement import Settlement, settle
 from ..razz.snapshot import Action, Snapshot
-from ..razz.streets import FIRST_STREET
+from ..razz.streets import FACE_DOWN, FIRST_STREET
 from ..razz.vocabulary import ActionType, Refusal
 from .errors import UnreadableHandError
 from .written import Entry, Recorded, Verb, WrittenAction, WrittenHand, WrittenPlayer
-
-DOWN_PLACES = (0, 1, 6)
-"""Razz's deal: a player's 1st, 2nd and 7th cards are dealt face down, the 3rd to 6th face up."""
 
 _PATH = re.compile(r"(actions|players)\[(\d+)\](?:\.(\w+))?(?:\[(\d+)\])?")
 
@@ -168,7 +165,7 @@ class _Checker:
         down_entries: list[Entry] = []
         unseen = False
         for place, (card, entry) in enumerate(zip(player.cards, player.card_entries, strict=True)):
-            if place not in DOWN_PLACES:
+            if place >= len(FACE_DOWN) or not FACE_DOWN[place]:  # a card past the deal is up: the schema refuses it
                 if card is None:
                     raise UnreadableHandError(entry, f"seat {player.seat}'s up card {place - 1} is dealt unknown")
                 up.append(card)

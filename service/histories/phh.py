@@ -19,8 +19,9 @@ from typing import Any
 from ..razz.betting import TableState
 from ..razz.seating import position_order
 from ..razz.settlement import Settlement
-from ..razz.snapshot import Snapshot
-from ..razz.streets import FIRST_STREET, LAST_STREET, STREETS
+from ..razz.showdown import HAND_CARDS
+from ..razz.snapshot import PlayerIn, Snapshot
+from ..razz.streets import DEALT_ON, FACE_DOWN, LAST_STREET
 from ..razz.vocabulary import ActionType
 from .errors import NotRazzError, UnreadableHandError
 from .toml_lines import Fields, read_plain
@@ -368,24 +369,14 @@ def write(snapshot: Snapshot, state: TableState, result: Settlement | None, id: 
 
 def _written_actions(snapshot: Snapshot, state: TableState, order: list[int], number: dict[int, int]) -> Iterable[str]:
     """Each street's deal to the players still in, then its betting, as PHH entries."""
-    by_seat = {player.seat: player for player in snapshot.players}
+    dealt = {player.seat: _in_deal_order(player) for player in snapshot.players}
     out: set[int] = set()
     for street in state.streets:
-        if street.street == FIRST_STREET:
-            for seat in order:
-                player = by_seat[seat]
-                yield f"d dh p{number[seat]} {_down(player.down_cards, 0)}{_down(player.down_cards, 1)}" \
-                      f"{player.up_cards[0]}"
-        elif street.street == LAST_STREET and snapshot.community_card is not None:
+        if street.street == LAST_STREET and snapshot.community_card is not None:
             yield f"d db {snapshot.community_card}"
         else:
-            for seat in order:
-                if seat in out:
-                    continue
-                player = by_seat[seat]
-                card = player.up_cards[STREETS[street.street].up_cards - 1] if STREETS[street.street].new_card_up \
-                    else _down(player.down_cards, 2)
-                yield f"d dh p{number[seat]} {card}"
+            yield from (f"d dh p{number[seat]} {''.join(dealt[seat][DEALT_ON[street.street]])}"
+                        for seat in order if seat not in out)
         put_in: dict[int, int] = {}
         for action in street.actions:
             put_in[action.seat] = put_in.get(action.seat, 0) + (action.amount or 0)
@@ -404,15 +395,16 @@ def _shows(snapshot: Snapshot, state: TableState, result: Settlement, number: di
         down = player.down_cards or ()
         if player.mucked:
             entries.append(f"p{number[seat]} sm")
-        elif len(down) + len(player.up_cards) == 7 - (snapshot.community_card is not None):
-            cards = [*down[:2], *player.up_cards, *down[2:]]
+        elif len(down) + len(player.up_cards) == HAND_CARDS - (snapshot.community_card is not None):
+            cards = _in_deal_order(player)[:len(down) + len(player.up_cards)]
             entries.append(f"p{number[seat]} sm {''.join(cards)}")
     return entries
 
 
-def _down(cards: tuple[str, ...] | None, place: int) -> str:
-    """The down card dealt ``place``-th, or ``??`` when it is not known."""
-    return cards[place] if cards is not None and place < len(cards) else UNKNOWN_CARD
+def _in_deal_order(player: PlayerIn) -> list[str]:
+    """A player's cards in the order razz deals them, ``??`` for a down card the snapshot does not know."""
+    up, down = iter(player.up_cards), iter(player.down_cards or ())
+    return [next(down if face_down else up, UNKNOWN_CARD) for face_down in FACE_DOWN]
 
 
 def _toml_string(text: str) -> str:

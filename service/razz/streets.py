@@ -36,6 +36,26 @@ STREETS: dict[int, Street] = {
 }
 """Every street, by number."""
 
+
+
+def _deal() -> tuple[tuple[bool, ...], dict[int, slice]]:
+    """Each card a player is dealt, in order, face down or not, and the places each street deals: a street's
+    down cards come before its up card."""
+    face_down: list[bool] = []
+    dealt_on = {}
+    up = down = 0
+    for number, street in STREETS.items():
+        start = len(face_down)
+        face_down += [True] * (street.down_cards - down) + [False] * (street.up_cards - up)
+        dealt_on[number] = slice(start, len(face_down))
+        up, down = street.up_cards, street.down_cards
+    return tuple(face_down), dealt_on
+
+
+FACE_DOWN, DEALT_ON = _deal()
+"""Whether each of a player's cards, in the order dealt, is face down (two down, four up, one down); and the
+places of that order each street deals (3rd street the first three)."""
+
 FIRST_STREET = min(STREETS)
 LAST_STREET = max(STREETS)
 MAX_UP_CARDS = max(street.up_cards for street in STREETS.values())
