@@ -11,7 +11,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-SAMPLES_DIR = Path("/work/shared/data/handhistories")
+SAMPLES_DIR = Path(__file__).parent / "samples"
 SAMPLES = {path.name.split("-")[4].split("_")[0]: path for path in sorted(SAMPLES_DIR.glob("wsop-*.phh"))}
 """The four WSOP hands by their hand number in the file name: '20', '22', '24', '83'."""
 

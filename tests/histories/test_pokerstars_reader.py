@@ -8,7 +8,7 @@ from service.histories.errors import NotRazzError, UnreadableHandError
 from service.histories.pokerstars import read, split
 from service.histories.written import Entry, Section, Verb
 
-SAMPLE = Path("/work/shared/data/handhistories/pokerstars-razz-cash.txt")
+SAMPLE = Path(__file__).parent / "samples" / "pokerstars-razz-cash.txt"
 
 TOURNAMENT = """\
 PokerStars Hand #210000000001: Tournament #2900001, $200+$15 USD Razz Limit - Level IV (50/100) - 2019/05/04 12:00:00 ET
