@@ -13,7 +13,7 @@ from .api.errors import Problem, ProblemApi, problem_response
 from .api.responses import RULES_HEADER
 from .metrics import install_metrics
 from .problems import DETAIL_BY_STATUS
-from .razz.errors import InputError
+from .razz.errors import IllegalActionError, InputError
 from .request_ids import request_id
 
 API_TITLE = "Razz rules service"
@@ -98,8 +98,11 @@ def _send_request_id(response: Response) -> Response:
 
 
 def _render_input_error(error: InputError) -> Response:
-    """A rule of Razz the request breaks, named by the engine: the field, and why."""
-    return problem_response(422, error.kind, str(error), {error.path: [error.message]})
+    """A rule of Razz the request breaks, named by the engine: the field, and why (and for an action, which rule)."""
+    extensions = None
+    if isinstance(error, IllegalActionError):
+        extensions = {"rule": error.citation.rule, "source": error.citation.source}
+    return problem_response(422, error.kind, str(error), {error.path: [error.message]}, extensions=extensions)
 
 
 def _render_problem(problem: Problem) -> Response:

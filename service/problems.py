@@ -84,11 +84,13 @@ PROBLEM_TYPES: dict[str, str] = {
 """Every problem type the service sends and what it means: one per kind of mistake, on every endpoint."""
 
 
-def problem_json(status: int, kind: str, detail: str, errors: Mapping[str, list[str]] | None = None) -> bytes:
+def problem_json(status: int, kind: str, detail: str, errors: Mapping[str, list[str]] | None = None,
+                 extensions: Mapping[str, str] | None = None) -> bytes:
     """One problem as JSON bytes, compact as every answer is, its members in RFC 9457's order.
 
     ASCII only, so any text a caller sent is written back safely. ``errors`` keeps its order: the
-    schema's field order, the first entry being the one the detail names.
+    schema's field order, the first entry being the one the detail names. ``extensions`` are the
+    members a kind of problem adds (an illegal action's ``rule`` and ``source``), written last.
     """
     body: dict[str, object] = {
         "type": PROBLEM_BASE + kind,
@@ -98,4 +100,6 @@ def problem_json(status: int, kind: str, detail: str, errors: Mapping[str, list[
     }
     if errors:
         body["errors"] = errors
+    if extensions:
+        body.update(extensions)
     return json.dumps(body, ensure_ascii=True, separators=(",", ":")).encode()

@@ -41,6 +41,12 @@ class ProblemSchema(ma.Schema):
         values=ma.fields.List(ma.fields.String()),
         metadata={"description": "Field path (e.g. `players[2].cards[1]`) to what is wrong with it."},
     )
+    rule = ma.fields.String(metadata={
+        "description": "An illegal action's rule: the section of the rules reference that refuses it.",
+        "example": "§2"})
+    source = ma.fields.String(metadata={
+        "description": "An illegal action's rulebook rule (`reference default` where the reference chose).",
+        "example": "RRoP Betting & Raising 3"})
 
 
 class Problem(Exception):
@@ -81,10 +87,10 @@ def field_problem(kind: str, path: str, message: str) -> Problem:
 
 
 def problem_response(status: int, kind: str, detail: str, errors: Mapping[str, list[str]] | None = None,
-                     headers: Mapping[str, str] | None = None) -> Response:
+                     headers: Mapping[str, str] | None = None, extensions: Mapping[str, str] | None = None) -> Response:
     """Serialise one problem as application/problem+json."""
-    response = Response(problem_json(status, kind, detail, errors), status=f"{status} {status_title(status)}",
-                        mimetype=PROBLEM_CONTENT_TYPE)
+    response = Response(problem_json(status, kind, detail, errors, extensions),
+                        status=f"{status} {status_title(status)}", mimetype=PROBLEM_CONTENT_TYPE)
     response.headers.update(headers or {})
     return response
 

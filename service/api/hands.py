@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from itertools import repeat
+from itertools import pairwise, repeat
 from typing import Any, cast
 
 import marshmallow as ma
@@ -14,9 +14,22 @@ from ..problems import DUPLICATE_ID
 from ..razz.cards import CARD_PATTERN, CARD_TEXT, first_duplicate
 from ..razz.comparison import compare
 from ..razz.errors import DuplicateCardError
-from ..razz.ranking import CATEGORIES, LOW_HANDS, MAX_CARDS, LowHand, best_cards, rank_batch
+from ..razz.ranking import (
+    CATEGORIES,
+    LOW_HANDS,
+    LOW_RANKING,
+    MAX_CARDS,
+    LowHand,
+    best_cards,
+    explain_best,
+    rank_batch,
+    why_lower,
+)
 from ..razz.seating import MAX_SEAT, MIN_PLAYERS
+from ..razz.showdown import TIES_SPLIT
+from ..razz.why import Why
 from .errors import field_problem
+from .explain import why_field, write_why
 from .fields import CardText, CardTexts, HandBatchField
 from .responses import ApiBlueprint, answer_writer, json_response
 
@@ -62,6 +75,7 @@ class RankResponseSchema(ma.Schema):
 
     results = ma.fields.List(ma.fields.Nested(HandResultSchema), required=True,
                              metadata={"description": "Each hand's value, in the order of hands."})
+    why = why_field()
 
 
 class PlayerCardsSchema(ma.Schema):
@@ -103,6 +117,7 @@ class CompareResponseSchema(ma.Schema):
                            metadata={"description": "Tie groups of ids, best first.", "example": [["p1", "p2"]]})
     winners = ma.fields.List(ma.fields.String(), required=True, metadata={
         "description": "The ids holding the best low: the first group of order.", "example": ["p1", "p2"]})
+    why = why_field()
 
 
 write_hand_result = answer_writer(HandResultSchema, written=("best",))
@@ -139,7 +154,7 @@ COMPARE_EXAMPLE = {"players": [{"id": "p1", "cards": ["7s", "5d", "4c", "3c", "A
 
 
 @blp.json_post("/rank", RankRequestSchema, RankResponseSchema, example=RANK_EXAMPLE)
-def rank_hands(request: dict[str, Any]) -> Response:
+def rank_hands(request: dict[str, Any], explain: bool) -> Response:
     """Rank 1 to 1000 independent hands of 1 to 7 cards.
 
     Decides each hand's best ace-to-five low by section 8 of the rules reference: aces low, straights
@@ -156,11 +171,16 @@ def rank_hands(request: dict[str, Any]) -> Response:
     values, cards = rank_batch(hands)
     best = map('","'.join, map(map, repeat(CARD_TEXT.__getitem__), cards))
     results = map("".join, zip(repeat('{"best":["'), best, repeat('"],'), map(VALUE_JSON.__getitem__, values)))
-    return Response('{"results":[' + ",".join(results) + "]}", mimetype="application/json")
+    why = ""
+    if explain:
+        explained = [LOW_RANKING.says("best_five", f"hands[{index}] {' '.join(map(CARD_TEXT.__getitem__, hand))}: "
+                                                   + explain_best(hand)) for index, hand in enumerate(hands)]
+        why = ',"why":' + json.dumps(write_why(explained), separators=(",", ":"))
+    return Response('{"results":[' + ",".join(results) + "]" + why + "}", mimetype="application/json")
 
 
 @blp.json_post("/compare", CompareRequestSchema, CompareResponseSchema, example=COMPARE_EXAMPLE)
-def compare_hands(request: dict[str, Any]) -> Response:
+def compare_hands(request: dict[str, Any], explain: bool) -> Response:
     """Compare 2 to 8 players' hands dealt from one deck: best low first, ties grouped.
 
     Decides who holds the best low by section 8 of the rules reference, and which hands tie: the
@@ -176,4 +196,24 @@ def compare_hands(request: dict[str, Any]) -> Response:
     results = [write_compared_hand(value, best=best_texts(hand), id=player_id)
                for player_id, hand, value in zip(ids, comparison.hands, comparison.values, strict=True)]
     order = [[ids[index] for index in group] for group in comparison.order]
-    return json_response(write_comparison(comparison, results=results, order=order, winners=order[0]))
+    answer = write_comparison(comparison, results=results, order=order, winners=order[0])
+    if explain:
+        answer["why"] = write_why(explain_comparison(ids, comparison.hands, comparison.values, comparison.order))
+    return json_response(answer)
+
+
+def explain_comparison(ids: Sequence[str], hands: Sequence[Sequence[int]], values: Sequence[LowHand],
+                       order: Sequence[Sequence[int]]) -> list[Why]:
+    """Why each player's best five are those, who ties (suits never break a tie) and why the winners beat the rest."""
+    why = [LOW_RANKING.says("best_five", f"{player_id} {' '.join(map(CARD_TEXT.__getitem__, hand))}: "
+                                         + explain_best(hand)) for player_id, hand in zip(ids, hands, strict=True)]
+    for group in order:
+        if len(group) > 1:
+            tied = ", ".join(ids[index] for index in group)
+            why.append(TIES_SPLIT.says("tie", f"{tied} tie with {values[group[0]].name}: the same five ranks, and "
+                                              "suits never break a tie"))
+    for better, worse in pairwise(order):
+        best, next_best = values[better[0]], values[worse[0]]
+        why.append(LOW_RANKING.says("order", f"{ids[better[0]]}'s {best.name} beats {ids[worse[0]]}'s "
+                                             f"{next_best.name}: {why_lower(best, next_best)}"))
+    return why

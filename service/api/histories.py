@@ -13,12 +13,14 @@ from ..histories.formats import FORMATS
 from ..histories.phh import write as write_phh
 from ..problems import PROBLEM_BASE
 from ..razz.snapshot import Snapshot
+from ..razz.why import Why
 from .errors import SCHEMA_KIND, Problem, field_problem
+from .explain import why_field, write_why
 from .loading import data_loader
 from .responses import ApiBlueprint, answer_writer, json_response
 from .rules_options import RulesSchema
 from .showdown import ShareSchema
-from .table import SnapshotSchema, TableStateSchema, snapshot_of_request, write_whole_hand
+from .table import SnapshotSchema, WholeHandSchema, explain_whole_hand, snapshot_of_request, write_whole_hand
 
 blp = ApiBlueprint("hand-histories", __name__, url_prefix="/v1",
                    description="Real hand histories (PHH, PokerStars) checked and settled.")
@@ -90,7 +92,7 @@ class CheckedHandSchema(ma.Schema):
     snapshot = ma.fields.Nested(SnapshotSchema, required=True, allow_none=True, metadata={
         "description": "The /v1/table/state request the hand amounts to; for an invalid hand, up to the entry at "
                        "fault; null when the hand cannot be read."})
-    state = ma.fields.Nested(TableStateSchema, required=True, allow_none=True,
+    state = ma.fields.Nested(WholeHandSchema, required=True, allow_none=True,
                              metadata={"description": "The /v1/table/state answer (null for an invalid hand)."})
     phh = ma.fields.String(required=True, allow_none=True,
                            metadata={"description": "The hand written as PHH (null for an invalid hand)."})
@@ -103,6 +105,7 @@ class CheckedHandSchema(ma.Schema):
                        "compared."})
     notes = ma.fields.List(ma.fields.String(), required=True, metadata={
         "description": "Amounts accepted though written otherwise than the rules compute them, and assumptions."})
+    why = why_field()
 
 
 class SummarySchema(ma.Schema):
@@ -145,17 +148,24 @@ def load_snapshot(body: dict[str, Any]) -> Snapshot:
         raise Refused(problem.kind, path, problem.detail) from None
 
 
-def write_checked(checked: HandCheck) -> dict[str, Any]:
-    """One checked hand as the answer writes it."""
+def write_checked(checked: HandCheck, explain: bool = False) -> dict[str, Any]:
+    """One checked hand as the answer writes it, with the decisions behind it when asked."""
     hand, error, result = checked.hand, checked.error, checked.result
     state = phh = None
+    why: list[Why] = []
+    if error is not None and error.citation is not None:
+        why = [error.citation.says("illegal_action", error.detail)]
     if error is None and checked.snapshot is not None and checked.state is not None:
-        state = write_whole_hand(checked.snapshot, checked.state, result)
+        if explain:
+            explained = explain_whole_hand(checked.snapshot)
+            why, state = explained.why, explained.answer
+        else:
+            state = write_whole_hand(checked.snapshot, checked.state, result)
         phh = write_phh(checked.snapshot, checked.state, result, None if hand is None else hand.id,
                         [] if hand is None else [player.name for player in hand.players])
     recorded = None if hand is None else hand.recorded
     found = checked.discrepancies
-    return write_hand(
+    answer = write_hand(
         checked,
         id=None if hand is None else hand.id,
         seats=[] if hand is None else [player.seat for player in hand.players],
@@ -172,17 +182,20 @@ def write_checked(checked: HandCheck) -> dict[str, Any]:
         agrees=None if found is None or error is not None else not found,
         discrepancies=[write_discrepancy(item) for item in found or ()],
     )
+    if explain:
+        answer["why"] = write_why(why)
+    return answer
 
 
 def check_text(format_name: str, text: str, rules: dict[str, Any] | None = None,
-               most: int | None = MAX_HANDS) -> dict[str, Any]:
+               most: int | None = MAX_HANDS, explain: bool = False) -> dict[str, Any]:
     """The answer for every hand of ``text`` (at most ``most``, else a problem): the route's, and the CLI's."""
     reader = FORMATS[format_name]
     sections = reader.split(text)
     if most is not None and len(sections) > most:
         raise field_problem(SCHEMA_KIND, "text", f"holds {len(sections)} hands: at most {most} are checked "
                                                  "in one request")
-    checked = [write_checked(check_hand(index, partial(reader.read, section), load_snapshot, rules))
+    checked = [write_checked(check_hand(index, partial(reader.read, section), load_snapshot, rules), explain)
                for index, section in enumerate(sections)]
     summary = Summary(len(checked), sum(hand["valid"] for hand in checked),
                       sum(hand["agrees"] is True for hand in checked))
@@ -190,7 +203,7 @@ def check_text(format_name: str, text: str, rules: dict[str, Any] | None = None,
 
 
 @blp.json_post("/hand-histories/check", HistoryRequestSchema, HistoryCheckSchema, example=EXAMPLE)
-def check_histories(request: dict[str, Any]) -> Response:
+def check_histories(request: dict[str, Any], explain: bool) -> Response:
     """Read every hand of a history as written, replay it under the rules, settle it, compare what was paid.
 
     Decides for each hand whether what it records is legal under the rules (the replay of
@@ -198,4 +211,4 @@ def check_histories(request: dict[str, Any]) -> Response:
     6 and 8), and whether the history's own record of the payouts agrees. An invalid hand names the
     entry at fault and its line; the other hands are still checked.
     """
-    return json_response(check_text(request["format"], request["text"], request["rules"]))
+    return json_response(check_text(request["format"], request["text"], request["rules"], explain=explain))

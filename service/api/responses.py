@@ -15,6 +15,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from ..razz.rules import DEFAULT_LABEL, rules_label
+from .explain import EXPLANATION_FIELDS, ExplainQuerySchema, explain_asked
 from .loading import request_loader
 
 _ENCODER = msgspec.json.Encoder()
@@ -64,6 +65,7 @@ class ApiBlueprint(Blueprint):
             described = self.response(200, response_schema, example=answer_to(view, load, example),
                                       headers=RULES_HEADER_DOC)(described)
             described = self.arguments(request_schema, example=example)(described)
+            described = self.arguments(ExplainQuerySchema, location="query")(described)
             described = self.docstring(described)
 
             class Operation(MethodView):
@@ -73,10 +75,12 @@ class ApiBlueprint(Blueprint):
                 post = described
 
                 def dispatch_request(self, **url_values: Any) -> Any:
-                    """Load the body and answer; the app's ``after_request`` names the rules (``g.rules_label``)."""
+                    """Load the body and answer, explained if asked; the app's ``after_request`` names the rules
+                    (``g.rules_label``). An empty query string is not parsed: the answer costs what it did."""
+                    explain = bool(request.query_string) and explain_asked(request.args)
                     loaded = load(request.get_data(cache=True))
                     g.rules_label = rules_label(loaded.get("rules"))
-                    return view(loaded)
+                    return view(loaded, explain)
 
             self.add_url_rule(rule, view.__name__, Operation)
             return view
@@ -91,7 +95,7 @@ def unwrap(text: str) -> str:
 
 def answer_to(view: Callable[..., Any], load: Callable[[bytes], Any], example: Mapping[str, Any]) -> Any:
     """The JSON a view answers to a request example, as a client receives it: the operation's 200 example."""
-    answer: Response = view(load(json.dumps(example).encode()))
+    answer: Response = view(load(json.dumps(example).encode()), False)
     return json.loads(answer.get_data())
 
 
@@ -104,10 +108,11 @@ def answer_writer(schema: type[ma.Schema], written: Collection[str] = ()) -> Wri
 
     The response schema is the one declaration of an answer's shape: a field not in it is never
     written, nested schemas write nested records, and an optional field whose value is None is
-    left out (a fold's ``amount``). The fields named in ``written`` hold what the record does not
+    left out (a fold's ``amount``). The explanation fields (``why``, ``refused``) are the view's to
+    add when asked, never a record's. The fields named in ``written`` hold what the record does not
     (a table state's pots, the id a caller gave a hand): the caller passes them by name, written.
     """
-    fields = schema().fields
+    fields = {name: field for name, field in schema().fields.items() if name not in EXPLANATION_FIELDS}
     if not set(written) <= set(fields):
         raise ValueError(f"{schema.__name__} has no fields {sorted(set(written) - set(fields))}")
     plan: list[tuple[str, Writer | None, bool, bool]] = []

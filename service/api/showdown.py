@@ -9,7 +9,8 @@ from flask import Response
 
 from ..razz.rules import resolve_rules
 from ..razz.seating import MAX_SEAT, position_order
-from ..razz.showdown import HAND_CARDS, ShowdownPlayer, showdown
+from ..razz.showdown import HAND_CARDS, ShowdownPlayer, explain_showdown, showdown
+from .explain import why_field, write_why
 from .fields import CardText, CardTexts, StrictBoolean, WholeNumber, seat_field
 from .responses import ApiBlueprint, answer_writer, json_response
 from .rules_options import RulesSchema
@@ -82,7 +83,7 @@ class OddChipSchema(ma.Schema):
                                                      "example": "high_card_by_suit_in_5"})
 
 
-class SettlementSchema(ma.Schema):
+class PaidSchema(ma.Schema):
     """Who wins what: every pot, the payouts (summing to the chips put in) and the odd chips."""
 
     uncontested = ma.fields.Boolean(required=True, metadata={
@@ -98,6 +99,12 @@ class SettlementSchema(ma.Schema):
         "description": "Each odd chip of a split pot, in award order (the last side pot first); empty when none."})
 
 
+class SettlementSchema(PaidSchema):
+    """Who wins what: every pot, the payouts (summing to the chips put in) and the odd chips; explained if asked."""
+
+    why = why_field()
+
+
 write_settlement = answer_writer(SettlementSchema)
 
 
@@ -110,7 +117,7 @@ SHOWDOWN_EXAMPLE = {
 
 
 @blp.json_post("/showdown", ShowdownRequestSchema, SettlementSchema, example=SHOWDOWN_EXAMPLE)
-def settle_showdown(request: dict[str, Any]) -> Response:
+def settle_showdown(request: dict[str, Any], explain: bool) -> Response:
     """Pay every pot of a finished hand: side pots, split pots and odd chips.
 
     Decides who wins each pot and what every seat is paid, by section 6 of the rules reference: pots
@@ -122,4 +129,7 @@ def settle_showdown(request: dict[str, Any]) -> Response:
                               player["mucked"]) for player in request["players"]]
     position = position_order([player.seat for player in players], request["dealer_seat"])
     result = showdown(players, request["community_card"], resolve_rules(request["rules"]).odd_chip_rule, position)
-    return json_response(write_settlement(result))
+    answer = write_settlement(result)
+    if explain:
+        answer["why"] = write_why(explain_showdown(result, players, request["community_card"]))
+    return json_response(answer)

@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import marshmallow as ma
 from flask import Response
 
 from ..razz.betting import TableState, replay
-from ..razz.bring_in import DoorCard, find_bring_in
-from ..razz.first_to_act import BoardIn, find_first_to_act
+from ..razz.bring_in import DoorCard, explain_bring_in, find_bring_in
+from ..razz.first_to_act import BoardIn, explain_first_to_act, find_first_to_act
 from ..razz.limits import Stakes
 from ..razz.rules import resolve_rules
 from ..razz.seating import MAX_SEAT, MIN_PLAYERS
-from ..razz.settlement import Settlement, pots_so_far, settle
+from ..razz.settlement import Settlement, explain_settlement, pots_so_far, settle
 from ..razz.snapshot import Action, PlayerIn, Snapshot
 from ..razz.streets import FIRST_STREET, LAST_STREET, MAX_DOWN_CARDS, MAX_UP_CARDS
+from ..razz.table_why import RefusedAction, explain_replay
 from ..razz.vocabulary import ACTION_TYPES, ActionType, Phase
+from ..razz.why import Why
+from .explain import refused_field, why_field, write_refused, write_why
 from .fields import (
     CardText,
     CardTexts,
@@ -28,7 +31,7 @@ from .fields import (
 )
 from .responses import ApiBlueprint, answer_writer, json_response
 from .rules_options import RulesSchema
-from .showdown import SettlementSchema
+from .showdown import PaidSchema
 
 blp = ApiBlueprint("table", __name__, url_prefix="/v1", description="What the betting rules allow at a table.")
 
@@ -110,6 +113,7 @@ class BringInSchema(ma.Schema):
                        "bring-in seat is all-in from the ante; null when nobody can bet."})
     amount = ma.fields.Integer(required=True, allow_none=True,
                                metadata={"description": "What the bring-in seat posts (null without stakes)."})
+    why = why_field()
 
 
 class BoardSchema(ma.Schema):
@@ -155,6 +159,7 @@ class FirstToActSchema(ma.Schema):
     tied_with = ma.fields.List(ma.fields.Integer(), required=True, metadata={
         "description": "The other seats whose boards tie it (on 3rd street, door cards of its rank); empty when none.",
         "example": [3]})
+    why = why_field()
 
 
 class TablePlayerSchema(ma.Schema):
@@ -220,7 +225,7 @@ class PlayerStateSchema(ma.Schema):
     all_in = ma.fields.Boolean(required=True, metadata={"description": "True once the player has no chips left."})
 
 
-class LegalActionsSchema(ma.Schema):
+class HandStandsSchema(ma.Schema):
     """Where the hand stands and what the seat to act may do."""
 
     street = ma.fields.Integer(required=True, metadata={"description": "The street the hand has reached, 3 to 7."})
@@ -269,7 +274,7 @@ class PotSchema(ma.Schema):
                               metadata={"description": "The live seats that can win it, ascending."})
 
 
-class HandOutcomeSchema(SettlementSchema):
+class HandOutcomeSchema(PaidSchema):
     """Who wins what, and who tables first."""
 
     show_order = ma.fields.List(ma.fields.Integer(), required=True,
@@ -278,7 +283,14 @@ class HandOutcomeSchema(SettlementSchema):
         "description": "A live player is all-in and the betting is over: every hand is tabled now (TDA 16)."})
 
 
-class TableStateSchema(LegalActionsSchema):
+class LegalActionsSchema(HandStandsSchema):
+    """Where the hand stands and what the seat to act may do; with ?explain=true, why."""
+
+    why = why_field()
+    refused = refused_field()
+
+
+class WholeHandSchema(HandStandsSchema):
     """The legal-actions answer plus what the service derives for the whole hand."""
 
     streets = ma.fields.List(ma.fields.Nested(StreetSchema), required=True,
@@ -287,6 +299,13 @@ class TableStateSchema(LegalActionsSchema):
                           metadata={"description": "The main pot, then the side pots, as the chips stand now."})
     result = ma.fields.Nested(HandOutcomeSchema, required=True, allow_none=True, metadata={
         "description": "Once the hand is decided (complete, or showdown with every live hand's cards): null before."})
+
+
+class TableStateSchema(WholeHandSchema):
+    """The legal-actions answer plus what the service derives for the whole hand; with ?explain=true, why."""
+
+    why = why_field()
+    refused = refused_field()
 
 
 def snapshot_of_request(request: dict[str, Any]) -> Snapshot:
@@ -316,7 +335,7 @@ def write_whole_hand(snapshot: Snapshot, state: TableState, result: Settlement |
 
 
 @blp.json_post("/bring-in", BringInRequestSchema, BringInSchema, example=BRING_IN_EXAMPLE)
-def bring_in(request: dict[str, Any]) -> Response:
+def bring_in(request: dict[str, Any], explain: bool) -> Response:
     """Who brings in (the highest door card, suits s>h>d>c breaking ties) and who opens.
 
     Decides the bring-in by section 1 of the rules reference: the highest door card posts it, kings
@@ -326,11 +345,16 @@ def bring_in(request: dict[str, Any]) -> Response:
     """
     stakes = None if request["stakes"] is None else Stakes(**request["stakes"])
     doors = [DoorCard(player["seat"], player["door_card"], player["stack"]) for player in request["players"]]
-    return json_response(write_bring_in(find_bring_in(doors, stakes)))
+    found = find_bring_in(doors, stakes)
+    answer = write_bring_in(found)
+    if explain:
+        answer["why"] = write_why(explain_bring_in(found, [(door.seat, door.card) for door in doors], stakes,
+                                                   resolve_rules(None)))
+    return json_response(answer)
 
 
 @blp.json_post("/first-to-act", FirstToActRequestSchema, FirstToActSchema, example=FIRST_TO_ACT_EXAMPLE)
-def first_to_act(request: dict[str, Any]) -> Response:
+def first_to_act(request: dict[str, Any], explain: bool) -> Response:
     """Who acts first on a street: the bring-in on 3rd, the lowest board from 4th on.
 
     Decides the opener of a street: on 3rd street the bring-in seat of section 1; from 4th street on
@@ -341,12 +365,16 @@ def first_to_act(request: dict[str, Any]) -> Response:
     """
     boards = [BoardIn(player["seat"], tuple(player["up_cards"]), player["folded"], player["all_in"])
               for player in request["players"]]
-    answer = find_first_to_act(request["street"], boards, resolve_rules(request["rules"]), request["dealer_seat"])
-    return json_response(write_first_to_act(answer))
+    rules = resolve_rules(request["rules"])
+    found = find_first_to_act(request["street"], boards, rules, request["dealer_seat"])
+    answer = write_first_to_act(found)
+    if explain:
+        answer["why"] = write_why(explain_first_to_act(request["street"], boards, found, rules))
+    return json_response(answer)
 
 
 @blp.json_post("/legal-actions", SnapshotSchema, LegalActionsSchema, example=SNAPSHOT_EXAMPLE)
-def legal_actions(request: dict[str, Any]) -> Response:
+def legal_actions(request: dict[str, Any], explain: bool) -> Response:
     """Replay the hand so far and list what the seat to act may do.
 
     Decides whether every action of the snapshot was legal, in turn and of the right size, and what
@@ -355,11 +383,18 @@ def legal_actions(request: dict[str, Any]) -> Response:
     sizes and short all-ins (section 4), the community card when the deck runs short (section 7) and
     the turn order and action sets of section 9. The first illegal action is a 422 naming its index.
     """
-    return json_response(write_legal_actions(replay(snapshot_of_request(request))))
+    snapshot = snapshot_of_request(request)
+    if not explain:
+        return json_response(write_legal_actions(replay(snapshot)))
+    explained = explain_replay(snapshot)
+    answer = write_legal_actions(explained.state)
+    answer["why"] = write_why(explained.why)
+    answer["refused"] = write_refused(explained.refused)
+    return json_response(answer)
 
 
 @blp.json_post("/table/state", SnapshotSchema, TableStateSchema, example=SNAPSHOT_EXAMPLE)
-def table_state(request: dict[str, Any]) -> Response:
+def table_state(request: dict[str, Any], explain: bool) -> Response:
     """Replay a whole hand: streets, pots and, once decided, winners, payouts and show order.
 
     Decides everything /v1/legal-actions does (sections 1 to 4, 7 and 9 of the rules reference),
@@ -368,5 +403,28 @@ def table_state(request: dict[str, Any]) -> Response:
     each pot, split pots and odd chips included (sections 6 and 8).
     """
     snapshot = snapshot_of_request(request)
-    state = replay(snapshot)
-    return json_response(write_whole_hand(snapshot, state, settle(snapshot, state)))
+    if not explain:
+        state = replay(snapshot)
+        return json_response(write_whole_hand(snapshot, state, settle(snapshot, state)))
+    explained = explain_whole_hand(snapshot)
+    answer = explained.answer
+    answer["why"] = write_why(explained.why)
+    answer["refused"] = write_refused(explained.refused)
+    return json_response(answer)
+
+
+class ExplainedHand(NamedTuple):
+    """A table-state answer (without its explanation fields), the decisions behind it and the refused actions."""
+
+    answer: dict[str, Any]
+    why: list[Why]
+    refused: list[RefusedAction]
+
+
+def explain_whole_hand(snapshot: Snapshot) -> ExplainedHand:
+    """The table-state answer and the decisions behind it: the replay's, then the settlement's once decided."""
+    explained = explain_replay(snapshot)
+    state = explained.state
+    result = settle(snapshot, state)
+    why = explained.why if result is None else [*explained.why, *explain_settlement(snapshot, state, result)]
+    return ExplainedHand(write_whole_hand(snapshot, state, result), why, explained.refused)

@@ -19,11 +19,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..razz.betting import Replay, TableState
-from ..razz.errors import DuplicateCardError, InputError, SnapshotError
+from ..razz.errors import DuplicateCardError, IllegalActionError, InputError, SnapshotError
 from ..razz.settlement import Settlement, settle
 from ..razz.snapshot import Action, Snapshot
 from ..razz.streets import FACE_DOWN, FIRST_STREET
 from ..razz.vocabulary import ActionType, Refusal
+from ..razz.why import Citation
 from .errors import UnreadableHandError
 from .written import Entry, Recorded, Verb, WrittenAction, WrittenHand, WrittenPlayer
 
@@ -51,6 +52,8 @@ class HandError:
     kind: str
     detail: str
     entry: Entry
+    citation: Citation | None = None
+    """For an illegal action, the rule that refuses it."""
 
 
 @dataclass(frozen=True)
@@ -126,7 +129,8 @@ class _Checker:
             self.checked.error = HandError(error.kind, error.message, error.entry)
             return
         except InputError as error:
-            self.checked.error = HandError(error.kind, str(error), self.entry_of(error.path, error))
+            citation = error.citation if isinstance(error, IllegalActionError) else None
+            self.checked.error = HandError(error.kind, str(error), self.entry_of(error.path, error), citation)
             return
         recorded = self.hand.recorded
         if recorded is not None and result is not None:

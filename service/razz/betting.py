@@ -1,7 +1,7 @@
 """Fixed-limit betting (reference sections 2, 4 and 9): replay a snapshot's actions under the rules.
 
 The replay keeps one table (lists indexed clockwise) and a round per street. Each action type has
-one rule (``_Table.price`` and the rule it picks): it gives the chips the action adds now, or the
+one rule (``Table.price`` and the rule it picks): it gives the chips the action adds now, or the
 ``Refusal`` that says why it may not be taken. So the legal actions listed and the reason an
 action is refused come from the same branch, and the first illegal action is named with its index.
 
@@ -14,21 +14,31 @@ must reach (``high``). A player may raise only if he has not acted since the las
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 from operator import sub
 from typing import NamedTuple, NoReturn
 
 from .bring_in import call_floor, highest_door, opener_index, opening_chips
-from .cap import cap_lifted, increase_name, is_capped
+from .cap import COMPLETION_IS_THE_BET, cap_citation, cap_lifted, increase_name, is_capped
 from .errors import IllegalActionError, SnapshotError
 from .first_to_act import board_opener, lowest_board
-from .limits import counts_as_full
+from .limits import BET_SIZES, SHORT_ALL_IN, counts_as_full
 from .running_out import community_card_dealt
 from .seating import CLOCKWISE_AFTER, positions
 from .showdown import check_mucks
 from .snapshot import Action, Seating, Snapshot, check_action_seat, seat_players
 from .streets import FIRST_STREET, LAST_STREET, STREETS, up_cards_on
 from .vocabulary import INCREASES, LISTING_ORDER, NO_CHIPS, ActionType, Phase, Refusal
+from .why import REFERENCE_DEFAULT, Citation, street_name
+
+ACTION_SETS = Citation("§9", REFERENCE_DEFAULT)
+"""What a player may do where he stands: check or bet, fold, call or raise facing a bet, in turn."""
+TURN_ORDER = Citation("§9", REFERENCE_DEFAULT)
+"""Clockwise from the opener, skipping folded and all-in players; an action out of turn is refused."""
+BETTING_ENDS = Citation("§9", REFERENCE_DEFAULT)
+"""The betting ends when fewer than two players can act and every bet is matched."""
+UNCONTESTED = Citation("§9", "TDA 17B")
+"""All but one have folded: he wins without showing."""
 
 
 class LegalAction(NamedTuple):
@@ -159,24 +169,32 @@ _PASSIVE = frozenset((ActionType.CALL, ActionType.CHECK))
 _CALL, _CHECK, _FOLD, _BRING_IN = ActionType.CALL, ActionType.CHECK, ActionType.FOLD, ActionType.BRING_IN
 """Members as module names: reading one off its enum class costs 0.2 us, five times a global's (bench/README.md)."""
 
-_CHECK_INSTEAD = Refusal("nothing to call and fold_when_no_bet is false: check instead")
-_NOTHING_TO_CALL = Refusal("there is no bet to call")
-_OPENS_ONLY = Refusal("the bring-in is posted only to open 3rd street")
-_CAPPED = Refusal("the betting is capped")
-_ONLY_THE_CALL = Refusal("its chips only cover the call")
-_OTHERS_ALL_IN = Refusal("every other player is all-in")
-_NOT_REOPENED = Refusal("it has acted and the betting has not been reopened by a full bet or raise")
-_NOT_THE_INCREASE = {name: Refusal(f"the increase here is a {name.value}") for name in INCREASES}
+_CHECK_INSTEAD = Refusal("nothing to call and fold_when_no_bet is false: check instead", ACTION_SETS)
+_NOTHING_TO_CALL = Refusal("there is no bet to call", ACTION_SETS)
+_FACES_A_BET = Refusal("it faces a bet: {need} to call", ACTION_SETS)
+_OPENS_ONLY = Refusal("the bring-in is posted only to open 3rd street", COMPLETION_IS_THE_BET)
+_ONLY_THE_CALL = Refusal("its chips only cover the call", ACTION_SETS)
+_OTHERS_ALL_IN = Refusal("every other player is all-in", BETTING_ENDS)
+_NOT_REOPENED = {threshold: Refusal("it has acted and the betting has not been reopened by a full bet or raise",
+                                    citation) for threshold, citation in SHORT_ALL_IN.items()}
+_NOT_THE_INCREASE = {name: Refusal(f"the increase here is a {name.value}", COMPLETION_IS_THE_BET)
+                     for name in INCREASES}
 """Made once: formatting an enum member costs 0.8 us, and legal-actions asks about every increase."""
 
 
-class _Table:
+@cache
+def _capped(limit: int | None) -> Refusal:
+    """The refusal of an increase in a round capped at a bet and ``limit`` raises, made once per limit."""
+    return Refusal(f"the betting is capped: a bet and {limit} raises on {{street}}", cap_citation(limit))
+
+
+class Table:
     """The mutable table of one replay."""
 
     __slots__ = (
-        "active", "added", "after", "all_in", "bring_in", "can_act", "dealt", "fold_street", "folded",
-        "index_of_input", "limit", "live", "n", "phase", "position", "round", "rounds", "rules", "seats", "stack",
-        "stakes", "to_act", "up", "winner",
+        "active", "added", "after", "all_in", "bring_in", "can_act", "capped_refusal", "dealt", "fold_street",
+        "folded", "index_of_input", "limit", "live", "n", "phase", "position", "round", "rounds", "rules", "seats",
+        "stack", "stakes", "to_act", "up", "winner",
     )
 
     def __init__(self, snapshot: Snapshot, seating: Seating) -> None:
@@ -184,6 +202,7 @@ class _Table:
         self.rules = snapshot.rules
         self.stakes = snapshot.stakes
         self.limit = snapshot.rules.raise_limit
+        self.capped_refusal = _capped(self.limit)
         self.seats = seating.seats
         self.up = seating.up
         n = self.n = len(self.seats)
@@ -287,7 +306,7 @@ class _Table:
             stack = self.stack[i]
             return need if need < stack else stack
         if kind == _CHECK:
-            return 0 if need <= 0 else Refusal(f"it faces a bet: {need} to call")
+            return 0 if need <= 0 else _FACES_A_BET
         if kind == _FOLD:  # facing a bet, or with nothing to call only under fold_when_no_bet (section 9)
             return 0 if need > 0 or self.rules.fold_when_no_bet else _CHECK_INSTEAD
         if kind in INCREASES:
@@ -298,14 +317,14 @@ class _Table:
         """A bet, completion or raise goes one bet over the level, or all-in short of it (sections 2 and 4)."""
         r = self.round
         if self.capped():
-            return _CAPPED
+            return self.capped_refusal
         stack = self.stack[i]
         if stack <= need:
             return _ONLY_THE_CALL
         if self.active < 2:
             return _OTHERS_ALL_IN
         if r.acted[i]:
-            return _NOT_REOPENED
+            return _NOT_REOPENED[self.rules.short_allin_threshold]
         name = increase_name(r.number, r.bet_made, r.high, r.level)
         if kind != name:
             return _NOT_THE_INCREASE[name]
@@ -327,13 +346,13 @@ class _Table:
         seat = self.seats[i]
         kind, amount = action.type, action.amount
         if action.seat != seat:
-            self._refuse(index, action, f"seat {action.seat} may not act: it is seat {seat}'s turn")
+            self._refuse(index, action, f"seat {action.seat} may not act: it is seat {seat}'s turn", TURN_ORDER)
         chips = self.price(i, kind)
         if type(chips) is Refusal:
-            self._refuse(index, action, f"seat {seat} may not {kind}: {chips.reason}")
+            self._refuse(index, action, f"seat {seat} may not {kind}: {self.say(chips, i)}", chips.citation)
         if amount is not None and (amount != chips or kind in NO_CHIPS):
             self._refuse(index, action, f"seat {seat}'s {kind} adds {'no' if kind in NO_CHIPS else chips} chips, "
-                                        f"not {amount}")
+                                        f"not {amount}", BET_SIZES if kind in INCREASES else ACTION_SETS)
         self.added.append(chips)
         r = self.round
         left = self.stack[i] - chips  # into the pot (nothing for fold and check): his stack loses what he puts in
@@ -413,17 +432,22 @@ class _Table:
 
     # -- refusals ------------------------------------------------------------------------------
 
-    def _refuse(self, index: int, action: Action, message: str) -> NoReturn:
-        """Refuse ``action`` with ``message``, unless its seat is not at the table at all."""
+    def say(self, refusal: Refusal, i: int) -> str:
+        """A refusal's reason with this hand's values in place (the street, the chips player ``i`` owes)."""
+        r = self.round
+        return refusal.reason.format(street=street_name(r.number), need=r.call_target - r.put_in[i])
+
+    def _refuse(self, index: int, action: Action, message: str, citation: Citation) -> NoReturn:
+        """Refuse ``action`` with ``message`` under the rule ``citation`` names, unless its seat is not at the table."""
         check_action_seat(index, action, self.seats)
-        raise IllegalActionError(f"actions[{index}]", message)
+        raise IllegalActionError(f"actions[{index}]", message, citation)
 
     def _refuse_after_betting(self, index: int, action: Action) -> NoReturn:
         """Explain why no action can come now: the hand, the betting or the deal is over."""
         if self.phase is _COMPLETE:
-            self._refuse(index, action, f"seat {action.seat} may not act: every other player has folded")
+            self._refuse(index, action, f"seat {action.seat} may not act: every other player has folded", UNCONTESTED)
         if self.phase is _SHOWDOWN:
-            self._refuse(index, action, f"seat {action.seat} may not act: the betting is over")
+            self._refuse(index, action, f"seat {action.seat} may not act: the betting is over", BETTING_ENDS)
         check_action_seat(index, action, self.seats)
         need = up_cards_on(self.round.number + 1)
         i = next(j for j in range(self.n) if not self.folded[j] and len(self.up[j]) < need)
@@ -470,10 +494,10 @@ class Replay:
 
     __slots__ = ("_index", "_played", "_seating", "_snapshot", "_table")
 
-    def __init__(self, snapshot: Snapshot) -> None:
+    def __init__(self, snapshot: Snapshot, table: type[Table] = Table) -> None:
         self._snapshot = snapshot
         self._seating = seat_players(snapshot)
-        self._table = _Table(snapshot, self._seating)
+        self._table = table(snapshot, self._seating)
         self._index = {seat: i for i, seat in enumerate(self._seating.seats)}
         self._played: list[Action] = []
 
@@ -481,6 +505,11 @@ class Replay:
         """Check the next action against its rule and play it (IllegalActionError names it by its index)."""
         self._table.apply(len(self._played), action)
         self._played.append(action)
+
+    @property
+    def table(self) -> Table:
+        """The table as the actions played left it (an explanation reads the rounds and asks it the prices)."""
+        return self._table
 
     @property
     def street(self) -> int:
@@ -561,7 +590,7 @@ def replay(snapshot: Snapshot) -> TableState:
     return hand.state()
 
 
-def _check_mucks(table: _Table, snapshot: Snapshot, index_of_input: list[int]) -> None:
+def _check_mucks(table: Table, snapshot: Snapshot, index_of_input: list[int]) -> None:
     """A muck waits for the end of the betting, besides what ``check_mucks`` asks of it (section 5)."""
     mucked = {player.seat for player in snapshot.players if player.mucked}
     if not mucked:
@@ -575,7 +604,7 @@ def _check_mucks(table: _Table, snapshot: Snapshot, index_of_input: list[int]) -
                                       "not at its showdown")
 
 
-def _check_cards(table: _Table, index_of_input: list[int], down_counts: list[int | None]) -> None:
+def _check_cards(table: Table, index_of_input: list[int], down_counts: list[int | None]) -> None:
     """Up and down cards must fit the street each player reached (folded players may show fewer)."""
     street = table.round.number
     shown = up_cards_on(street)

@@ -10,11 +10,28 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import CARD_TEXT, HIGH_CARD_ORDER, RANK_OF, Deck
+from .cards import CARD_CODES, CARD_TEXT, HIGH_CARD_ORDER, RANK_NAMES, RANK_OF, SUIT_NAMES, Deck
 from .limits import Stakes
 from .rules import Rules, ShortBringInCallAmount
 from .seating import clockwise, next_clockwise
 from .vocabulary import ActionType, Refusal
+from .why import REFERENCE_DEFAULT, Citation, Why
+
+HIGHEST_DOOR = Citation("§1", "WSOP-L 235")
+"""The highest door card, kings high and aces low, posts the bring-in."""
+SUIT_BREAKS_TIES = Citation("§1", "WSOP-T Razz")
+"""Door cards of one rank: the suit decides, s > h > d > c."""
+POST_OR_COMPLETE = Citation("§1", "RRoP Stud 2")
+"""The bring-in seat posts the bring-in or opens for a full bet; it may not check or fold."""
+OPENS_AFTER_ALL_IN = Citation("§1", "TDA 2024 RP-10E")
+"""A bring-in seat all-in from the ante posts nothing: the next seat clockwise with chips opens."""
+OPENER_MAY_NOT_FOLD = Citation("§1", "PokerKit")
+"""Under ``allow_fold_when_opening_after_all_in_bring_in`` false, that opener may not fold."""
+SHORT_BRING_IN_STANDS = {ShortBringInCallAmount.FULL_BRING_IN: Citation("§1", "WSOP-L 217"),
+                         ShortBringInCallAmount.POSTED_AMOUNT: Citation("§1", "PokerKit")}
+"""What a call reaches over a bring-in posted short, by ``short_bring_in_call_amount``."""
+NOBODY_BETS = Citation("§9", REFERENCE_DEFAULT)
+"""Fewer than two players with chips: there is no betting."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,11 +99,11 @@ def find_bring_in(players: Sequence[DoorCard], stakes: Stakes | None = None) -> 
 _BRING_IN, _COMPLETE, _FOLD = ActionType.BRING_IN, ActionType.COMPLETE, ActionType.FOLD
 """Members as module names: reading one off its enum class costs 0.2 us, five times a global's (bench/README.md)."""
 
-_MUST_POST = Refusal("the bring-in must be posted or completed")
+_MUST_POST = Refusal("the bring-in must be posted or completed", POST_OR_COMPLETE)
 _NO_OPENING_FOLD = Refusal("allow_fold_when_opening_after_all_in_bring_in is false: the opener must bring in or "
-                           "complete")
-_NO_COMPLETION = Refusal("the bring-in equals the small bet or the stack only covers the bring-in")
-_OPEN_WITH = Refusal("3rd street must be opened with the bring-in or a completion")
+                           "complete", OPENER_MAY_NOT_FOLD)
+_NO_COMPLETION = Refusal("the bring-in equals the small bet or the stack only covers the bring-in", POST_OR_COMPLETE)
+_OPEN_WITH = Refusal("3rd street must be opened with the bring-in or a completion", POST_OR_COMPLETE)
 
 
 def opening_chips(kind: str, chips: int, stakes: Stakes, posts_bring_in: bool, rules: Rules) -> int | Refusal:
@@ -114,3 +131,39 @@ def call_floor(posted: int, stakes: Stakes, rules: Rules) -> int:
     if rules.short_bring_in_call_amount == ShortBringInCallAmount.FULL_BRING_IN:
         return stakes.bring_in
     return posted
+
+
+def explain_bring_in(found: BringIn, doors: Sequence[tuple[int, str]], stakes: Stakes | None,
+                     rules: Rules) -> list[Why]:
+    """Why ``found`` brings in and who opens: the door cards (seat, card) it was found from, in the hand's words."""
+    why = [HIGHEST_DOOR.says("bring_in_seat", f"seat {found.seat}'s {found.card} is the highest door card (kings "
+                                              f"high, aces low): seat {found.seat} brings in")]
+    rank = RANK_OF[CARD_CODES[found.card]]
+    tied = [card for _, card in doors if card != found.card and RANK_OF[CARD_CODES[card]] == rank]
+    if tied:
+        others = ", ".join(tied)
+        why.append(SUIT_BREAKS_TIES.says(
+            "bring_in_tie_break", f"{found.card} ties {others} on rank ({RANK_NAMES[rank - 1]}): the suit decides, "
+                                  f"s > h > d > c, and {SUIT_NAMES[found.card[1]]} is the highest"))
+    if found.opener is None:
+        why.append(NOBODY_BETS.says("opener", "fewer than two players have chips left after the antes: nobody bets"))
+    elif found.opener != found.seat:
+        fold = "or folds" if rules.allow_fold_when_opening_after_all_in_bring_in else "and may not fold"
+        why.append(OPENS_AFTER_ALL_IN.says(
+            "opener", f"seat {found.seat} is all-in from the ante, so nobody brings in: seat {found.opener}, next "
+                      f"clockwise with chips, opens for at least the bring-in {fold}"))
+    else:
+        why.append(POST_OR_COMPLETE.says(
+            "opener", f"seat {found.seat} opens 3rd street: it posts the bring-in or completes, and may not check "
+                      "or fold"))
+    if stakes is not None and found.amount:
+        if found.amount < stakes.bring_in:
+            call = (f"every caller must still reach the full {stakes.bring_in}" if rules.short_bring_in_call_amount
+                    == ShortBringInCallAmount.FULL_BRING_IN else f"a call reaches the {found.amount} posted")
+            why.append(SHORT_BRING_IN_STANDS[rules.short_bring_in_call_amount].says(
+                "bring_in_amount", f"seat {found.seat} has {found.amount} after the ante and posts it all-in, short "
+                                   f"of the bring-in of {stakes.bring_in}: {call}"))
+        else:
+            why.append(POST_OR_COMPLETE.says("bring_in_amount",
+                                             f"seat {found.seat} posts the bring-in of the stakes, {found.amount}"))
+    return why

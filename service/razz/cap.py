@@ -10,6 +10,22 @@ from __future__ import annotations
 from .rules import HeadsUpUncap
 from .streets import FIRST_STREET
 from .vocabulary import ActionType
+from .why import REFERENCE_DEFAULT, Citation
+
+COMPLETION_IS_THE_BET = Citation("§2", "RRoP Stud 3")
+"""The first full increase on 3rd street completes the bring-in: the round's bet, not a raise."""
+CAP_SOURCES = {3: "RRoP Betting & Raising 3", 4: "WSOP-L 126"}
+"""Who caps a round at a bet and that many raises (``max_raises_after_bet``); other limits are the caller's."""
+CAP_LIFTED = {HeadsUpUncap.NEVER: Citation("§2", "TDA 48"),
+              HeadsUpUncap.ANY_TIME_BEFORE_CAP: Citation("§2", "RRoP Betting & Raising 4"),
+              HeadsUpUncap.ROUND_STARTS_HEADS_UP: Citation("§2", "WSOP-L 127"),
+              HeadsUpUncap.EVENT_HEADS_UP: Citation("§2", "TDA 48")}
+"""When heads-up lifts the cap, by ``heads_up_uncap``."""
+
+
+def cap_citation(limit: int | None) -> Citation:
+    """The rule of a cap of a bet and ``limit`` raises (None: unlimited)."""
+    return Citation("§2", CAP_SOURCES.get(limit, REFERENCE_DEFAULT) if limit is not None else REFERENCE_DEFAULT)
 
 _COMPLETE, _BET, _RAISE = ActionType.COMPLETE, ActionType.BET, ActionType.RAISE
 _EVENT, _ANY_TIME, _ROUND_STARTS = (HeadsUpUncap.EVENT_HEADS_UP, HeadsUpUncap.ANY_TIME_BEFORE_CAP,

@@ -17,6 +17,7 @@ RANK_CHARS = "A23456789TJQK"
 
 SUIT_CHARS = "cdhs"
 """Suits from lowest to highest (clubs < diamonds < hearts < spades): the index is the suit's strength."""
+SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 
 CARD_PATTERN = "^[A2-9TJQK][shdc]$"
 """The card notation every request uses: an upper-case rank and a lower-case suit."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from .why import Citation
+
 
 class InputError(ValueError):
     """A request value the rules reject, named by its path (actions[5], stakes.bring_in); raised as a subclass.
@@ -35,6 +37,11 @@ class IllegalActionError(SnapshotError):
     """An action the rules do not allow where it stands: out of turn, the wrong type or amount, after the betting."""
 
     kind = "illegal-action"
+
+    def __init__(self, path: str, message: str, citation: Citation) -> None:
+        super().__init__(path, message)
+        self.citation = citation
+        """The rule that refuses the action: its section of the rules reference and its source."""
 
 
 class ShowdownError(InputError):

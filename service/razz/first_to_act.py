@@ -10,13 +10,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .bring_in import highest_door
-from .cards import HIGH_CARD_ORDER, Deck
+from .bring_in import HIGHEST_DOOR, NOBODY_BETS, OPENS_AFTER_ALL_IN, SUIT_BREAKS_TIES, highest_door
+from .cards import CARD_CODES, CARD_TEXT, HIGH_CARD_ORDER, Deck
 from .errors import SnapshotError
 from .ranking import evaluate, low_rank
 from .rules import LaterStreetTieBreak, Rules
 from .seating import check_player_count, clockwise, next_clockwise, positions
-from .streets import FIRST_STREET, up_cards_on
+from .streets import FIRST_STREET, LAST_STREET, up_cards_on
+from .why import REFERENCE_DEFAULT, Citation, Why, seat_list, street_name
+
+LOWEST_BOARD = Citation("§3", "WSOP-L 235")
+"""From 4th street on, the lowest ace-to-five board acts first."""
+TIED_BOARDS = {LaterStreetTieBreak.POSITION: Citation("§3", "WSOP-L 235"),
+               LaterStreetTieBreak.HIGH_CARD_BY_SUIT: Citation("§3", "TDA 2024 RP-10D")}
+"""Tied lowest boards, by ``later_street_tie_break``: position from the dealer, or the high card by suit."""
+ALL_IN_BOARD = Citation("§3", "WSOP-T Stud/8")
+"""An all-in lowest board: the action proceeds clockwise as if that player had checked."""
+SEVENTH_STREET_BOARDS = Citation("§3", REFERENCE_DEFAULT)
+"""7th street's card is dealt down: the four up cards of 6th street decide again."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,3 +124,48 @@ def find_first_to_act(street: int, players: Sequence[BoardIn], rules: Rules = Ru
         showing=evaluate(boards[board]).name,
         tied_with=tuple(seats[i] for i in tied),
     )
+
+
+def explain_first_to_act(street: int, players: Sequence[BoardIn], answer: FirstToAct,
+                         rules: Rules = Rules()) -> list[Why]:
+    """Why ``answer`` opens ``street``: the board that decided, its ties and an all-in passing the action on."""
+    boards = {player.seat: player.up_cards for player in players}
+    board = answer.board_seat
+    why: list[Why] = []
+    if street == FIRST_STREET:
+        door = boards[board][0]
+        why.append(HIGHEST_DOOR.says("bring_in_seat", f"seat {board}'s {door} is the highest door card (kings high, "
+                                                      f"aces low): seat {board} brings in"))
+        if answer.tied_with:
+            doors = ", ".join(boards[seat][0] for seat in answer.tied_with)
+            why.append(SUIT_BREAKS_TIES.says("bring_in_tie_break", f"{door} ties {doors} on rank: the suit decides, "
+                                                                   "s > h > d > c"))
+        passed = OPENS_AFTER_ALL_IN
+    else:
+        shown = up_cards_on(street)
+        why.append(LOWEST_BOARD.says(
+            "first_to_act", f"seat {board} shows {answer.showing}, the lowest board of {shown} up cards on "
+                            f"{street_name(street)} (no pair beats any pair; then the lower cards)"))
+        if answer.tied_with:
+            tie_break = rules.later_street_tie_break
+            if tie_break == LaterStreetTieBreak.HIGH_CARD_BY_SUIT:
+                codes = [CARD_CODES[card] for card in boards[board][:shown]]
+                high = CARD_TEXT[max(codes, key=HIGH_CARD_ORDER.__getitem__)]
+                how = f"to the board holding the highest card by suit, seat {board}'s {high}"
+            else:
+                how = f"by position to seat {board}, first clockwise from the dealer"
+            why.append(TIED_BOARDS[tie_break].says(
+                "first_to_act_tie_break", f"{seat_list(answer.tied_with)} also "
+                                          f"{'shows' if len(answer.tied_with) == 1 else 'show'} {answer.showing}: "
+                                          f"the tie goes {how}"))
+        if street == LAST_STREET:
+            why.append(SEVENTH_STREET_BOARDS.says(
+                "seventh_street", "7th street's card is dealt face down: the four up cards of 6th street decide "
+                                  "again"))
+        passed = ALL_IN_BOARD
+    if answer.seat is None:
+        why.append(NOBODY_BETS.says("first_to_act", "every live player is all-in: nobody acts"))
+    elif answer.seat != board:
+        why.append(passed.says("first_to_act", f"seat {board} is all-in: seat {answer.seat}, next clockwise who can "
+                                               "act, acts first"))
+    return why

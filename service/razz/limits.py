@@ -12,6 +12,16 @@ from dataclasses import dataclass
 from .errors import StakesError
 from .rules import Rules, ShortAllinThreshold, ThirdStreetHalfBetBase
 from .streets import FIRST_STREET, STREETS
+from .why import REFERENCE_DEFAULT, Citation, Why, street_name
+
+BET_SIZES = Citation("§4", "BARGE Razz")
+"""Small bets on 3rd and 4th street, big bets from 5th on, one bet per bet or raise."""
+SHORT_ALL_IN = {ShortAllinThreshold.HALF_BET: Citation("§4", "WSOP-L 129"),
+                ShortAllinThreshold.FULL_BET: Citation("§4", "PokerKit")}
+"""What a short all-in must reach to count as a full bet or raise, by ``short_allin_threshold``."""
+THIRD_STREET_BASE = {ThirdStreetHalfBetBase.TOTAL_VS_SMALL_BET: Citation("§4", "RRoP Betting & Raising 5"),
+                     ThirdStreetHalfBetBase.INCREMENT_OVER_BRING_IN: Citation("§4", REFERENCE_DEFAULT)}
+"""How a 3rd-street all-in above the bring-in is measured, by ``third_street_half_bet_base``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,3 +64,26 @@ def counts_as_full(total: int, level: int, size: int, street: int, bet_made: boo
         bring_in = stakes.bring_in
         return 2 * (total - bring_in) >= stakes.small_bet - bring_in
     return 2 * (total - level) >= size
+
+
+def explain_short_all_in(seat: int, total: int, level: int, size: int, street: int, bet_made: bool,
+                         stakes: Stakes, rules: Rules, counted: bool) -> Why:
+    """Why an all-in to ``total``, short of ``level`` plus a bet, did or did not count as a full bet or raise."""
+    opening = f"seat {seat}'s all-in to {total} on {street_name(street)}"
+    if rules.short_allin_threshold == ShortAllinThreshold.FULL_BET:
+        return SHORT_ALL_IN[ShortAllinThreshold.FULL_BET].says(
+            "short_all_in", f"{opening} is short of a full bet of {size} over {level}: under short_allin_threshold "
+                            "full_bet only a full bet or raise reopens the betting, so it does not")
+    if street == FIRST_STREET and not bet_made and \
+            rules.third_street_half_bet_base == ThirdStreetHalfBetBase.INCREMENT_OVER_BRING_IN:
+        citation = THIRD_STREET_BASE[ThirdStreetHalfBetBase.INCREMENT_OVER_BRING_IN]
+        measure = (f"is {total - stakes.bring_in} over the bring-in of {stakes.bring_in}, against a completion "
+                   f"distance of {stakes.small_bet - stakes.bring_in}")
+    else:
+        citation = SHORT_ALL_IN[ShortAllinThreshold.HALF_BET]
+        measure = f"is {total - level} over {level}, against a bet of {size}"
+    if counted:
+        verdict = f"at least half, so it counts as a full bet or raise: the level is {total} and the betting reopens"
+    else:
+        verdict = "under half, so it is not a full bet or raise and does not reopen the betting for those who acted"
+    return citation.says("short_all_in", f"{opening} {measure}: {verdict}")

@@ -15,6 +15,7 @@ from itertools import combinations_with_replacement, repeat
 from operator import attrgetter, call, eq, getitem, itemgetter, rshift
 
 from .cards import (
+    CARD_TEXT,
     RANK_CHARS,
     RANK_KEYS,
     RANK_NAMES,
@@ -22,6 +23,10 @@ from .cards import (
     RANK_PLURALS,
     SUIT_BITS,
 )
+from .why import Citation
+
+LOW_RANKING = Citation("§8", "BARGE Appendix A")
+"""Ace-to-five: aces low, straights and flushes ignored, pairs bad, the lowest five distinct ranks play."""
 
 CATEGORIES = ("no_pair", "one_pair", "two_pair", "three_of_a_kind", "full_house", "four_of_a_kind")
 """Categories from best to worst: any hand without a pair beats any hand with one."""
@@ -213,3 +218,28 @@ def rank_batch(hands: Sequence[Sequence[int]]) -> tuple[list[LowHand], list[Sequ
     values = list(map(getitem, map(LOW_HANDS.__getitem__, sizes), keys))
     pickers = map(dict.get, map(BEST_CARDS.__getitem__, sizes), keys, repeat(_walk_best_cards))
     return values, list(map(call, pickers, map(sorted, hands)))
+
+
+def explain_best(hand: Sequence[int]) -> str:
+    """Why a hand's best low is those cards: all of them, the five lowest distinct ranks, or the lowest pairs added."""
+    value = evaluate(hand)
+    used = best_cards(hand)
+    category = value.category.replace("_", " ")
+    if len(hand) <= MAX_USED:
+        return f"all {len(hand)} card(s) play: {value.name}, {category}"
+    left_out = " ".join(CARD_TEXT[code] for code in sorted(set(hand) - set(used), reverse=True))
+    distinct = len(set(map(RANK_OF.__getitem__, hand)))
+    if distinct >= MAX_USED:
+        return f"the five lowest distinct ranks play: {value.name}, {category} ({left_out} left out)"
+    return (f"only {distinct} distinct ranks, so the lowest pair fills the five first: {value.name}, {category} "
+            f"({left_out} left out)")
+
+
+def why_lower(better: LowHand, worse: LowHand) -> str:
+    """Why ``better`` is the lower hand: a better category, else the first rank from the top that is lower."""
+    if better.category != worse.category:
+        return f"{better.category.replace('_', ' ')} beats {worse.category.replace('_', ' ')}"
+    for mine, theirs in zip(better.ranks, worse.ranks, strict=True):
+        if mine != theirs:
+            return f"compared from the top down, {RANK_CHARS[mine - 1]} is lower than {RANK_CHARS[theirs - 1]}"
+    raise ValueError(f"{better.name} and {worse.name} tie")

@@ -9,6 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .why import Citation, Why
+
+RUNNING_OUT = Citation("§7", "TDA 2024 RP-10H")
+"""Before 7th street: deal normally, scramble the burns in, or turn one community card."""
+
 DECK_SIZE = 52
 EARLIER_BURNS = 3
 """The burns before 4th, 5th and 6th street, which procedures B and D scramble back in."""
@@ -45,3 +50,16 @@ def community_card_dealt(players_dealt: Sequence[int], players_remaining: int) -
     """Whether 7th street is a community card for this deal."""
     procedure = seventh_street_procedure(stub_before_seventh(players_dealt), players_remaining)
     return procedure in (COMMUNITY_CARD, SCRAMBLE_THEN_COMMUNITY_CARD)
+
+
+def explain_seventh_street(players_dealt: Sequence[int], players_remaining: int) -> Why:
+    """Why 7th street is dealt as it is: the stub against the cards the players remaining need."""
+    stub = stub_before_seventh(players_dealt)
+    procedure = seventh_street_procedure(stub, players_remaining)
+    need = f"{stub} cards are left before 7th street and {players_remaining} players need {players_remaining + 2}"
+    outcome = {DEAL_NORMALLY: "each is dealt a down card",
+               SCRAMBLE_BURNS: f"the {EARLIER_BURNS} earlier burns are scrambled in and each is dealt a down card",
+               COMMUNITY_CARD: "one community card is turned that plays in every hand",
+               SCRAMBLE_THEN_COMMUNITY_CARD: f"the {EARLIER_BURNS} earlier burns are scrambled in and one community "
+                                             "card is turned that plays in every hand"}[procedure]
+    return RUNNING_OUT.says("seventh_street_deal", f"{need} (with one burn and the last card): {outcome}")

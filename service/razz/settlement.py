@@ -7,11 +7,12 @@ from dataclasses import dataclass, fields
 from .betting import TableState
 from .pots import Pot, build_pots
 from .seating import position_order
-from .show_order import ShowOrder, show_order
-from .showdown import ShowdownPlayer, ShowdownResult, showdown
+from .show_order import ShowOrder, explain_show_order, show_order
+from .showdown import ShowdownPlayer, ShowdownResult, explain_showdown, showdown
 from .snapshot import Snapshot
 from .streets import LAST_STREET
 from .vocabulary import INCREASES, Phase
+from .why import Why
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,11 +64,10 @@ def settle(snapshot: Snapshot, state: TableState) -> Settlement | None:
     )
     if state.phase is Phase.COMPLETE:
         return Settlement.of(result, ShowOrder(all_at_once=False, order=()))
-    seventh = next((street for street in state.streets if street.street == LAST_STREET), None)
     show = show_order(
         {player.seat: player.committed_total for player in state.players if not player.folded},
         all_in=any(player.all_in for player in state.players if not player.folded),
-        last_aggressor=None if seventh is None else seventh.last_aggressor,
+        last_aggressor=_seventh_street_aggressor(state),
         first_to_act_board=state.showdown_board,
         aggressors={street.street: [action.seat for action in street.actions if action.type in INCREASES]
                     for street in state.streets},
@@ -75,3 +75,19 @@ def settle(snapshot: Snapshot, state: TableState) -> Settlement | None:
         no_bet_show_order=rules.no_bet_show_order,
     )
     return Settlement.of(result, show)
+
+
+def _seventh_street_aggressor(state: TableState) -> int | None:
+    """The seat that bet or raised last on 7th street, None when nobody did (or it was not reached)."""
+    seventh = next((street for street in state.streets if street.street == LAST_STREET), None)
+    return None if seventh is None else seventh.last_aggressor
+
+
+def explain_settlement(snapshot: Snapshot, state: TableState, settlement: Settlement) -> list[Why]:
+    """Why the hand was settled so: each pot, odd chip and muck (section 6), and the show order (section 5)."""
+    players = [ShowdownPlayer(player.seat, 0, cards=(*(player.down_cards or ()), *player.up_cards),
+                              mucked=player.mucked) for player in snapshot.players]
+    why = explain_showdown(settlement, players, snapshot.community_card)
+    shown = explain_show_order(ShowOrder(settlement.shown_at_once, settlement.show_order),
+                               _seventh_street_aggressor(state), state.showdown_board, snapshot.rules.no_bet_show_order)
+    return why if shown is None else [*why, shown]

@@ -15,6 +15,16 @@ from dataclasses import dataclass
 from .errors import ShowdownError
 from .rules import NoBetShowOrder
 from .seating import check_position
+from .why import REFERENCE_DEFAULT, Citation, Why
+
+LAST_AGGRESSOR_SHOWS = Citation("§5", "TDA 17A")
+"""Without an all-in, the last to bet or raise on 7th street tables first."""
+NO_BET_SHOWS = {NoBetShowOrder.FIRST_TO_ACT_BOARD: Citation("§5", "TDA 17A"),
+                NoBetShowOrder.EARLIEST_POSITION: Citation("§5", "WSOP-L 145"),
+                NoBetShowOrder.LAST_AGGRESSOR_ANY_STREET: Citation("§5", REFERENCE_DEFAULT)}
+"""Who tables first when 7th street is checked through, by ``no_bet_show_order``."""
+ALL_AT_ONCE = Citation("§5", "TDA 16")
+"""A player all-in and the betting over: every live hand is tabled at once, side-pot contestants first."""
 
 SHOW_STREETS_BACK = (6, 5, 4, 3)
 """Streets searched for a bet or raise when 7th street was checked through, latest first."""
@@ -88,3 +98,26 @@ def show_order(
     if all_in:
         order.sort(key=lambda seat: -contributed[seat])
     return ShowOrder(all_at_once=all_in, order=tuple(order))
+
+
+def explain_show_order(show: ShowOrder, last_aggressor: int | None, first_to_act_board: int | None,
+                       no_bet_show_order: NoBetShowOrder) -> Why | None:
+    """Why hands are tabled in ``show``'s order (None when one hand wins unseen)."""
+    if not show.order:
+        return None
+    order = ", ".join(map(str, show.order))
+    if show.all_at_once:
+        return ALL_AT_ONCE.says("show_order", f"a live player is all-in and the betting is over: every live hand is "
+                                              f"tabled at once, the seats in the most pots first ({order})")
+    first = show.order[0]
+    if last_aggressor is not None:
+        return LAST_AGGRESSOR_SHOWS.says("show_order", f"seat {first} bet or raised last on 7th street and shows "
+                                                       f"first, then clockwise ({order})")
+    if first != first_to_act_board and no_bet_show_order == NoBetShowOrder.LAST_AGGRESSOR_ANY_STREET:
+        who = f"seat {first}, the first live seat to bet or raise on the latest street with a bet,"
+    elif no_bet_show_order == NoBetShowOrder.EARLIEST_POSITION:
+        who = f"seat {first}, earliest in position,"
+    else:
+        who = f"seat {first}, the lowest board,"
+    return NO_BET_SHOWS[no_bet_show_order].says("show_order", f"nobody bet on 7th street: {who} shows first, then "
+                                                              f"clockwise ({order})")

@@ -11,12 +11,26 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .cards import HIGH_CARD_ORDER, Deck
+from .cards import CARD_CODES, CARD_TEXT, HIGH_CARD_ORDER, Deck
 from .errors import InputError, ShowdownError, TooManyCardsError
 from .pots import Pot, build_pots
 from .ranking import LowHand, best_cards, evaluate
 from .rules import OddChipRule
 from .seating import SeatChart, check_position
+from .why import REFERENCE_DEFAULT, Citation, Why, seat_list
+
+POTS_APART = Citation("§6", "TDA 21")
+"""Each pot is awarded on its own, among the live seats that reached it."""
+TIES_SPLIT = Citation("§6", "RRoP Ties 1")
+"""The same five ranks split the pot: suits never break a tie."""
+UNCALLED_RETURNED = Citation("§6", REFERENCE_DEFAULT)
+"""Chips only one seat reached are its uncalled excess, and come back to it."""
+ONE_HAND_LEFT = Citation("§5", "TDA 17B")
+"""The last live hand wins without showing; a hand mucked at showdown concedes."""
+ODD_CHIP_SOURCES = {OddChipRule.HIGH_CARD_BY_SUIT_IN_5: Citation("§6", "TDA 20B"),
+                    OddChipRule.LOW_CARD_BY_SUIT_ALL_CARDS: Citation("§6", "RRoP Ties 5"),
+                    OddChipRule.SEAT_ORDER: Citation("§6", "PokerKit")}
+"""Who gets an odd chip, by ``odd_chip_rule``."""
 
 HAND_CARDS = 7
 """Cards a live hand shows at showdown, the community card included (TDA 13A)."""
@@ -64,7 +78,7 @@ class OddChip:
     pot: int
     """Index into ``ShowdownResult.pots`` (0 is the main pot)."""
     seat: int
-    rule: str
+    rule: OddChipRule
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,3 +266,54 @@ def showdown(
         payouts=tuple(Share(seat, amount) for seat, amount in payout.items()),
         odd_chips=tuple(odd_chips),
     )
+
+
+def pot_name(index: int) -> str:
+    """``main pot``, ``side pot 1``..."""
+    return "main pot" if index == 0 else f"side pot {index}"
+
+
+def explain_showdown(result: ShowdownResult, players: Sequence[ShowdownPlayer],
+                     community_card: str | None = None) -> list[Why]:
+    """Why each pot went where it did: who could win it, who won it or split it, each odd chip and each muck."""
+    why = [ONE_HAND_LEFT.says("muck", f"seat {player.seat} mucked at showdown: it concedes, and its chips stay in "
+                                      "the pots they reached")
+           for player in players if player.mucked]
+    for index, pot in enumerate(result.pots):
+        name = f"{pot_name(index)} of {pot.amount}"
+        if len(pot.eligible) == 1:
+            seat = pot.eligible[0]
+            if result.uncontested:
+                why.append(ONE_HAND_LEFT.says("pot", f"{name}: seat {seat} is the only live hand left and takes it "
+                                                     "without showing"))
+            else:
+                why.append(UNCALLED_RETURNED.says("pot", f"{name}: only seat {seat} reached it, so it comes back to "
+                                                         f"seat {seat}"))
+            continue
+        contest = f"{name}: {seat_list(pot.eligible)} reached it"
+        if len(pot.winners) == 1:
+            why.append(POTS_APART.says("pot", f"{contest}, and seat {pot.winners[0]} wins it with {pot.winning_hand}, "
+                                              "the best low among them"))
+        else:
+            each = pot.amount // len(pot.winners)
+            why.append(TIES_SPLIT.says("pot", f"{contest}: {seat_list(pot.winners)} tie with {pot.winning_hand} (suits "
+                                              f"never break a tie) and split it, {each} each"))
+    cards = {player.seat: player.cards for player in players}
+    for odd in result.odd_chips:
+        why.append(ODD_CHIP_SOURCES[odd.rule].says(
+            "odd_chip", f"the odd chip of the {pot_name(odd.pot)} goes to seat {odd.seat}: "
+                        + _odd_chip_reason(odd.rule, cards[odd.seat] or (), community_card)))
+    return why
+
+
+def _odd_chip_reason(rule: OddChipRule, own: Sequence[str], community_card: str | None) -> str:
+    """The card (or the place) that gave a seat its odd chip, as ``odd_chip_rule`` reads it."""
+    if rule == OddChipRule.SEAT_ORDER:
+        return "it is first of the tied seats in position order"
+    codes = [CARD_CODES[card] for card in own] + ([] if community_card is None else [CARD_CODES[community_card]])
+    if rule == OddChipRule.LOW_CARD_BY_SUIT_ALL_CARDS:
+        low = CARD_TEXT[min(codes, key=HIGH_CARD_ORDER.__getitem__)]
+        return f"its cards rank first of the tied hands by their lowest card by rank and suit ({low}, then up)"
+    five = " ".join(CARD_TEXT[code] for code in best_cards(codes))
+    return f"its five cards, {five}, rank first of the tied hands by their highest card by rank and suit"
+

@@ -18,6 +18,10 @@ from .errors import IllegalActionError
 from .limits import Stakes
 from .rules import Rules
 from .seating import check_player_count, clockwise
+from .why import REFERENCE_DEFAULT, Citation
+
+SEATS = Citation("§9", REFERENCE_DEFAULT)
+"""2 to 8 players, each in his own seat: only a seat dealt in acts."""
 
 
 class PlayerIn(msgspec.Struct, frozen=True):
@@ -107,4 +111,4 @@ def seat_players(snapshot: Snapshot) -> Seating:
 def check_action_seat(index: int, action: Action, seats: Collection[int]) -> None:
     """Refuse an action by a seat nobody holds: the replay asks only about an action it cannot play."""
     if action.seat not in seats:
-        raise IllegalActionError(f"actions[{index}].seat", f"seat {action.seat} is not at the table")
+        raise IllegalActionError(f"actions[{index}].seat", f"seat {action.seat} is not at the table", SEATS)

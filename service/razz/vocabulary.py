@@ -9,6 +9,8 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import NamedTuple, final
 
+from .why import Citation
+
 
 class ActionType(StrEnum):
     """A betting action, in the order the contract lists them."""
@@ -50,6 +52,11 @@ class Phase(StrEnum):
 
 @final  # so a type check narrows: ``type(x) is Refusal`` costs no call, where isinstance costs one
 class Refusal(NamedTuple):
-    """Why an action is not allowed now, as the rule that refuses it says."""
+    """Why an action is not allowed now, as the rule that refuses it says, and where that rule comes from.
+
+    ``reason`` may name the hand's values in braces (``{street}``, ``{need}``, ``{limit}``): the table that
+    refuses fills them in (``betting.Table.say``), only when the refusal is written out.
+    """
 
     reason: str
+    citation: Citation

@@ -16,11 +16,12 @@ import pytest
 from service.api.table import write_bring_in, write_first_to_act, write_legal_actions, write_whole_hand
 from service.razz.betting import replay
 from service.razz.bring_in import find_bring_in
-from service.razz.errors import InputError
+from service.razz.errors import IllegalActionError, InputError
 from service.razz.first_to_act import find_first_to_act
 from service.razz.limits import Stakes
 from service.razz.rules import resolve_rules
 from service.razz.settlement import settle
+from service.razz.why import SECTIONS
 from tests.razz import test_reference_examples as examples
 from tests.tables import STAKES, boards_in, bring_in_body, door_cards, first_to_act_body, table
 
@@ -134,6 +135,10 @@ def test_a_refused_table_is_a_422_problem_naming_the_field(client, path, descrip
         replay(description.snapshot())
     response = client.post(path, json=description.request_body())
     assert (response.status_code, response.content_type) == (422, PROBLEM)
+    cited = {}
+    if isinstance(caught.value, IllegalActionError):
+        cited = {"rule": caught.value.citation.rule, "source": caught.value.citation.source}
+        assert cited["rule"] in SECTIONS and cited["source"]
     assert response.get_json() == {
         "type": f"https://razz.rules/problems/{kind}", "title": HTTPStatus(422).phrase, "status": 422,
-        "detail": str(caught.value), "errors": {caught.value.path: [caught.value.message]}}
+        "detail": str(caught.value), "errors": {caught.value.path: [caught.value.message]}, **cited}

@@ -136,7 +136,8 @@ def test_s2_example2_default_cap_after_completion_and_three_raises():
     assert legal(state) == ["fold", "call 160"]
     everyone_after = replayed(CAPPED.then("s8 call", "s1 call"))
     assert (everyone_after.to_act, legal(everyone_after)) == (2, ["fold", "call 160"])
-    assert refused(CAPPED.then("s8 raise")) == "actions[5]: seat 8 may not raise: the betting is capped"
+    assert refused(CAPPED.then("s8 raise")) == (
+        "actions[5]: seat 8 may not raise: the betting is capped: a bet and 3 raises on 3rd street")
 
 
 @pytest.mark.parametrize("rules", [{"max_raises_after_bet": 4}, {"preset": "wsop_cash"}])
@@ -149,7 +150,8 @@ def test_s2_example3_heads_up_before_the_cap_stays_capped(mode):
     capped = replace(HEADS_UP, rules={"heads_up_uncap": mode})
     state = replayed(capped)
     assert (state.street_bet, state.capped, legal(state)) == (160, True, ["fold", "call 160"])
-    assert refused(capped.then("s4 raise")) == "actions[6]: seat 4 may not raise: the betting is capped"
+    assert refused(capped.then("s4 raise")) == (
+        "actions[6]: seat 4 may not raise: the betting is capped: a bet and 3 raises on 3rd street")
 
 
 @pytest.mark.parametrize("more_raises, expected", [

@@ -1,0 +1,99 @@
+"""``?explain=true``: the query parameter every rules operation takes, and the fields it adds to an answer.
+
+Without it an answer is exactly what it was: the writers skip these fields (``EXPLANATION_FIELDS``)
+and a view adds them only when asked. The decisions themselves come from the core (``razz.why``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import marshmallow as ma
+
+from ..razz.table_why import RefusedAction
+from ..razz.why import SECTIONS, Why
+from .errors import SCHEMA_KIND, field_problem
+
+EXPLAIN = "explain"
+"""The query parameter's name."""
+
+_WORDS = {"true": True, "false": False}
+
+
+class ExplainQuerySchema(ma.Schema):
+    """The query string of a rules operation."""
+
+    explain = ma.fields.Boolean(load_default=False, metadata={
+        "description": "true adds `why`: each decision behind the answer with the section of the rules reference and "
+                       "the rulebook rule it follows (and, for legal actions, `refused`). Without it the answer is "
+                       "byte for byte what it is."})
+
+
+class WhySchema(ma.Schema):
+    """One decision behind an answer and the rule that made it."""
+
+    decision = ma.fields.String(required=True, metadata={
+        "description": "What was decided (`bring_in_seat`, `first_to_act`, `legal_action`, `cap`, `pot`...).",
+        "example": "bring_in_seat"})
+    rule = ma.fields.String(required=True, validate=ma.validate.OneOf(tuple(SECTIONS)), metadata={
+        "description": "The section of the rules reference: " + "; ".join(f"{key} {title}"
+                                                                         for key, title in SECTIONS.items()) + ".",
+        "example": "§1"})
+    source = ma.fields.String(required=True, metadata={
+        "description": "The rulebook rule it follows (`TDA 2024 RP-10E`, `WSOP-L 129`), or `reference default` "
+                       "where the reference made the choice.", "example": "WSOP-L 235"})
+    text = ma.fields.String(required=True, metadata={
+        "description": "One sentence with this hand's own values.",
+        "example": "seat 4's Ks is the highest door card (kings high, aces low): seat 4 brings in"})
+
+
+class RefusedActionSchema(ma.Schema):
+    """A standard action the seat to act may not take now, and why."""
+
+    type = ma.fields.String(required=True, metadata={"description": "The action refused.", "example": "raise"})
+    rule = ma.fields.String(required=True, validate=ma.validate.OneOf(tuple(SECTIONS)),
+                            metadata={"description": "The section of the rules reference that refuses it.",
+                                      "example": "§2"})
+    source = ma.fields.String(required=True, metadata={"description": "The rulebook rule it follows.",
+                                                       "example": "RRoP Betting & Raising 3"})
+    text = ma.fields.String(required=True, metadata={
+        "description": "Why, with the hand's values.",
+        "example": "the betting is capped: a bet and 3 raises on 5th street"})
+
+
+def why_field() -> ma.fields.List:
+    """The ``why`` of an answer that can say why: the last field its schema declares."""
+    return ma.fields.List(ma.fields.Nested(WhySchema), metadata={
+        "description": "Only with ?explain=true: the decisions behind the answer, in the order they were made."})
+
+
+def refused_field() -> ma.fields.List:
+    """The ``refused`` of a table answer, after its ``why``."""
+    return ma.fields.List(ma.fields.Nested(RefusedActionSchema), metadata={
+        "description": "Only with ?explain=true: each standard action the seat to act may not take, with the rule "
+                       "that refuses it; empty when nobody is to act."})
+
+
+EXPLANATION_FIELDS = frozenset(("why", "refused"))
+"""The fields only an explained answer holds: answer writers never write them from a record."""
+
+
+def explain_asked(args: Mapping[str, str]) -> bool:
+    """Whether the query string asks for an explanation; a value other than true or false is a 422."""
+    value = args.get(EXPLAIN)
+    if value is None:
+        return False
+    if value not in _WORDS:
+        raise field_problem(SCHEMA_KIND, EXPLAIN, f"not true or false: {value[:40]!r}")
+    return _WORDS[value]
+
+
+def write_why(why: Iterable[Why]) -> list[dict[str, Any]]:
+    """Decisions as the answer writes them."""
+    return [decision._asdict() for decision in why]
+
+
+def write_refused(refused: Iterable[RefusedAction]) -> list[dict[str, Any]]:
+    """Refused actions as the answer writes them."""
+    return [action._asdict() for action in refused]

@@ -1,0 +1,149 @@
+"""``?explain=true`` on every rules operation: the same answer plus ``why`` (and ``refused``), each decision cited.
+
+Every family of rules vectors the suite holds is posted with and without ``explain``: the reference's
+tables (tests/razz/test_reference_examples.py) to legal-actions and table/state, the doors and
+boards to bring-in and first-to-act, the ranking vectors to rank and compare, the showdown examples
+and the sample hand histories. Without ``explain`` (or with ``explain=false``) the bytes are the
+answer's; with it the answer is unchanged but for the added fields.
+"""
+
+import json
+import re
+
+import pytest
+
+from service.api.hands import COMPARE_EXAMPLE, RANK_EXAMPLE
+from service.api.showdown import SHOWDOWN_EXAMPLE
+from service.api.table import BRING_IN_EXAMPLE, FIRST_TO_ACT_EXAMPLE, SNAPSHOT_EXAMPLE
+from service.razz.why import SECTIONS
+from tests.histories.phh_texts import CHECK, SAMPLES, sample_text
+from tests.razz import test_reference_examples as examples
+from tests.razz.test_explanations import SOURCE
+from tests.tables import STAKES, Table, bring_in_body, first_to_act_body
+
+from .table_helpers import PROBLEM
+
+REFERENCE_TABLES = sorted((name, value) for name, value in vars(examples).items() if isinstance(value, Table))
+"""Every table the reference's examples are built on."""
+
+REQUESTS = [
+    *[pytest.param(path, table.request_body(), id=f"{path}-{name}") for name, table in REFERENCE_TABLES
+      for path in ("/v1/legal-actions", "/v1/table/state")],
+    pytest.param("/v1/legal-actions", SNAPSHOT_EXAMPLE, id="legal-actions-example"),
+    pytest.param("/v1/table/state", SNAPSHOT_EXAMPLE, id="table-state-example"),
+    pytest.param("/v1/bring-in", BRING_IN_EXAMPLE, id="bring-in-example"),
+    pytest.param("/v1/bring-in", bring_in_body(examples.DOORS4, None, STAKES), id="bring-in-s1-example1"),
+    pytest.param("/v1/bring-in", bring_in_body({1: "Qh", 2: "Qc", 3: "Js"}, None, None), id="bring-in-s1-example2"),
+    pytest.param("/v1/bring-in", bring_in_body(examples.ANTE_ALL_IN_DOORS, {3: 12}, STAKES), id="bring-in-short"),
+    pytest.param("/v1/first-to-act", FIRST_TO_ACT_EXAMPLE, id="first-to-act-example"),
+    pytest.param("/v1/first-to-act", first_to_act_body(4, examples.TIED_BOARDS, rules=examples.SUIT_TIE_BREAK),
+                 id="first-to-act-s3-example1-by-suit"),
+    pytest.param("/v1/first-to-act", first_to_act_body(7, examples.SIXTH_BOARDS, all_in=(6,)),
+                 id="first-to-act-s3-example4-all-in"),
+    pytest.param("/v1/first-to-act", first_to_act_body(3, examples.DOORS4), id="first-to-act-third-street"),
+    pytest.param("/v1/hands/rank", RANK_EXAMPLE, id="rank-example"),
+    pytest.param("/v1/hands/rank", {"hands": [hand.split() for hand in (
+        "As 2c 3d 4h 5s 9c Kd", "Ks Kh Qd Qc Js Jh Td", "As Ah 2c 2d 3c 3h 4s", "As Ah Ad 2c 2d 2h 3c",
+        "As Ah Ad Ac 2s 2h 2d", "Kd", "8c 4d 2h")]}, id="rank-s8-vectors"),
+    pytest.param("/v1/hands/compare", COMPARE_EXAMPLE, id="compare-example"),
+    pytest.param("/v1/hands/compare", {"players": [{"id": "pair", "cards": "2s 2h 5c 4d 3s".split()},
+                                                   {"id": "king", "cards": "Ks Qh Jc Td 9s".split()}]},
+                 id="compare-no-pair-beats-a-pair"),
+    pytest.param("/v1/showdown", SHOWDOWN_EXAMPLE, id="showdown-example"),
+    pytest.param("/v1/showdown", {"players": [
+        {"seat": 1, "contributed": 50, "cards": "As 2c 3d 4h 5s Kc Kd".split()},
+        {"seat": 2, "contributed": 120, "cards": "8s 7c 6d 4c 3h Qc Qd".split()},
+        {"seat": 3, "contributed": 200, "cards": "7s 6c 4d 3c 2h Js Jd".split()},
+        {"seat": 4, "contributed": 200, "cards": "9s 8c 7d 6h 5c Ts Td".split()}]}, id="showdown-s6-side-pots"),
+    *[pytest.param(CHECK, {"format": "phh", "text": sample_text(number)}, id=f"history-{number}")
+      for number in SAMPLES],
+]
+
+
+def post(client, path, body, query=""):
+    """POST ``body`` to ``path`` with ``query``; the response."""
+    return client.post(path + query, data=json.dumps(body), content_type="application/json")
+
+
+def explanations(answer):
+    """Every ``why`` of an answer: its own, or each checked hand's."""
+    if "hands" in answer and isinstance(answer["hands"], list) and answer["hands"] and "index" in answer["hands"][0]:
+        return [decision for hand in answer["hands"] for decision in hand["why"]]
+    return answer["why"]
+
+
+def without_explanations(answer):
+    """The answer with the fields ``explain`` adds taken out."""
+    stripped = {key: value for key, value in answer.items() if key not in ("why", "refused")}
+    if "summary" in answer:
+        stripped["hands"] = [{key: value for key, value in hand.items() if key != "why"} for hand in answer["hands"]]
+    return stripped
+
+
+@pytest.mark.parametrize("path, body", REQUESTS)
+def test_explained_answers_are_the_answer_plus_cited_decisions(client, path, body):
+    plain = post(client, path, body)
+    assert post(client, path, body, "?explain=false").get_data() == plain.get_data()
+    explained = post(client, path, body, "?explain=true")
+    assert explained.status_code == plain.status_code
+    assert explained.headers["X-Razz-Rules"] == plain.headers["X-Razz-Rules"]
+    if plain.status_code != 200:
+        assert explained.get_data() == plain.get_data()
+        return
+    answer = explained.get_json()
+    assert without_explanations(answer) == plain.get_json()
+    why = explanations(answer)
+    assert why
+    for decision in why:
+        assert decision["rule"] in SECTIONS and SOURCE.fullmatch(decision["source"]), decision
+    for refused in answer.get("refused", []):
+        assert refused["rule"] in SECTIONS and SOURCE.fullmatch(refused["source"]) and refused["text"], refused
+
+
+def test_the_families_together_make_every_kind_of_decision(client):
+    """Each decision the issue names is made somewhere in the vectors."""
+    made = set()
+    for param in REQUESTS:
+        path, body = param.values
+        response = post(client, path, body, "?explain=true")
+        if response.status_code == 200:
+            made |= {decision["decision"] for decision in explanations(response.get_json())}
+    assert made >= {"bring_in_seat", "bring_in_tie_break", "opener", "bring_in_amount", "first_to_act",
+                    "first_to_act_tie_break", "phase", "legal_action", "cap", "short_all_in", "pot", "odd_chip",
+                    "show_order", "best_five", "tie", "order", "seventh_street_deal"}
+
+
+def test_a_refused_action_names_its_rule_in_the_problem_and_the_same_with_explain(client):
+    body = examples.CAPPED.then("s8 raise").request_body()
+    for query in ("", "?explain=true"):
+        response = post(client, "/v1/legal-actions", body, query)
+        assert (response.status_code, response.content_type) == (422, PROBLEM)
+        problem = response.get_json()
+        assert (problem["rule"], problem["source"]) == ("§2", "RRoP Betting & Raising 3")
+        assert problem["detail"] == ("actions[5]: seat 8 may not raise: the betting is capped: a bet and 3 raises on "
+                                     "3rd street")
+
+
+def test_a_history_hand_refused_says_which_rule_refused_it(client):
+    text = sample_text("20")
+    fields = text.splitlines()
+    entry = next(index for index, line in enumerate(fields) if re.search(r"'p\d cbr \d+'", line))
+    fields[entry] = re.sub(r"cbr (\d+)", lambda found: f"cbr {int(found[1]) + 1}", fields[entry], count=1)
+    answer = post(client, CHECK, {"format": "phh", "text": "\n".join(fields)}, "?explain=true").get_json()
+    hand = answer["hands"][0]
+    assert not hand["valid"]
+    assert hand["why"] == [{"decision": "illegal_action", "rule": "§4", "source": "BARGE Razz",
+                            "text": hand["error"]["detail"]}]
+
+
+@pytest.mark.parametrize("value", ["1", "yes", "TRUE", "", "x" * 5000])
+def test_an_explain_that_is_not_true_or_false_is_a_422_naming_it(client, value):
+    response = post(client, "/v1/hands/rank", RANK_EXAMPLE, f"?explain={value}")
+    assert (response.status_code, response.content_type) == (422, PROBLEM)
+    problem = response.get_json()
+    assert list(problem["errors"]) == ["explain"] and len(problem["detail"]) < 100
+
+
+def test_other_query_parameters_leave_the_answer_alone(client):
+    plain = post(client, "/v1/bring-in", BRING_IN_EXAMPLE)
+    assert post(client, "/v1/bring-in", BRING_IN_EXAMPLE, "?trace=1").get_data() == plain.get_data()

@@ -1,0 +1,181 @@
+"""Explanations: the explained replay is the replay, and every decision cites a real rule in the hand's own words.
+
+Random legal hands (played as tests/histories/test_phh_round_trip.py plays them, to the end and
+settled) are explained at every turn: the state must be the one ``replay`` gives, each decision
+must cite a section of the rules reference and a rulebook rule, and the sentences must carry the
+hand's own values: the bring-in seat and its card, each legal action's chips, each pot's amount.
+The reference's own situations are checked word for word.
+"""
+
+import re
+from dataclasses import replace
+
+from hypothesis import HealthCheck, given, settings
+
+from service.razz.betting import replay
+from service.razz.first_to_act import explain_first_to_act, find_first_to_act
+from service.razz.rules import OddChipRule
+from service.razz.settlement import explain_settlement, settle
+from service.razz.showdown import ShowdownPlayer, explain_showdown, showdown
+from service.razz.table_why import explain_replay
+from service.razz.why import SECTIONS
+from tests.histories.test_phh_round_trip import Hand, deals, pick
+from tests.razz import test_reference_examples as examples
+from tests.razz.test_betting_properties import rules, stakes
+from tests.tables import action_text, boards_in
+
+SOURCE = re.compile(r"(TDA( 2024)? [A-Z0-9-]+|WSOP-[LT] [A-Za-z0-9/ ]+|RRoP [A-Za-z &]+\d|BARGE [A-Za-z ]+|PokerKit"
+                    r"|reference default)")
+"""The rulebooks of the reference's section 0, cited by rule, or the reference itself."""
+
+
+def check_citations(why):
+    """Every decision names a section of the reference, a rulebook rule and a sentence."""
+    for decision in why:
+        assert decision.rule in SECTIONS, decision
+        assert SOURCE.fullmatch(decision.source), decision
+        assert decision.text and decision.decision, decision
+
+
+def check_values(explained, snapshot):
+    """The sentences carry this hand's values, not only the rules' words."""
+    state, why = explained.state, explained.why
+    texts = {decision.decision: [] for decision in why}
+    for decision in why:
+        texts[decision.decision].append(decision.text)
+    door = next(player.up_cards[0] for player in snapshot.players if player.seat == state.bring_in_seat)
+    assert any(f"seat {state.bring_in_seat}'s {door}" in text for text in texts["bring_in_seat"])
+    for action in state.legal_actions:
+        verb = "post the bring-in" if action.type == "bring_in" else action.type
+        said = [text for text in texts["legal_action"] if f"seat {state.to_act} may {verb}" in text]
+        assert len(said) == 1, (action, texts["legal_action"])
+        if action.amount is not None:
+            assert str(action.to) in said[0] or str(action.amount) in said[0], (action, said)
+    offered = {action.type for action in state.legal_actions}
+    assert not offered & {refused.type for refused in explained.refused}
+    if state.to_act is not None:
+        assert len(offered) + len(explained.refused) == 7
+        assert all(refused.text and "{" not in refused.text for refused in explained.refused)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(deals(), rules(), stakes())
+def test_a_random_hand_explained_at_every_turn_is_the_replayed_hand(deal, the_rules, the_stakes):
+    seats, stacks, deck, dealer, choices, _ = deal
+    hand = Hand(seats, stacks, deck, dealer, the_rules, the_stakes)
+    for choice in [*choices, *[None] * 60]:
+        snapshot = hand.table().snapshot()
+        explained = explain_replay(snapshot)
+        assert explained.state == replay(snapshot)
+        check_citations(explained.why)
+        check_values(explained, snapshot)
+        state = explained.state
+        if state.phase == "dealing":
+            live = [player.seat for player in state.players if not player.folded]
+            hand.deal_up(live, len(hand.up[live[0]]) + 1)
+        elif state.phase == "betting":
+            hand.actions.append(action_text(state.to_act, pick(state.legal_actions, choice).type))
+        else:
+            break
+    result = settle(snapshot, state)
+    if result is not None:
+        why = explain_settlement(snapshot, state, result)
+        check_citations(why)
+        pots = [decision.text for decision in why if decision.decision == "pot"]
+        assert len(pots) == len(result.pots)
+        for pot, text in zip(result.pots, pots, strict=True):
+            assert f"of {pot.amount}:" in text
+        assert len([decision for decision in why if decision.decision == "odd_chip"]) == len(result.odd_chips)
+
+
+def decisions(description):
+    """The explained replay of a reference table, as (decision, rule, source, text)."""
+    return [tuple(decision) for decision in explain_replay(description.snapshot()).why]
+
+
+def test_s1_example4_the_opener_after_an_all_in_bring_in_cites_tda_rp_10e():
+    assert ("opener", "§1", "TDA 2024 RP-10E",
+            "seat 3 is all-in from the ante, so nobody brings in: seat 4, next clockwise with chips, opens for at "
+            "least the bring-in or folds") in decisions(examples.ANTE_ALL_IN)
+
+
+def test_s1_example5_a_short_bring_in_stands_at_its_full_amount():
+    why = decisions(examples.SHORT_BRING_IN)
+    assert ("bring_in_amount", "§1", "WSOP-L 217", "seat 3 has 7 after the ante and posts it all-in, short of the "
+            "bring-in of 10: every caller must still reach the full 10") in why
+    assert ("legal_action", "§1", "WSOP-L 217", "seat 4 may call 10 more, to 10: the full bring-in, over the 7 "
+            "posted all-in") in why
+
+
+def test_s2_example2_the_cap_and_the_raise_it_refuses():
+    explained = explain_replay(examples.CAPPED.snapshot())
+    assert ("cap", "§2", "RRoP Betting & Raising 3", "capped: a bet and 3 raises on 3rd street") in map(
+        tuple, explained.why)
+    assert ("raise", "§2", "RRoP Betting & Raising 3", "the betting is capped: a bet and 3 raises on 3rd street") in \
+        map(tuple, explained.refused)
+    four = explain_replay(replace(examples.CAPPED, rules={"max_raises_after_bet": 4}).snapshot())
+    assert ("cap", "§2", "WSOP-L 126", "3 of 4 raises made after the bet on 3rd street") in map(tuple, four.why)
+
+
+def test_s2_example3_heads_up_lifts_the_cap_under_rrop_cash():
+    lifted = replace(examples.HEADS_UP, rules={"heads_up_uncap": "any_time_before_cap"})
+    assert ("cap", "§2", "RRoP Betting & Raising 4", "the cap is lifted on 3rd street: two players who are not "
+            "all-in (heads_up_uncap any_time_before_cap)") in decisions(lifted)
+
+
+def test_s3_example1_the_tie_break_cites_the_rule_in_force():
+    why = decisions(examples.TIED_AFTER_THIRD)
+    assert ("first_to_act", "§3", "WSOP-L 235", "seat 1 shows 6-2, the lowest board of 2 up cards on 4th street "
+            "(no pair beats any pair; then the lower cards)") in why
+    assert ("first_to_act_tie_break", "§3", "WSOP-L 235", "seat 6 also shows 6-2: the tie goes by position to "
+            "seat 1, first clockwise from the dealer") in why
+    by_suit = decisions(replace(examples.TIED_AFTER_THIRD, rules=examples.SUIT_TIE_BREAK))
+    assert ("first_to_act_tie_break", "§3", "TDA 2024 RP-10D", "seat 1 also shows 6-2: the tie goes to the board "
+            "holding the highest card by suit, seat 6's 6s") in by_suit
+
+
+def test_s3_example4_an_all_in_lowest_board_passes_the_action_clockwise():
+    boards = boards_in(examples.SIXTH_BOARDS, (6,), ())
+    found = find_first_to_act(7, boards)
+    why = [tuple(decision) for decision in explain_first_to_act(7, boards, found)]
+    assert ("first_to_act", "§3", "WSOP-T Stud/8", "seat 6 is all-in: seat 7, next clockwise who can act, acts "
+            "first") in why
+    assert why[-2][0] == "seventh_street"
+
+
+def test_s4_short_all_ins_say_whether_they_reopen():
+    assert ("short_all_in", "§4", "WSOP-L 129", "seat 3's all-in to 110 on 5th street is 30 over 80, against a bet "
+            "of 80: under half, so it is not a full bet or raise and does not reopen the betting for those who "
+            "acted") in decisions(examples.UNDER_HALF)
+    assert ("short_all_in", "§4", "WSOP-L 129", "seat 3's all-in to 125 on 5th street is 45 over 80, against a bet "
+            "of 80: at least half, so it counts as a full bet or raise: the level is 125 and the betting reopens") in \
+        decisions(examples.HALF)
+    full_bet = replace(examples.HALF, rules={"short_allin_threshold": "full_bet"})
+    assert next(decision for decision in decisions(full_bet) if decision[0] == "short_all_in")[2] == "PokerKit"
+
+
+def test_s6_example1_the_split_and_the_odd_chip_by_each_rule():
+    players = [ShowdownPlayer(2, 55, cards="7s 5d 4c 3c Ad Qc Jc".split()), ShowdownPlayer(4, 55, folded=True),
+               ShowdownPlayer(6, 55, cards="7h 5s 4d 3h Ac Ks 9d".split())]
+    why = [tuple(decision) for decision in explain_showdown(showdown(players), players)]
+    assert why == [
+        ("pot", "§6", "RRoP Ties 1", "main pot of 165: seats 2 and 6 reached it: seats 2 and 6 tie with 7-5-4-3-A "
+         "(suits never break a tie) and split it, 82 each"),
+        ("odd_chip", "§6", "TDA 20B", "the odd chip of the main pot goes to seat 2: its five cards, 7s 5d 4c 3c Ad, "
+         "rank first of the tied hands by their highest card by rank and suit")]
+    low = showdown(players, odd_chip_rule=OddChipRule.LOW_CARD_BY_SUIT_ALL_CARDS)
+    assert tuple(explain_showdown(low, players)[-1]) == (
+        "odd_chip", "§6", "RRoP Ties 5", "the odd chip of the main pot goes to seat 6: its cards rank first of the "
+        "tied hands by their lowest card by rank and suit (Ac, then up)")
+
+
+def test_s6_example3_side_pots_each_name_their_seats_and_winner():
+    players = [ShowdownPlayer(1, 50, cards="As 2c 3d 4h 5s Kc Kd".split()),
+               ShowdownPlayer(2, 120, cards="8s 7c 6d 4c 3h Qc Qd".split()),
+               ShowdownPlayer(3, 200, cards="7s 6c 4d 3c 2h Js Jd".split()),
+               ShowdownPlayer(4, 200, cards="9s 8c 7d 6h 5c Ts Td".split())]
+    texts = [decision.text for decision in explain_showdown(showdown(players), players)]
+    assert texts == [
+        "main pot of 200: seats 1, 2, 3 and 4 reached it, and seat 1 wins it with 5-4-3-2-A, the best low among them",
+        "side pot 1 of 210: seats 2, 3 and 4 reached it, and seat 3 wins it with 7-6-4-3-2, the best low among them",
+        "side pot 2 of 160: seats 3 and 4 reached it, and seat 3 wins it with 7-6-4-3-2, the best low among them"]
