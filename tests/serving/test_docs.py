@@ -1,15 +1,26 @@
-"""The interactive docs render in a real browser from the service's own copy of Swagger UI."""
+"""The interactive docs render in a real browser from the service's own copy of Swagger UI, and their examples work."""
 
+import json
 import shutil
 import subprocess
 import tempfile
+from typing import Any
 
 import pytest
+from playwright.sync_api import Locator, Page, sync_playwright
+
+from .conftest import call
 
 CHROMIUM = shutil.which("chromium")
+needs_chromium = pytest.mark.skipif(
+    CHROMIUM is None, reason="needs Debian's chromium (apt-get install chromium); CI installs it")
+
+HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+STEP_TIMEOUT_MS = 10_000
+"""How long one click or read may wait for the page: a broken page fails the test in seconds, not hangs it."""
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="needs Debian's chromium (apt-get install chromium); CI installs it")
+@needs_chromium
 def test_docs_page_renders_every_operation_offline(server):
     with tempfile.TemporaryDirectory() as profile:
         dom = subprocess.run(
@@ -21,3 +32,37 @@ def test_docs_page_renders_every_operation_offline(server):
     assert "swagger-ui" in dom and "Razz rules service" in dom
     for path in ("/v1/hands/rank", "/v1/hands/compare", "/healthz"):
         assert path in dom
+
+
+@needs_chromium
+def test_every_try_it_out_example_answers_200(server):
+    spec = call(f"{server.base}/openapi.json")[2]
+    operations = {f"{method.upper()} {path}": (method, path, operation)
+                  for path, item in spec["paths"].items()
+                  for method, operation in item.items() if method in HTTP_METHODS}
+    with sync_playwright() as playwright:
+        page = playwright.chromium.launch(executable_path=CHROMIUM, timeout=30_000).new_page()
+        page.set_default_timeout(STEP_TIMEOUT_MS)
+        page.goto(f"{server.base}/docs")
+        answers = {name: try_it_out(page, method, path) for name, (method, path, _) in operations.items()}
+        refused = [f"{name} shows:\n{answer.inner_text()}" for name, answer in answers.items()
+                   if answer.locator(".response-col_status").inner_text() != "200"]
+        assert not refused, "Try-it-out answered other than 200:\n" + "\n\n".join(refused)
+        for name, (_, path, operation) in operations.items():
+            shown = json.loads(answers[name].locator(".highlight-code pre").inner_text())
+            assert shown == call(f"{server.base}{path}", example(operation))[2], f"{name}: not what a direct call gets"
+
+
+def try_it_out(page: Page, method: str, path: str) -> Locator:
+    """Run an operation's prefilled example as a reader does, and point at the answer the page shows for it."""
+    operation = page.locator(f".opblock-{method}").filter(has=page.locator(f'[data-path="{path}"]'))
+    operation.locator(".opblock-summary-control").click()
+    operation.get_by_role("button", name="Try it out").click()
+    operation.get_by_role("button", name="Execute").click()
+    return operation.locator(".live-responses-table .response")
+
+
+def example(operation: dict[str, Any]) -> object:
+    """The body Swagger UI prefills: the operation's JSON request example, or none for one without a body."""
+    body = operation.get("requestBody")
+    return None if body is None else body["content"]["application/json"]["example"]
