@@ -3,7 +3,8 @@
 Run from the project root: ``python bench/side_by_side.py BASELINE [CHANGED]`` (CHANGED defaults
 to this checkout). Each checkout is started as users start it, ``python -m service`` from its own
 folder; another checkout than this one runs on its own ``.venv``, with the service installed. Prints, per
-checkout, legal-actions and ``/healthz`` req/s and their ratio, and 1000-hand ranking batches,
+checkout, legal-actions (plain and with ``?explain=true``, which a checkout without explanations ignores) and
+``/healthz`` req/s and their ratios, and 1000-hand ranking batches,
 each the median of interleaved wrk runs, with the server CPU per request.
 """
 
@@ -31,7 +32,9 @@ def targets() -> dict[str, tuple[str, object | None]]:
     """What each checkout is loaded with: the bench's 8-player legal-actions hand, probes, 1000-hand batches."""
     rng = random.Random(2026)
     batch = {"hands": [rng.sample(list(CARD_CODES), 7) for _ in range(1000)]}
-    return {"legal-actions": ("/v1/legal-actions", request_body(build_snapshot())),
+    body = request_body(build_snapshot())
+    return {"legal-actions": ("/v1/legal-actions", body),
+            "legal-actions?explain=true": ("/v1/legal-actions?explain=true", body),
             "/healthz": ("/healthz", None),
             "1000-hand batch": ("/v1/hands/rank", batch)}
 
@@ -59,7 +62,9 @@ def main() -> None:
                for target in plan}
         print(f"{name} ({path}): legal-actions {rate['legal-actions']:,.0f} req/s ({cpu['legal-actions']:.2f} ms CPU), "
               f"/healthz {rate['/healthz']:,.0f} req/s ({cpu['/healthz']:.2f} ms), "
-              f"ratio {rate['legal-actions'] / rate['/healthz']:.2f}; 1000-hand batches "
+              f"ratio {rate['legal-actions'] / rate['/healthz']:.2f}; with ?explain=true "
+              f"{rate['legal-actions?explain=true']:,.0f} req/s ({cpu['legal-actions?explain=true']:.2f} ms CPU), "
+              f"ratio {rate['legal-actions?explain=true'] / rate['/healthz']:.2f}; 1000-hand batches "
               f"{rate['1000-hand batch'] * 1000:,.0f} hands/s ({cpu['1000-hand batch']:.2f} ms CPU a batch)")
 
 

@@ -17,6 +17,7 @@ import msgspec
 
 from ..razz.cards import CARD_CODES, CARD_PATTERN
 from ..razz.errors import InvalidCardError
+from ..razz.limits import MOST_CHIPS
 from ..razz.rules import OptionSpec
 from ..razz.seating import MAX_SEAT, MIN_SEAT
 from .errors import KindedMessage
@@ -94,7 +95,7 @@ class HandBatchField(ma.fields.List):
 class WholeNumber(ma.fields.Field):
     """A JSON integer in a range: 2.5, "7" and true are refused, never truncated (the loader reads 7.0 as 7)."""
 
-    def __init__(self, minimum: int = 0, maximum: int = 10**15, **kwargs: Any) -> None:
+    def __init__(self, minimum: int = 0, maximum: int = MOST_CHIPS, **kwargs: Any) -> None:
         metadata = {"type": "integer", "minimum": minimum, "maximum": maximum, **kwargs.pop("metadata", {})}
         super().__init__(metadata=metadata, **kwargs)
         self.minimum = minimum

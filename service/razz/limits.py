@@ -14,6 +14,9 @@ from .rules import Rules, ShortAllinThreshold, ThirdStreetHalfBetBase
 from .streets import FIRST_STREET, STREETS
 from .why import REFERENCE_DEFAULT, Citation, Why, street_name
 
+MOST_CHIPS = 10**15
+"""The most any amount of chips may be (a stack, a bet, an action's chips): what the request schema accepts."""
+
 BET_SIZES = Citation("§4", "BARGE Razz")
 """Small bets on 3rd and 4th street, big bets from 5th on, one bet per bet or raise."""
 SHORT_ALL_IN = {ShortAllinThreshold.HALF_BET: Citation("§4", "WSOP-L 129"),

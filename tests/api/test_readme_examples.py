@@ -1,0 +1,26 @@
+"""The README's curl examples answer what the README says they answer, byte for byte."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+EXAMPLE = re.compile(r"```sh\n(curl -s -X POST '?localhost:8080(?P<path>/[^\s']+)'? .*?-d '(?P<body>.*?)')\n```\n"
+                     r"```json\n(?P<answer>.*?)\n```", re.DOTALL)
+"""A POST and the JSON block after it."""
+
+EXAMPLES = [pytest.param(found["path"], found["body"], found["answer"], id=f"line-{line}")
+            for found in EXAMPLE.finditer(README.read_text())
+            for line in [README.read_text().count("\n", 0, found.start()) + 1]]
+
+
+def test_the_readme_has_its_examples():
+    assert len(EXAMPLES) >= 8
+
+
+@pytest.mark.parametrize("path, body, answer", EXAMPLES)
+def test_a_readme_example_answers_as_written(client, path, body, answer):
+    response = client.post(path, data=body, content_type="application/json")
+    assert response.get_data(as_text=True) == answer
