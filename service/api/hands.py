@@ -16,6 +16,7 @@ from ..razz.comparison import compare
 from ..razz.errors import DuplicateCardError
 from ..razz.ranking import CATEGORIES, LOW_HANDS, MAX_CARDS, LowHand, best_cards, rank_batch
 from ..razz.seating import MAX_SEAT, MIN_PLAYERS
+from .base import Items, Length, Object, RequestSchema, Text
 from .errors import field_problem
 from .fields import CardText, CardTexts, HandBatchField
 from .responses import ApiBlueprint, answer_writer, json_response
@@ -25,11 +26,11 @@ blp = ApiBlueprint("hands", __name__, url_prefix="/v1/hands", description="Ace-t
 MAX_BATCH = 1000
 
 
-class RankRequestSchema(ma.Schema):
+class RankRequestSchema(RequestSchema):
     """A batch of independent hands."""
 
     hands = HandBatchField(
-        required=True, validate=ma.validate.Length(min=1, max=MAX_BATCH),
+        required=True, validate=Length(min=1, max=MAX_BATCH),
         metadata={"description": "1 to 1000 hands of 1 to 7 cards, each its own deck: a card appears once per hand.",
                   "example": [["As", "2d", "3c", "4h", "9s", "Kd", "Kc"], ["Ks", "Kh", "Qd", "Qc", "Js", "Jh", "Td"]]},
     )
@@ -64,21 +65,21 @@ class RankResponseSchema(ma.Schema):
                              metadata={"description": "Each hand's value, in the order of hands."})
 
 
-class PlayerCardsSchema(ma.Schema):
+class PlayerCardsSchema(RequestSchema):
     """A player's cards, under the caller's own id."""
 
-    id = ma.fields.String(required=True, validate=ma.validate.Length(min=1, max=64), metadata={
+    id = Text(required=True, validate=Length(min=1, max=64), metadata={
         "description": "The caller's name for the player, unique in the request.", "example": "p1"})
     cards = CardTexts(1, MAX_CARDS, required=True, metadata={
         "description": "The player's 1 to 7 cards (6 when a community card plays).",
         "example": ["7s", "5d", "4c", "3c", "Ad", "Qc", "Jc"]})
 
 
-class CompareRequestSchema(ma.Schema):
+class CompareRequestSchema(RequestSchema):
     """Players whose cards come from one deck, with an optional community card for every hand."""
 
-    players = ma.fields.List(
-        ma.fields.Nested(PlayerCardsSchema), required=True, validate=ma.validate.Length(min=MIN_PLAYERS, max=MAX_SEAT),
+    players = Items(
+        Object(PlayerCardsSchema), required=True, validate=Length(min=MIN_PLAYERS, max=MAX_SEAT),
         metadata={"description": "2 to 8 players with distinct ids, their cards dealt from one deck.",
                   "example": [{"id": "p1", "cards": ["7s", "5d", "4c", "3c", "Ad", "Qc", "Jc"]},
                               {"id": "p2", "cards": ["7h", "5s", "4d", "3h", "Ac", "Ks", "9d"]}]},
