@@ -21,7 +21,7 @@ def assert_problem(response, status, kind):
 def test_400_for_a_body_that_is_not_json(client):
     response = client.post("/v1/hands/rank", data="{\"hands\": [", content_type="application/json")
     body = assert_problem(response, 400, "malformed-request")
-    assert body["detail"] == "The request body is not valid JSON."
+    assert body["detail"] == "the request body is not valid JSON"
 
 
 def test_413_over_the_configured_body_limit():
