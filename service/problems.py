@@ -34,17 +34,18 @@ KIND_BY_STATUS = {
 """The problem kind of an HTTP error that has no more precise one."""
 
 DETAIL_BY_STATUS = {
-    400: "The request body is not valid JSON.",
-    404: "No resource lives at this path.",
-    405: "This path does not accept this method.",
-    408: "The request was not received in full in time.",
-    413: "The request body is larger than this service accepts.",
-    414: "The request line is longer than this service accepts.",
-    415: "Send the request body as JSON with Content-Type: application/json.",
-    431: "The request headers are larger than this service accepts.",
-    500: "The service failed to answer; the request was logged.",
+    400: "the request body is not valid JSON",
+    404: "no resource lives at this path",
+    405: "this path does not accept this method",
+    408: "the request was not received in full in time",
+    413: "the request body is larger than this service accepts",
+    414: "the request line is longer than this service accepts",
+    415: "send the request body as JSON with Content-Type: application/json",
+    431: "the request headers are larger than this service accepts",
+    500: "the service failed to answer; the request was logged",
 }
-"""The sentence of an HTTP error that has no more precise one."""
+"""The sentence of an HTTP error that has no more precise one, in the rules' voice: a lower-case clause, no full
+stop."""
 
 
 TITLE_BY_STATUS = {413: "Content Too Large"}
@@ -54,6 +55,11 @@ TITLE_BY_STATUS = {413: "Content Too Large"}
 def status_title(status: int) -> str:
     """The RFC 9110 reason phrase of ``status``: every problem's title and every status line, app and worker alike."""
     return TITLE_BY_STATUS.get(status) or http.HTTPStatus(status).phrase
+
+
+def status_detail(status: int) -> str:
+    """The detail of an HTTP error with no more precise one: its sentence, else its status in the same voice."""
+    return DETAIL_BY_STATUS.get(status) or f"status {status}: {status_title(status)}"
 
 
 DUPLICATE_ID = "duplicate-id"

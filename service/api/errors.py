@@ -14,16 +14,17 @@ from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException
 
 from ..problems import (
-    DETAIL_BY_STATUS,
     HTTP_ERROR,
     KIND_BY_STATUS,
     PROBLEM_BASE,
     PROBLEM_CONTENT_TYPE,
     PROBLEM_TYPES,
     problem_json,
+    status_detail,
     status_title,
 )
 from ..razz.errors import DuplicateCardError
+from ..serving.readiness import starting
 
 
 class ProblemSchema(ma.Schema):
@@ -116,7 +117,7 @@ def flatten_messages(messages: Any, prefix: str = "") -> dict[str, list[str]]:
 PROBLEM_EXAMPLES: dict[int, dict[str, Any]] = {
     422: json.loads(problem_json(422, DuplicateCardError.kind, "hands[0]: card As appears more than once",
                                  {"hands[0]": ["card As appears more than once"]})),
-    503: json.loads(problem_json(503, KIND_BY_STATUS[503], "Starting: 1 of 4 workers are warm.")),
+    503: json.loads(problem_json(503, KIND_BY_STATUS[503], starting(1, 4))),
 }
 """Problems as the service writes them, where the status alone does not give the sentence."""
 
@@ -125,8 +126,7 @@ def problem_example(status: int) -> dict[str, Any]:
     """A problem of ``status`` exactly as the service sends one: the documented example of its response."""
     if status in PROBLEM_EXAMPLES:
         return PROBLEM_EXAMPLES[status]
-    detail = DETAIL_BY_STATUS.get(status, http.HTTPStatus(status).phrase + ".")
-    return json.loads(problem_json(status, KIND_BY_STATUS.get(status, HTTP_ERROR), detail))
+    return json.loads(problem_json(status, KIND_BY_STATUS.get(status, HTTP_ERROR), status_detail(status)))
 
 
 class ProblemApi(Api):
@@ -141,8 +141,7 @@ class ProblemApi(Api):
         allowed = getattr(error, "valid_methods", None)  # werkzeug's MethodNotAllowed
         if status == 405 and allowed:
             headers["Allow"] = ", ".join(allowed)
-        detail = DETAIL_BY_STATUS.get(status, status_title(status))
-        return problem_response(status, KIND_BY_STATUS.get(status, HTTP_ERROR), detail, headers=headers)
+        return problem_response(status, KIND_BY_STATUS.get(status, HTTP_ERROR), status_detail(status), headers=headers)
 
     def _register_responses(self) -> None:
         """Document the shared error responses with the problem+json content type, each with its own example."""

@@ -14,6 +14,7 @@ import marshmallow as ma
 from ..razz.table_why import RefusedAction
 from ..razz.why import SECTIONS, Why
 from .errors import SCHEMA_KIND, field_problem
+from .messages import not_a
 
 EXPLAIN = "explain"
 """The query parameter's name."""
@@ -85,7 +86,7 @@ def explain_asked(args: Mapping[str, str]) -> bool:
     if value is None:
         return False
     if value not in _WORDS:
-        raise field_problem(SCHEMA_KIND, EXPLAIN, f"not true or false: {value[:40]!r}")
+        raise field_problem(SCHEMA_KIND, EXPLAIN, not_a("true or false", value))
     return _WORDS[value]
 
 

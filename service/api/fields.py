@@ -16,18 +16,14 @@ import marshmallow as ma
 import msgspec
 
 from ..razz.cards import CARD_CODES, CARD_PATTERN
-from ..razz.errors import InvalidCardError
 from ..razz.limits import MOST_CHIPS
 from ..razz.rules import OptionSpec
 from ..razz.seating import MAX_SEAT, MIN_SEAT
-from .errors import KindedMessage
-
-CARD_MESSAGE = KindedMessage("Not a card: write a rank from A23456789TJQK and a suit from shdc, e.g. 'As'.",
-                             InvalidCardError.kind)
-"""What every card field says of a value that is not a card; the problem is an invalid-card, as the core's."""
+from .base import Field, Items, Length, Object, OneOf, Text
+from .messages import holds, not_a, not_a_card, not_from, one_of
 
 
-class CardField(ma.fields.Field):
+class CardField(Field):
     """One card in two characters, loaded as its card code."""
 
     def __init__(self, **kwargs: Any) -> None:
@@ -38,11 +34,11 @@ class CardField(ma.fields.Field):
         """Look the card up; anything else is not a card."""
         code = CARD_CODES.get(value) if isinstance(value, str) else None
         if code is None:
-            raise ma.ValidationError(CARD_MESSAGE)
+            raise ma.ValidationError(not_a_card(value))
         return code
 
 
-class HandField(ma.fields.List):
+class HandField(Items):
     """A list of cards, loaded as card codes; the caller checks the deck (distinct cards) across fields."""
 
     def __init__(self, min_cards: int = 1, max_cards: int = 7, **kwargs: Any) -> None:
@@ -58,17 +54,18 @@ class HandField(ma.fields.List):
     def load_cards(self, value: Any) -> list[int]:
         """Parse every card with one lookup; report each bad card by its index."""
         if not isinstance(value, list):
-            raise ma.ValidationError("Not a list of cards.")
-        if not self.min_cards <= len(value) <= self.max_cards:
-            raise ma.ValidationError(f"Hold {self.min_cards} to {self.max_cards} cards, not {len(value)}.")
+            raise ma.ValidationError(not_a("a list of cards", value))
+        refusal = holds(len(value), "card", self.min_cards, self.max_cards)
+        if refusal is not None:
+            raise ma.ValidationError(refusal)
         try:
             return list(map(CARD_CODES.__getitem__, value))
         except (KeyError, TypeError):
-            raise ma.ValidationError({index: [CARD_MESSAGE] for index, card in enumerate(value)
+            raise ma.ValidationError({index: [not_a_card(card)] for index, card in enumerate(value)
                                       if not isinstance(card, str) or card not in CARD_CODES}) from None
 
 
-class HandBatchField(ma.fields.List):
+class HandBatchField(Items):
     """A list of hands, loaded in passes over the batch: a thousand hands cost lookups, not field calls."""
 
     def __init__(self, **kwargs: Any) -> None:
@@ -77,7 +74,7 @@ class HandBatchField(ma.fields.List):
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[Any]:
         if not isinstance(value, list):
-            raise ma.ValidationError("Not a list of hands.")
+            raise ma.ValidationError(not_a("a list of hands", value))
         return self._plain_hands(value) or load_each(self.hand.load_cards, value)
 
     def _plain_hands(self, value: list[Any]) -> list[list[int]] | None:
@@ -92,7 +89,7 @@ class HandBatchField(ma.fields.List):
             return None
 
 
-class WholeNumber(ma.fields.Field):
+class WholeNumber(Field):
     """A JSON integer in a range: 2.5, "7" and true are refused, never truncated (the loader reads 7.0 as 7)."""
 
     def __init__(self, minimum: int = 0, maximum: int = MOST_CHIPS, **kwargs: Any) -> None:
@@ -103,13 +100,13 @@ class WholeNumber(ma.fields.Field):
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ma.ValidationError("Not a whole number.")
+            raise ma.ValidationError(not_a("a whole number", value))
         if not self.minimum <= value <= self.maximum:
-            raise ma.ValidationError(f"Must be from {self.minimum} to {self.maximum}.")
+            raise ma.ValidationError(not_from(self.minimum, self.maximum, value))
         return value
 
 
-class StrictBoolean(ma.fields.Field):
+class StrictBoolean(Field):
     """JSON true or false only: marshmallow's Boolean would also take "yes" and 1."""
 
     def __init__(self, **kwargs: Any) -> None:
@@ -117,7 +114,7 @@ class StrictBoolean(ma.fields.Field):
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
         if not isinstance(value, bool):
-            raise ma.ValidationError("Not true or false.")
+            raise ma.ValidationError(not_a("true or false", value))
         return value
 
 
@@ -129,20 +126,25 @@ def seat_field(**kwargs: Any) -> WholeNumber:
 def _check_card(text: str) -> None:
     """Exactly a card's two characters: a pattern's ``$`` would also let a trailing newline through."""
     if text not in CARD_CODES:
-        raise ma.ValidationError(CARD_MESSAGE)
+        raise ma.ValidationError(not_a_card(text))
 
 
-class CardText(ma.fields.String):
+class CardText(Text):
     """A card kept as text (the table engine reads notation), documented with its pattern; a number or a null
     where a card must be is not a card either, as on every card field."""
 
     def __init__(self, **kwargs: Any) -> None:
         metadata = {"pattern": CARD_PATTERN, "example": "As", **kwargs.pop("metadata", {})}
-        super().__init__(validate=_check_card, metadata=metadata,
-                         error_messages={"invalid": CARD_MESSAGE, "null": CARD_MESSAGE}, **kwargs)
+        super().__init__(validate=_check_card, metadata=metadata, error_messages={"null": not_a_card(None)}, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        """A card's text; any other JSON value is not a card, and says which it is."""
+        if not isinstance(value, str):
+            raise ma.ValidationError(not_a_card(value))
+        return value
 
 
-class Choice(ma.fields.String):
+class Choice(Text):
     """One word of a string enum, documented as an enum and decoded as its member.
 
     Decoded as the member, a word is the engine's own object: comparing it with the engine's
@@ -150,21 +152,21 @@ class Choice(ma.fields.String):
     """
 
     def __init__(self, words: type[StrEnum], **kwargs: Any) -> None:
-        super().__init__(validate=ma.validate.OneOf([word.value for word in words]), **kwargs)
+        super().__init__(validate=OneOf([word.value for word in words]), **kwargs)
         self.words = words
 
 
-class CardTexts(ma.fields.List):
+class CardTexts(Items):
     """Cards kept as text (the table engine reads notation), with the same documented constraints as a hand."""
 
     def __init__(self, min_cards: int, max_cards: int, **kwargs: Any) -> None:
-        super().__init__(CardText(), validate=ma.validate.Length(min=min_cards, max=max_cards),
+        super().__init__(CardText(), validate=Length(min=min_cards, max=max_cards),
                          metadata={"uniqueItems": True, **kwargs.pop("metadata", {})}, **kwargs)
         self.min_cards = min_cards
         self.max_cards = max_cards
 
 
-class NestedAs(ma.fields.Nested):
+class NestedAs(Object):
     """A nested object loaded as ``record``, the core's own type of it, whose fields are the schema's.
 
     The loader (``loading.py``) decodes such an object straight into a subclass of ``record`` that
@@ -189,7 +191,7 @@ def load_each(load: Callable[[Any], Any], items: list[Any]) -> list[Any]:
     return loaded
 
 
-class RaiseLimitField(ma.fields.Field):
+class RaiseLimitField(Field):
     """An integer of at least the minimum, or one of the option's words (``unlimited``)."""
 
     def __init__(self, spec: OptionSpec, **kwargs: Any) -> None:
@@ -202,6 +204,6 @@ class RaiseLimitField(ma.fields.Field):
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int | str:
         if isinstance(value, str):
             if value not in self.words:
-                raise ma.ValidationError(f"Must be an integer or one of: {', '.join(self.words)}.")
+                raise ma.ValidationError(not_a(f"a whole number or {one_of(self.words)}", value))
             return value
         return self.number.deserialize(value)

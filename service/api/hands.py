@@ -28,9 +28,11 @@ from ..razz.ranking import (
 from ..razz.seating import MAX_SEAT, MIN_PLAYERS
 from ..razz.showdown import TIES_SPLIT
 from ..razz.why import Why
+from .base import Items, Length, Object, RequestSchema, Text
 from .errors import field_problem
 from .explain import why_field, write_why
 from .fields import CardText, CardTexts, HandBatchField
+from .messages import shown
 from .responses import ApiBlueprint, answer_writer, json_response
 
 blp = ApiBlueprint("hands", __name__, url_prefix="/v1/hands", description="Ace-to-five low hand values.")
@@ -38,11 +40,11 @@ blp = ApiBlueprint("hands", __name__, url_prefix="/v1/hands", description="Ace-t
 MAX_BATCH = 1000
 
 
-class RankRequestSchema(ma.Schema):
+class RankRequestSchema(RequestSchema):
     """A batch of independent hands."""
 
     hands = HandBatchField(
-        required=True, validate=ma.validate.Length(min=1, max=MAX_BATCH),
+        required=True, validate=Length(min=1, max=MAX_BATCH),
         metadata={"description": "1 to 1000 hands of 1 to 7 cards, each its own deck: a card appears once per hand.",
                   "example": [["As", "2d", "3c", "4h", "9s", "Kd", "Kc"], ["Ks", "Kh", "Qd", "Qc", "Js", "Jh", "Td"]]},
     )
@@ -78,21 +80,21 @@ class RankResponseSchema(ma.Schema):
     why = why_field()
 
 
-class PlayerCardsSchema(ma.Schema):
+class PlayerCardsSchema(RequestSchema):
     """A player's cards, under the caller's own id."""
 
-    id = ma.fields.String(required=True, validate=ma.validate.Length(min=1, max=64), metadata={
+    id = Text(required=True, validate=Length(min=1, max=64), metadata={
         "description": "The caller's name for the player, unique in the request.", "example": "p1"})
     cards = CardTexts(1, MAX_CARDS, required=True, metadata={
         "description": "The player's 1 to 7 cards (6 when a community card plays).",
         "example": ["7s", "5d", "4c", "3c", "Ad", "Qc", "Jc"]})
 
 
-class CompareRequestSchema(ma.Schema):
+class CompareRequestSchema(RequestSchema):
     """Players whose cards come from one deck, with an optional community card for every hand."""
 
-    players = ma.fields.List(
-        ma.fields.Nested(PlayerCardsSchema), required=True, validate=ma.validate.Length(min=MIN_PLAYERS, max=MAX_SEAT),
+    players = Items(
+        Object(PlayerCardsSchema), required=True, validate=Length(min=MIN_PLAYERS, max=MAX_SEAT),
         metadata={"description": "2 to 8 players with distinct ids, their cards dealt from one deck.",
                   "example": [{"id": "p1", "cards": ["7s", "5d", "4c", "3c", "Ad", "Qc", "Jc"]},
                               {"id": "p2", "cards": ["7h", "5s", "4d", "3h", "Ac", "Ks", "9d"]}]},
@@ -191,7 +193,8 @@ def compare_hands(request: dict[str, Any], explain: bool) -> Response:
     ids = [player["id"] for player in players]
     for index, player_id in enumerate(ids):
         if player_id in ids[:index]:
-            raise field_problem(DUPLICATE_ID, f"players[{index}].id", f"id {player_id!r} is used by another player")
+            raise field_problem(DUPLICATE_ID, f"players[{index}].id",
+                                f"id {shown(player_id)} is used by another player")
     comparison = compare([player["cards"] for player in players], request["community_card"])
     results = [write_compared_hand(value, best=best_texts(hand), id=player_id)
                for player_id, hand, value in zip(ids, comparison.hands, comparison.values, strict=True)]

@@ -14,6 +14,7 @@ from ..histories.phh import write as write_phh
 from ..problems import PROBLEM_BASE
 from ..razz.snapshot import Snapshot
 from ..razz.why import Why
+from .base import Length, Object, OneOf, RequestSchema, Text
 from .errors import SCHEMA_KIND, Problem, field_problem
 from .explain import why_field, write_why
 from .loading import data_loader
@@ -36,15 +37,15 @@ EXAMPLE = {"format": "phh", "text": (
     "finishing_stacks = [1950000, 27750000]\n")}
 
 
-class HistoryRequestSchema(ma.Schema):
+class HistoryRequestSchema(RequestSchema):
     """A history's text, one hand or many, in a format the service reads."""
 
-    format = ma.fields.String(required=True, validate=ma.validate.OneOf(list(FORMATS)), metadata={
+    format = Text(required=True, validate=OneOf(list(FORMATS)), metadata={
         "description": "phh: a PHH file or a PHHS file of tables [1], [2]...; pokerstars: a PokerStars razz "
                        "export, hands separated by blank lines."})
-    text = ma.fields.String(required=True, validate=ma.validate.Length(min=1, max=MAX_TEXT),
+    text = Text(required=True, validate=Length(min=1, max=MAX_TEXT),
                             metadata={"description": f"Up to {MAX_HANDS} hands, as written."})
-    rules = ma.fields.Nested(RulesSchema, load_default=None, metadata={
+    rules = Object(RulesSchema, load_default=None, metadata={
         "description": "Rules options over the standard preset, for replaying every hand of the text."})
 
 

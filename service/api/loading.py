@@ -9,8 +9,9 @@ only: a schema hook (``validates_schema``, ``post_load``) would run only to expl
 
 A nested schema declared with the core's record type (``NestedAs``) decodes straight into that
 type, so the engine receives the one record type it declares. A body msgspec refuses is
-explained by the schema, whose validation names every bad field with the messages the contract
-documents.
+explained by the schema, whose validation names every bad field in the rules' voice: a request
+schema is built of ``base.py``'s classes and ``fields.py``'s, whose messages are ``messages.py``'s,
+so that no stock marshmallow sentence reaches a caller.
 """
 
 from __future__ import annotations
@@ -25,8 +26,10 @@ from msgspec.structs import asdict
 
 from ..problems import DETAIL_BY_STATUS
 from ..razz.cards import CARD_CODES
+from .base import Items, Length, Object, OneOf, RequestSchema, Text
 from .errors import SCHEMA_KIND, Problem, field_problem, flatten_messages, schema_kind
 from .fields import CardText, CardTexts, Choice, HandBatchField, NestedAs, RaiseLimitField, StrictBoolean, WholeNumber
+from .messages import NUMBER_TOO_LARGE, TOO_DEEP, not_decoded
 
 CARD = Literal[tuple(CARD_CODES)]  # type: ignore[valid-type]
 """Exactly the card texts: what a card field's pattern matches, bar a trailing newline."""
@@ -36,8 +39,6 @@ _PLAIN_DECODER = msgspec.json.Decoder()
 
 _IMMUTABLE = (type(None), bool, int, str, tuple)
 """Defaults a struct may share between the objects it decodes."""
-
-TOO_DEEP = "Nested too deeply to read."
 
 Converter = Callable[[Any], Any]
 Loader = Callable[[bytes], dict[str, Any]]
@@ -100,7 +101,7 @@ def _refused(schema: ma.Schema, struct: type[msgspec.Struct], body: bytes) -> An
     try:
         data = _PLAIN_DECODER.decode(body)
     except msgspec.ValidationError:  # valid JSON, but over 4,300 digits of an integer, or a float past 1.8e308
-        raise field_problem(SCHEMA_KIND, "body", "Holds a number too large to read.") from None
+        raise field_problem(SCHEMA_KIND, "body", NUMBER_TOO_LARGE) from None
     except msgspec.DecodeError:  # including text with half a surrogate pair ("\\ud800"), which no answer could hold
         raise Problem("malformed-request", DETAIL_BY_STATUS[400], status=400) from None
     except RecursionError:
@@ -118,7 +119,7 @@ def _explained(schema: ma.Schema, struct: type[msgspec.Struct], data: Any) -> An
     except msgspec.ValidationError as refusal:
         errors = flatten_messages(schema.validate(data))
         if not errors:  # the derived types refused what the schema takes: say what msgspec found
-            raise field_problem(SCHEMA_KIND, "body", str(refusal)) from None
+            raise field_problem(SCHEMA_KIND, "body", not_decoded(refusal)) from None
         path, messages = next(iter(errors.items()))
         raise Problem(schema_kind(messages[0]), f"{path}: {messages[0]}", errors) from None
 
@@ -140,6 +141,9 @@ def _struct(schema: ma.Schema, record: type[msgspec.Struct] | None = None, top: 
     ``top``: the request body itself, whose nested objects without a record are handed over as dicts; a
     nested object inside those must be a record, since only the body's own fields are converted.
     """
+    if not isinstance(schema, RequestSchema):
+        raise TypeError(f"{type(schema).__name__}: a request schema is a RequestSchema, so that it speaks the rules' "
+                        "voice")
     if schema.unknown != ma.RAISE or any(field.data_key not in (None, name) or field.attribute not in (None, name)
                                          for name, field in schema.load_fields.items()):
         raise TypeError(f"{type(schema).__name__}: a request schema refuses unknown keys and renames none")
@@ -175,9 +179,9 @@ def _value_type(field: ma.fields.Field, top: bool) -> Any:
         return bool
     if type(field) is Choice and _only_one_of(field):
         return field.words
-    if type(field) in (ma.fields.String, StrictBoolean) and _only_one_of(field):
+    if type(field) in (Text, StrictBoolean) and _only_one_of(field):
         return Literal[tuple(_one_of(field).choices)]
-    if type(field) is ma.fields.String and _length_bounds(field) is not None:
+    if type(field) is Text and _length_bounds(field) is not None:
         low, high = _length_bounds(field)  # type: ignore[misc]
         return Annotated[str, msgspec.Meta(min_length=low, max_length=high)]
     if type(field) is CardText and len(field.validators) == 1:
@@ -192,18 +196,19 @@ def _value_type(field: ma.fields.Field, top: bool) -> Any:
         hand = Annotated[list[CARD], msgspec.Meta(min_length=field.hand.min_cards,  # type: ignore[valid-type]
                                                   max_length=field.hand.max_cards)]
         return Annotated[list[hand], msgspec.Meta(min_length=low, max_length=high)]
-    if isinstance(field, ma.fields.Nested) and type(field) in (ma.fields.Nested, NestedAs) and not field.validators \
+    if isinstance(field, Object) and type(field) in (Object, NestedAs) and not field.validators \
             and not field.many and field.unknown in (None, ma.RAISE):
         record = getattr(field, "record", None)
         if record is None and not top:
             raise TypeError(f"{field!r}: an object nested in a nested object is declared with its record (NestedAs)")
         return _struct(field.schema, record, top=False)
-    if isinstance(field, ma.fields.List) and type(field) is ma.fields.List and _length_bounds(field) is not None \
-            and type(field.inner) in (ma.fields.Nested, NestedAs) and not field.inner.allow_none:
+    if isinstance(field, Items) and type(field) is Items and _length_bounds(field) is not None \
+            and type(field.inner) in (Object, NestedAs) and not field.inner.allow_none:
         low, high = _length_bounds(field)  # type: ignore[misc]
         item = _value_type(field.inner, top)
         return Annotated[tuple[item, ...], msgspec.Meta(min_length=low, max_length=high)]  # type: ignore[valid-type]
-    raise TypeError(f"no msgspec type takes exactly what {field!r} loads: declare it with the fields of fields.py")
+    raise TypeError(f"no msgspec type takes exactly what {field!r} loads: declare it with the fields of fields.py "
+                    "or base.py")
 
 
 def _whole_number(field: WholeNumber) -> Any:
@@ -211,15 +216,15 @@ def _whole_number(field: WholeNumber) -> Any:
     return Annotated[int, msgspec.Meta(ge=field.minimum, le=field.maximum)]
 
 
-def _one_of(field: ma.fields.Field) -> ma.validate.OneOf:
+def _one_of(field: ma.fields.Field) -> OneOf:
     """The field's one OneOf validator."""
     validator, = field.validators
-    return cast(ma.validate.OneOf, validator)
+    return cast(OneOf, validator)
 
 
 def _only_one_of(field: ma.fields.Field) -> bool:
     """Whether the field's one validator is a OneOf."""
-    return len(field.validators) == 1 and type(field.validators[0]) is ma.validate.OneOf
+    return len(field.validators) == 1 and type(field.validators[0]) is OneOf
 
 
 def _length_bounds(field: ma.fields.Field) -> tuple[int | None, int | None] | None:
@@ -227,7 +232,7 @@ def _length_bounds(field: ma.fields.Field) -> tuple[int | None, int | None] | No
     low: int | None = None
     high: int | None = None
     for validator in field.validators:
-        if type(validator) is not ma.validate.Length or validator.equal is not None:
+        if type(validator) is not Length or validator.equal is not None:
             return None
         if validator.min is not None:
             low = validator.min if low is None else max(low, validator.min)
@@ -240,10 +245,10 @@ def _converter(field: ma.fields.Field) -> Converter | None:
     """What turns a decoded value of a top-level field into the loaded one; None when it is that already."""
     if type(field) is HandBatchField:
         return _card_codes
-    if type(field) is ma.fields.Nested:
+    if type(field) is Object:
         return _fields_given
     inner = getattr(field, "inner", None)
-    if type(field) is ma.fields.List and type(inner) is ma.fields.Nested:
+    if type(field) is Items and type(inner) is Object:
         return _each_as_fields
     return None
 

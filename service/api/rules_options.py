@@ -6,6 +6,7 @@ import marshmallow as ma
 from flask import Response
 
 from ..razz.rules import OPTIONS, PRESET_KEY, PRESETS, OptionSpec, catalogue
+from .base import OneOf, RequestSchema, Text
 from .fields import RaiseLimitField, StrictBoolean, WholeNumber
 from .responses import ApiBlueprint, as_sent, json_response
 
@@ -18,15 +19,15 @@ def _option_field(spec: OptionSpec) -> ma.fields.Field:
     if spec.integer_minimum is not None:
         return RaiseLimitField(spec, metadata=metadata)
     if all(isinstance(value, bool) for value in spec.values):
-        return StrictBoolean(validate=ma.validate.OneOf(spec.values), metadata={**metadata, "enum": list(spec.values)})
+        return StrictBoolean(validate=OneOf(spec.values), metadata={**metadata, "enum": list(spec.values)})
     if all(isinstance(value, int) for value in spec.values):
         return WholeNumber(minimum=min(spec.values), maximum=max(spec.values), metadata=metadata)
-    return ma.fields.String(validate=ma.validate.OneOf(spec.values), metadata=metadata)
+    return Text(validate=OneOf(spec.values), metadata=metadata)
 
 
-RulesSchema = ma.Schema.from_dict(
+RulesSchema = RequestSchema.from_dict(
     {
-        PRESET_KEY: ma.fields.String(validate=ma.validate.OneOf(list(PRESETS)),
+        PRESET_KEY: Text(validate=OneOf(list(PRESETS)),
                                      metadata={"description": "The preset the options start from.",
                                                "default": "standard"}),
         **{spec.name: _option_field(spec) for spec in OPTIONS},

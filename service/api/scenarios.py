@@ -14,6 +14,7 @@ from ..razz.seating import MAX_SEAT, MIN_PLAYERS
 from ..razz.streets import FIRST_STREET, LAST_STREET
 from ..razz.table_why import explain_replay
 from ..razz.vocabulary import NO_CHIPS
+from .base import Object, RequestSchema
 from .explain import write_refused, write_why
 from .fields import Choice, WholeNumber
 from .responses import ApiBlueprint, json_response
@@ -33,7 +34,7 @@ DEFAULT_STAKES_BODY = {"ante": DEFAULT_STAKES.ante, "bring_in": DEFAULT_STAKES.b
 """The stakes a scenario is played at when the request gives none, as a request writes them."""
 
 
-class ScenariosRequestSchema(ma.Schema):
+class ScenariosRequestSchema(RequestSchema):
     """Which scenarios: a seed and how many, with anything the caller fixes."""
 
     seed = WholeNumber(maximum=MAX_SEED, required=True, metadata={
@@ -47,9 +48,9 @@ class ScenariosRequestSchema(ma.Schema):
                        "scenario)."})
     street = WholeNumber(minimum=FIRST_STREET, maximum=LAST_STREET, load_default=None, metadata={
         "description": "The street every scenario stops on, 3 to 7 (default: each theme's, streets in rotation)."})
-    stakes = ma.fields.Nested(StakesSchema, load_default=None, metadata={
+    stakes = Object(StakesSchema, load_default=None, metadata={
         "description": "The stakes of every scenario (default: the reference's 5/10/40/80)."})
-    rules = ma.fields.Nested(RulesSchema, load_default=None, metadata={
+    rules = Object(RulesSchema, load_default=None, metadata={
         "description": "Rules options over the standard preset: the scenarios are played, and answered, under them."})
 
 

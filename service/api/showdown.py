@@ -10,6 +10,7 @@ from flask import Response
 from ..razz.rules import resolve_rules
 from ..razz.seating import MAX_SEAT, position_order
 from ..razz.showdown import HAND_CARDS, ShowdownPlayer, explain_showdown, showdown
+from .base import Items, Length, Object, RequestSchema
 from .explain import why_field, write_why
 from .fields import CardText, CardTexts, StrictBoolean, WholeNumber, seat_field
 from .responses import ApiBlueprint, answer_writer, json_response
@@ -18,7 +19,7 @@ from .rules_options import RulesSchema
 blp = ApiBlueprint("showdown", __name__, url_prefix="/v1", description="Pots, split pots and odd chips.")
 
 
-class ShowdownPlayerSchema(ma.Schema):
+class ShowdownPlayerSchema(RequestSchema):
     """A seat's chips in over the whole hand and, unless folded, its cards."""
 
     seat = seat_field(required=True, metadata={"description": "The player's seat, 1 to 8."})
@@ -33,11 +34,11 @@ class ShowdownPlayerSchema(ma.Schema):
                        "(default false)."})
 
 
-class ShowdownRequestSchema(ma.Schema):
+class ShowdownRequestSchema(RequestSchema):
     """Every seat of a finished hand."""
 
-    players = ma.fields.List(
-        ma.fields.Nested(ShowdownPlayerSchema), required=True, validate=ma.validate.Length(min=1, max=MAX_SEAT),
+    players = Items(
+        Object(ShowdownPlayerSchema), required=True, validate=Length(min=1, max=MAX_SEAT),
         metadata={"description": "Every seat that put chips in this hand, 1 to 8 of them, each seat once.",
                   "example": [{"seat": 2, "contributed": 55, "cards": ["7s", "5d", "4c", "3c", "Ad", "Qc", "Jc"]},
                               {"seat": 4, "contributed": 55, "folded": True},
@@ -48,7 +49,7 @@ class ShowdownRequestSchema(ma.Schema):
     dealer_seat = seat_field(load_default=None, allow_none=True,
                              metadata={"description": "Position origin for the seat_order odd-chip rule (default: the "
                                                       "highest seat at the table, so the lowest seat is first)."})
-    rules = ma.fields.Nested(RulesSchema, load_default=None, metadata={
+    rules = Object(RulesSchema, load_default=None, metadata={
         "description": "Rules options over the standard preset; here odd_chip_rule decides who gets an odd chip."})
 
 

@@ -19,6 +19,7 @@ from ..razz.streets import FIRST_STREET, LAST_STREET, MAX_DOWN_CARDS, MAX_UP_CAR
 from ..razz.table_why import RefusedAction, explain_replay
 from ..razz.vocabulary import ACTION_TYPES, ActionType, Phase
 from ..razz.why import Why
+from .base import Items, Length, Object, RequestSchema
 from .explain import refused_field, why_field, write_refused, write_why
 from .fields import (
     CardText,
@@ -63,7 +64,7 @@ FIRST_TO_ACT_EXAMPLE = {
 DEALER_SEAT = "The seat position starts after (default: the highest seat at the table, so the lowest seat is first)."
 
 
-class StakesSchema(ma.Schema):
+class StakesSchema(RequestSchema):
     """The fixed-limit structure; big_bet defaults to twice small_bet."""
 
     ante = WholeNumber(required=True, metadata={"description": "What every player antes before the deal (0 or more)."})
@@ -76,7 +77,7 @@ class StakesSchema(ma.Schema):
                        "small_bet)."})
 
 
-class DoorCardSchema(ma.Schema):
+class DoorCardSchema(RequestSchema):
     """A player's 3rd-street up card, and optionally his chips before the ante."""
 
     seat = seat_field(required=True, metadata={"description": "The player's seat, 1 to 8."})
@@ -86,16 +87,16 @@ class DoorCardSchema(ma.Schema):
                        "bring-in."})
 
 
-class BringInRequestSchema(ma.Schema):
+class BringInRequestSchema(RequestSchema):
     """Door cards of 2 to 8 players, with stakes to size the bring-in."""
 
-    players = ma.fields.List(ma.fields.Nested(DoorCardSchema), required=True,
-                             validate=ma.validate.Length(min=MIN_PLAYERS, max=MAX_SEAT),
+    players = Items(Object(DoorCardSchema), required=True,
+                             validate=Length(min=MIN_PLAYERS, max=MAX_SEAT),
                              metadata={"description": "2 to 8 players' door cards, from one deck.",
                                        "example": [{"seat": 1, "door_card": "7c", "stack": 400},
                                                    {"seat": 3, "door_card": "Ks", "stack": 5},
                                                    {"seat": 4, "door_card": "As", "stack": 400}]})
-    stakes = ma.fields.Nested(StakesSchema, load_default=None,
+    stakes = Object(StakesSchema, load_default=None,
                               metadata={"description": "The stakes, to size the bring-in and judge the stacks; "
                                                        "without them amount is null and stacks are not read.",
                                         "example": {"ante": 5, "bring_in": 10, "small_bet": 40}})
@@ -116,7 +117,7 @@ class BringInSchema(ma.Schema):
     why = why_field()
 
 
-class BoardSchema(ma.Schema):
+class BoardSchema(RequestSchema):
     """A player's up cards and status on the street asked about."""
 
     seat = seat_field(required=True, metadata={"description": "The player's seat, 1 to 8."})
@@ -130,19 +131,19 @@ class BoardSchema(ma.Schema):
                        "(default false)."})
 
 
-class FirstToActRequestSchema(ma.Schema):
+class FirstToActRequestSchema(RequestSchema):
     """The boards on a street."""
 
     street = WholeNumber(minimum=FIRST_STREET, maximum=LAST_STREET, required=True,
                          metadata={"description": "The street asked about, 3 to 7.", "example": 4})
-    players = ma.fields.List(ma.fields.Nested(BoardSchema), required=True,
-                             validate=ma.validate.Length(min=MIN_PLAYERS, max=MAX_SEAT),
+    players = Items(Object(BoardSchema), required=True,
+                             validate=Length(min=MIN_PLAYERS, max=MAX_SEAT),
                              metadata={"description": "2 to 8 players' boards, from one deck.",
                                        "example": [{"seat": 1, "up_cards": ["6d", "2c"]},
                                                    {"seat": 3, "up_cards": ["6s", "2h"]},
                                                    {"seat": 5, "up_cards": ["7c", "Ad"]}]})
     dealer_seat = seat_field(load_default=None, allow_none=True, metadata={"description": DEALER_SEAT})
-    rules = ma.fields.Nested(RulesSchema, load_default=None, metadata={
+    rules = Object(RulesSchema, load_default=None, metadata={
         "description": "Rules options over the standard preset; here later_street_tie_break decides tied boards."})
 
 
@@ -162,7 +163,7 @@ class FirstToActSchema(ma.Schema):
     why = why_field()
 
 
-class TablePlayerSchema(ma.Schema):
+class TablePlayerSchema(RequestSchema):
     """A player as dealt: chips before the antes, up cards in deal order, down cards if known."""
 
     seat = seat_field(required=True, metadata={"description": "The player's seat, 1 to 8."})
@@ -176,7 +177,7 @@ class TablePlayerSchema(ma.Schema):
                        "reached, and it wins none. Only a live hand, once the betting is over."})
 
 
-class ActionSchema(ma.Schema):
+class ActionSchema(RequestSchema):
     """One betting action; amount, the chips it adds, is checked when given."""
 
     seat = seat_field(required=True, metadata={"description": "The seat that acts."})
@@ -186,20 +187,20 @@ class ActionSchema(ma.Schema):
                        "action that adds chips."})
 
 
-class SnapshotSchema(ma.Schema):
+class SnapshotSchema(RequestSchema):
     """The hand so far: every betting action in order; the deals are implied by the betting."""
 
-    rules = ma.fields.Nested(RulesSchema, load_default=None,
+    rules = Object(RulesSchema, load_default=None,
                              metadata={"description": "Rules options over the standard preset."})
-    stakes = ma.fields.Nested(StakesSchema, required=True, metadata={"description": "The table's fixed-limit stakes."})
+    stakes = Object(StakesSchema, required=True, metadata={"description": "The table's fixed-limit stakes."})
     dealer_seat = seat_field(load_default=None, allow_none=True, metadata={"description": DEALER_SEAT})
-    players = ma.fields.List(NestedAs(TablePlayerSchema, record=PlayerIn), required=True,
-                             validate=ma.validate.Length(min=MIN_PLAYERS, max=MAX_SEAT),
+    players = Items(NestedAs(TablePlayerSchema, record=PlayerIn), required=True,
+                             validate=Length(min=MIN_PLAYERS, max=MAX_SEAT),
                              metadata={"description": "2 to 8 players as dealt, their cards from one deck."})
     community_card = CardText(load_default=None, allow_none=True, metadata={
         "description": "The 7th-street card dealt face up to every hand when the deck ran short (section 7)."})
-    actions = ma.fields.List(NestedAs(ActionSchema, record=Action), load_default=(),
-                             validate=ma.validate.Length(max=500), metadata={
+    actions = Items(NestedAs(ActionSchema, record=Action), load_default=(),
+                             validate=Length(max=500), metadata={
                                  "description": "Every betting action of the hand so far, in order, across streets."})
 
 

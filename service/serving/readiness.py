@@ -65,6 +65,15 @@ class LiveWorker(Protocol):
     """False once the worker has been told to stop (SIGTERM, SIGINT, recycling)."""
 
 
+STOPPING = "shutting down: send new requests to another replica"
+"""Why a process that has begun to stop gets no traffic."""
+
+
+def starting(warm: int, wanted: int) -> str:
+    """Why a server whose workers are not all warm yet gets no traffic: how far it is."""
+    return f"starting: {warm} of {wanted} workers are warm"
+
+
 class Readiness:
     """The answer to "send me traffic?" for the process it lives in."""
 
@@ -75,11 +84,11 @@ class Readiness:
     def refusal(self) -> str | None:
         """Why this process should get no traffic now, or None when it should."""
         if self.worker is not None and not self.worker.alive:
-            return "Shutting down: send new requests to another replica."
+            return STOPPING
         if self.board is not None:
             warm, wanted = self.board.counts()
             if warm < wanted:
-                return f"Starting: {warm} of {wanted} workers are warm."
+                return starting(warm, wanted)
         return None
 
 

@@ -83,9 +83,9 @@ class WholeBodies:
             with gevent.Timeout(self.seconds, BodyTimedOut):
                 body = environ["wsgi.input"].read(self.limit + 1)
         except BodyTimedOut:
-            raise BodyRefused(408, f"The request body did not arrive in full within {self.seconds:g} s.") from None
+            raise BodyRefused(408, f"the request body did not arrive in full within {self.seconds:g} s") from None
         except MALFORMED_BODY as error:
-            raise BodyRefused(400, f"The chunked body is malformed: {error}.") from None
+            raise BodyRefused(400, f"the chunked body is malformed: {error}") from None
         if len(body) > self.limit:
             raise BodyRefused(413)
         environ["wsgi.input"] = io.BytesIO(body)
@@ -161,7 +161,7 @@ class Worker(GeventWorker):
             self._answer(req, client, addr, 500, DETAIL_BY_STATUS[500])
         else:
             self.log.warning("Invalid request from ip=%s: %s", host, exc)
-            self._answer(req, client, addr, status, f"{status_title(status)}: {exc}.")
+            self._answer(req, client, addr, status, f"the HTTP server refused the request: {exc}")
         util.close_graceful(client)
 
     def _answer(self, req: Request | None, client: Any, addr: Any, status: int, detail: str,

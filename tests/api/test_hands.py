@@ -41,7 +41,7 @@ def test_rank_accepts_a_thousand_hands_and_no_more(client):
     assert len(rank(client, *[WHEEL_PLUS] * 1000)) == 1000
     response = client.post("/v1/hands/rank", json={"hands": [WHEEL_PLUS] * 1001})
     assert response.status_code == 422
-    assert response.get_json()["errors"] == {"hands": ["Length must be between 1 and 1000."]}
+    assert response.get_json()["errors"] == {"hands": ["holds 1001 items: at most 1000"]}
 
 
 def test_rank_names_a_duplicate_card_and_its_hand(client):

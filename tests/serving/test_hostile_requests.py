@@ -63,7 +63,7 @@ def test_a_declared_length_over_the_limit_is_a_413_before_the_body_is_read(serve
     problem = assert_problem(answer, 413, "payload-too-large")
     assert answer.startswith(b"HTTP/1.1 413 Content Too Large\r\n") and problem["title"] == "Content Too Large"
     assert answer.endswith(b'{"type":"https://razz.rules/problems/payload-too-large","title":"Content Too Large",'
-                           b'"status":413,"detail":"The request body is larger than this service accepts."}')
+                           b'"status":413,"detail":"the request body is larger than this service accepts"}')
 
 
 def test_a_chunked_body_within_the_limit_is_served(server):

@@ -55,7 +55,7 @@ def test_readyz_turns_503_on_a_kept_connection_once_shutdown_begins(tmp_path: Pa
         connection.close()
         assert server.process.wait(timeout=30) == 0
     assert (after.status, after.getheader("Content-Type")) == (503, "application/problem+json")
-    assert problem["type"] == "https://razz.rules/problems/not-ready" and problem["detail"].startswith("Shutting down")
+    assert problem["type"] == "https://razz.rules/problems/not-ready" and problem["detail"].startswith("shutting down")
 
 
 def test_readyz_is_200_only_once_every_worker_is_warm(tmp_path: Path):

@@ -31,9 +31,9 @@ def test_workers_marking_themselves_warm_after_fork_are_seen_by_every_process():
     board.expect(2)
     board.assign(1)
     board.assign(2)
-    assert readiness.refusal() == "Starting: 0 of 2 workers are warm."
+    assert readiness.refusal() == "starting: 0 of 2 workers are warm"
     in_child(lambda: board.mark_warm(1))
-    assert board.counts() == (1, 2) and readiness.refusal() == "Starting: 1 of 2 workers are warm."
+    assert board.counts() == (1, 2) and readiness.refusal() == "starting: 1 of 2 workers are warm"
     in_child(lambda: board.mark_warm(2))
     assert board.counts() == (2, 2) and readiness.refusal() is None
 
@@ -68,7 +68,7 @@ def test_a_stopping_worker_refuses_traffic_whatever_the_board_says():
     readiness.worker = FakeWorker()
     assert readiness.refusal() is None
     readiness.worker.alive = False
-    assert readiness.refusal() == "Shutting down: send new requests to another replica."
+    assert readiness.refusal() == "shutting down: send new requests to another replica"
 
 
 def test_without_gunicorn_the_one_process_is_ready():
