@@ -54,7 +54,7 @@ def in_domain(scenario: Scenario) -> bool:
     lists needs an all-in: the no-limit reopening after a short all-in (section 4), the call of a
     short bring-in (section 1), the opener after a bring-in seat all-in from the ante (section 1).
     A bring-in seat with less than the bring-in after the ante posts it short all-in (section 1),
-    which PokerKit also offers as a completion, before anyone is all-in.
+    which PokerKit also offers as a completion before anyone is all-in (docs/rules-decisions.md).
     """
     snapshot, stakes = scenario["snapshot"], scenario["snapshot"]["stakes"]
     return ("rules" not in snapshot and "community_card" not in snapshot
