@@ -109,7 +109,9 @@ def test_a_worker_killed_under_load_is_replaced_and_serving_goes_on(tmp_path: Pa
             time.sleep(0.05)
         replaced = server.workers()
         served_before = len(statuses)
-        time.sleep(1)
+        deadline = time.monotonic() + 15  # a loaded machine may take seconds to serve these: wait for them, boundedly
+        while len(statuses) < served_before + 20 and time.monotonic() < deadline:
+            time.sleep(0.05)
         loading.clear()
         loader.join()
         assert call(f"{server.base}/readyz")[0] == 200
