@@ -6,10 +6,11 @@ and a view adds them only when asked. The decisions themselves come from the cor
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 import marshmallow as ma
+from werkzeug.datastructures import MultiDict
 
 from ..razz.table_why import RefusedAction
 from ..razz.why import SECTIONS, Why
@@ -80,11 +81,14 @@ EXPLANATION_FIELDS = frozenset(("why", "refused"))
 """The fields only an explained answer holds: answer writers never write them from a record."""
 
 
-def explain_asked(args: Mapping[str, str]) -> bool:
-    """Whether the query string asks for an explanation; a value other than true or false is a 422."""
-    value = args.get(EXPLAIN)
-    if value is None:
+def explain_asked(args: MultiDict[str, str]) -> bool:
+    """Whether the query string asks for an explanation; a value other than true or false, or two, is a 422."""
+    values = args.getlist(EXPLAIN)
+    if not values:
         return False
+    if len(values) > 1:
+        raise field_problem(SCHEMA_KIND, EXPLAIN, f"given {len(values)} times: give it once")
+    value = values[0]
     if value not in _WORDS:
         raise field_problem(SCHEMA_KIND, EXPLAIN, not_a("true or false", value))
     return _WORDS[value]

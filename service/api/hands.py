@@ -213,8 +213,8 @@ def explain_comparison(ids: Sequence[str], hands: Sequence[Sequence[int]], value
     for group in order:
         if len(group) > 1:
             tied = ", ".join(ids[index] for index in group)
-            why.append(TIES_SPLIT.says("tie", f"{tied} tie with {values[group[0]].name}: the same five ranks, and "
-                                              "suits never break a tie"))
+            why.append(TIES_SPLIT.says("tie", f"{tied} tie with {values[group[0]].name}: the same ranks, and suits "
+                                              "never break a tie"))
     for better, worse in pairwise(order):
         best, next_best = values[better[0]], values[worse[0]]
         why.append(LOW_RANKING.says("order", f"{ids[better[0]]}'s {best.name} beats {ids[worse[0]]}'s "

@@ -110,8 +110,8 @@ def draw_scenarios(request: dict[str, Any], explain: bool) -> Response:
     """Random but legal hands so far, each with its legal-actions answer: the same request, the same scenarios.
 
     Plays count hands through the rules engine (every section of the rules reference that
-    /v1/legal-actions applies) and stops each at a turn of its street. Scenario i of a seed plays
-    theme i + a seed offset of ten, so any ten in a row cover them all: a bring-in seat all-in from
+    /v1/legal-actions applies) and stops each at a turn of its street. The scenarios of a seed
+    cycle through ten themes, so any ten in a row cover them all: a bring-in seat all-in from
     the ante, a short bring-in, an all-in mid-hand, a capped round, short all-in raises under and at
     half a bet, a fold on every street, tied boards, a 7th-street community card, a plain hand. The
     numbers come from a documented counter-based generator (SplitMix64), never from the language's

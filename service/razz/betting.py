@@ -18,7 +18,7 @@ from functools import cache, cached_property
 from operator import sub
 from typing import NamedTuple, NoReturn
 
-from .bring_in import call_floor, highest_door, opener_index, opening_chips
+from .bring_in import POST_OR_COMPLETE, call_floor, highest_door, opener_index, opening_chips
 from .cap import COMPLETION_IS_THE_BET, cap_citation, cap_lifted, increase_name, is_capped
 from .errors import IllegalActionError, SnapshotError
 from .first_to_act import board_opener, lowest_board
@@ -39,6 +39,8 @@ BETTING_ENDS = Citation("§9", REFERENCE_DEFAULT)
 """The betting ends when fewer than two players can act and every bet is matched."""
 UNCONTESTED = Citation("§9", "TDA 17B")
 """All but one have folded: he wins without showing."""
+FOLD_WITH_NOTHING_TO_CALL = Citation("§9", "TDA 58")
+"""Under ``fold_when_no_bet``, a fold with nothing to call is offered (and binding)."""
 
 
 class LegalAction(NamedTuple):
@@ -172,12 +174,13 @@ _CALL, _CHECK, _FOLD, _BRING_IN = ActionType.CALL, ActionType.CHECK, ActionType.
 _CHECK_INSTEAD = Refusal("nothing to call and fold_when_no_bet is false: check instead", ACTION_SETS)
 _NOTHING_TO_CALL = Refusal("there is no bet to call", ACTION_SETS)
 _FACES_A_BET = Refusal("it faces a bet: {need} to call", ACTION_SETS)
-_OPENS_ONLY = Refusal("the bring-in is posted only to open 3rd street", COMPLETION_IS_THE_BET)
+_OPENS_ONLY = Refusal("the bring-in is posted only to open 3rd street", POST_OR_COMPLETE)
 _ONLY_THE_CALL = Refusal("its chips only cover the call", ACTION_SETS)
 _OTHERS_ALL_IN = Refusal("every other player is all-in", BETTING_ENDS)
 _NOT_REOPENED = {threshold: Refusal("it has acted and the betting has not been reopened by a full bet or raise",
                                     citation) for threshold, citation in SHORT_ALL_IN.items()}
-_NOT_THE_INCREASE = {name: Refusal(f"the increase here is a {name.value}", COMPLETION_IS_THE_BET)
+_NOT_THE_INCREASE = {name: Refusal(f"the increase here is a {name.value}",
+                                   COMPLETION_IS_THE_BET if name == ActionType.COMPLETE else ACTION_SETS)
                      for name in INCREASES}
 """Made once: formatting an enum member costs 0.8 us, and legal-actions asks about every increase."""
 

@@ -161,9 +161,9 @@ def explain_bring_in(found: BringIn, doors: Sequence[tuple[int, str]], stakes: S
             call = (f"every caller must still reach the full {stakes.bring_in}" if rules.short_bring_in_call_amount
                     == ShortBringInCallAmount.FULL_BRING_IN else f"a call reaches the {found.amount} posted")
             why.append(SHORT_BRING_IN_STANDS[rules.short_bring_in_call_amount].says(
-                "bring_in_amount", f"seat {found.seat} has {found.amount} after the ante and posts it all-in, short "
-                                   f"of the bring-in of {stakes.bring_in}: {call}"))
+                "bring_in_amount", f"seat {found.seat} has {found.amount} after the ante: its bring-in is all-in for "
+                                   f"that, short of the bring-in of {stakes.bring_in}, and {call}"))
         else:
-            why.append(POST_OR_COMPLETE.says("bring_in_amount",
-                                             f"seat {found.seat} posts the bring-in of the stakes, {found.amount}"))
+            why.append(POST_OR_COMPLETE.says("bring_in_amount", f"the bring-in seat {found.seat} owes is the stakes' "
+                                                                f"bring-in, {found.amount}, unless it completes"))
     return why

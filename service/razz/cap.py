@@ -16,11 +16,10 @@ COMPLETION_IS_THE_BET = Citation("§2", "RRoP Stud 3")
 """The first full increase on 3rd street completes the bring-in: the round's bet, not a raise."""
 CAP_SOURCES = {3: "RRoP Betting & Raising 3", 4: "WSOP-L 126"}
 """Who caps a round at a bet and that many raises (``max_raises_after_bet``); other limits are the caller's."""
-CAP_LIFTED = {HeadsUpUncap.NEVER: Citation("§2", "TDA 48"),
-              HeadsUpUncap.ANY_TIME_BEFORE_CAP: Citation("§2", "RRoP Betting & Raising 4"),
+CAP_LIFTED = {HeadsUpUncap.ANY_TIME_BEFORE_CAP: Citation("§2", "RRoP Betting & Raising 4"),
               HeadsUpUncap.ROUND_STARTS_HEADS_UP: Citation("§2", "WSOP-L 127"),
               HeadsUpUncap.EVENT_HEADS_UP: Citation("§2", "TDA 48")}
-"""When heads-up lifts the cap, by ``heads_up_uncap``."""
+"""When heads-up lifts the cap, by ``heads_up_uncap`` (under ``never`` it is not lifted)."""
 
 
 def cap_citation(limit: int | None) -> Citation:

@@ -28,6 +28,8 @@ ALL_IN_BOARD = Citation("§3", "WSOP-T Stud/8")
 """An all-in lowest board: the action proceeds clockwise as if that player had checked."""
 SEVENTH_STREET_BOARDS = Citation("§3", REFERENCE_DEFAULT)
 """7th street's card is dealt down: the four up cards of 6th street decide again."""
+SEVENTH_STREET_COMMUNITY = Citation("§3", "TDA 2024 RP-10H-D")
+"""A community card on 7th street: the first to act on 6th street acts first again."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,8 +129,9 @@ def find_first_to_act(street: int, players: Sequence[BoardIn], rules: Rules = Ru
 
 
 def explain_first_to_act(street: int, players: Sequence[BoardIn], answer: FirstToAct,
-                         rules: Rules = Rules()) -> list[Why]:
-    """Why ``answer`` opens ``street``: the board that decided, its ties and an all-in passing the action on."""
+                         rules: Rules = Rules(), community: bool = False) -> list[Why]:
+    """Why ``answer`` opens ``street``: the board that decided, its ties and an all-in passing the action on
+    (``community``: 7th street is a community card)."""
     boards = {player.seat: player.up_cards for player in players}
     board = answer.board_seat
     why: list[Why] = []
@@ -158,7 +161,11 @@ def explain_first_to_act(street: int, players: Sequence[BoardIn], answer: FirstT
                 "first_to_act_tie_break", f"{seat_list(answer.tied_with)} also "
                                           f"{'shows' if len(answer.tied_with) == 1 else 'show'} {answer.showing}: "
                                           f"the tie goes {how}"))
-        if street == LAST_STREET:
+        if street == LAST_STREET and community:
+            why.append(SEVENTH_STREET_COMMUNITY.says(
+                "seventh_street", "7th street is one community card, in every hand: the four up cards of 6th "
+                                  "street decide again"))
+        elif street == LAST_STREET:
             why.append(SEVENTH_STREET_BOARDS.says(
                 "seventh_street", "7th street's card is dealt face down: the four up cards of 6th street decide "
                                   "again"))

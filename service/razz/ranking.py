@@ -231,8 +231,8 @@ def explain_best(hand: Sequence[int]) -> str:
     distinct = len(set(map(RANK_OF.__getitem__, hand)))
     if distinct >= MAX_USED:
         return f"the five lowest distinct ranks play: {value.name}, {category} ({left_out} left out)"
-    return (f"only {distinct} distinct ranks, so the lowest pair fills the five first: {value.name}, {category} "
-            f"({left_out} left out)")
+    return (f"only {distinct} distinct ranks, so repeated ranks fill the five, the lowest first: {value.name}, "
+            f"{category} ({left_out} left out)")
 
 
 def why_lower(better: LowHand, worse: LowHand) -> str:

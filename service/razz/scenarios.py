@@ -257,6 +257,8 @@ def _cut(deal: _Deal, ask: Ask, street: int, actions: Sequence[Action], mark: _M
             continue
         down = (*deal.down[i], seventh_downs[i]) if i in seventh_downs else tuple(deal.down[i])
         players.append(PlayerIn(seat, deal.stacks[i], tuple(deal.up[i][:up_cards_on(street)]), down))
+    if any(player.stack > MOST_CHIPS for player in players):
+        return None  # a stack set to what the theme needs is past what a request may hold
     snapshot = Snapshot(stakes=ask.stakes, players=tuple(players), actions=tuple(actions), rules=ask.rules,
                         community_card=community)
     return snapshot, replay(snapshot)
@@ -419,7 +421,9 @@ def _facing_a_full_bet(table: Table, i: int) -> tuple[int, int, int, int, int, A
 def _fold_every_street(draws: Draws, ask: Ask, rotation: int) -> Built:
     """On every street the round's bet is made and the next player to act folds, while three or more are left."""
     count = _players(draws, ask, low=6)
-    street = ask.street if ask.street is not None else min(LAST_STREET, FIRST_STREET + count - 3)
+    if count < MIN_PLAYERS + 1:
+        return None  # a fold between two players ends the hand
+    street = ask.street if ask.street is not None else min(LAST_STREET, count)
     deal = _deal(draws, ask, count)
 
     def choose(table: Table, i: int, legal: Sequence[LegalAction]) -> LegalAction:

@@ -8,6 +8,7 @@ player per pot, to the first tied players in the order that ``odd_chip_rule`` se
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -287,8 +288,8 @@ def explain_showdown(result: ShowdownResult, players: Sequence[ShowdownPlayer],
                 why.append(ONE_HAND_LEFT.says("pot", f"{name}: seat {seat} is the only live hand left and takes it "
                                                      "without showing"))
             else:
-                why.append(UNCALLED_RETURNED.says("pot", f"{name}: only seat {seat} reached it, so it comes back to "
-                                                         f"seat {seat}"))
+                why.append(UNCALLED_RETURNED.says("pot", f"{name}: no other live hand reached it, so seat {seat} "
+                                                         "takes it uncontested"))
             continue
         contest = f"{name}: {seat_list(pot.eligible)} reached it"
         if len(pot.winners) == 1:
@@ -299,21 +300,25 @@ def explain_showdown(result: ShowdownResult, players: Sequence[ShowdownPlayer],
             why.append(TIES_SPLIT.says("pot", f"{contest}: {seat_list(pot.winners)} tie with {pot.winning_hand} (suits "
                                               f"never break a tie) and split it, {each} each"))
     cards = {player.seat: player.cards for player in players}
+    per_pot = Counter(odd.pot for odd in result.odd_chips)
     for odd in result.odd_chips:
+        chips = per_pot[odd.pot]
+        which, first = ("the", "first") if chips == 1 else ("an", f"among the first {chips}, one chip each,")
         why.append(ODD_CHIP_SOURCES[odd.rule].says(
-            "odd_chip", f"the odd chip of the {pot_name(odd.pot)} goes to seat {odd.seat}: "
-                        + _odd_chip_reason(odd.rule, cards[odd.seat] or (), community_card)))
+            "odd_chip", f"{which} odd chip of the {pot_name(odd.pot)} goes to seat {odd.seat}: "
+                        + _odd_chip_reason(odd.rule, cards[odd.seat] or (), community_card, first)))
     return why
 
 
-def _odd_chip_reason(rule: OddChipRule, own: Sequence[str], community_card: str | None) -> str:
-    """The card (or the place) that gave a seat its odd chip, as ``odd_chip_rule`` reads it."""
+def _odd_chip_reason(rule: OddChipRule, own: Sequence[str], community_card: str | None, first: str) -> str:
+    """The card (or the place) that gave a seat an odd chip, as ``odd_chip_rule`` orders the tied seats: it is
+    ``first`` of them."""
     if rule == OddChipRule.SEAT_ORDER:
-        return "it is first of the tied seats in position order"
+        return f"it is {first} of the tied seats in position order"
     codes = [CARD_CODES[card] for card in own] + ([] if community_card is None else [CARD_CODES[community_card]])
     if rule == OddChipRule.LOW_CARD_BY_SUIT_ALL_CARDS:
         low = CARD_TEXT[min(codes, key=HIGH_CARD_ORDER.__getitem__)]
-        return f"its cards rank first of the tied hands by their lowest card by rank and suit ({low}, then up)"
+        return f"its cards are {first} of the tied hands by their lowest card by rank and suit ({low}, then up)"
     five = " ".join(CARD_TEXT[code] for code in best_cards(codes))
-    return f"its five cards, {five}, rank first of the tied hands by their highest card by rank and suit"
+    return f"its five cards, {five}, are {first} of the tied hands by their highest card by rank and suit"
 

@@ -10,7 +10,17 @@ from __future__ import annotations
 
 from typing import NamedTuple, cast
 
-from .betting import ACTION_SETS, BETTING_ENDS, TURN_ORDER, UNCONTESTED, LegalAction, Replay, Table, TableState
+from .betting import (
+    ACTION_SETS,
+    BETTING_ENDS,
+    FOLD_WITH_NOTHING_TO_CALL,
+    TURN_ORDER,
+    UNCONTESTED,
+    LegalAction,
+    Replay,
+    Table,
+    TableState,
+)
 from .bring_in import (
     OPENS_AFTER_ALL_IN,
     POST_OR_COMPLETE,
@@ -25,14 +35,12 @@ from .cards import CARD_TEXT
 from .first_to_act import BoardIn, FirstToAct, board_opener, explain_first_to_act
 from .limits import BET_SIZES, SHORT_ALL_IN, explain_short_all_in
 from .ranking import evaluate
-from .running_out import explain_seventh_street
+from .rules import HeadsUpUncap
+from .running_out import community_card_dealt, explain_seventh_street
 from .snapshot import Seating, Snapshot
 from .streets import FIRST_STREET, LAST_STREET, STREETS, up_cards_on
 from .vocabulary import LISTING_ORDER, ActionType, Phase, Refusal
-from .why import Citation, Why, street_name
-
-FOLD_WITH_NOTHING_TO_CALL = Citation("§9", "TDA 58")
-"""Under ``fold_when_no_bet``, a fold with nothing to call is offered (and binding)."""
+from .why import Why, street_name
 
 
 class RefusedAction(NamedTuple):
@@ -73,7 +81,8 @@ class _Watched(Table):
                                 evaluate(self.up[board][:shown]).name, tuple(self.seats[i] for i in tied))
             boards = [BoardIn(seat, tuple(map(CARD_TEXT.__getitem__, cards)))
                       for seat, cards in zip(self.seats, self.up, strict=True)]
-            self.noted += explain_first_to_act(street, boards, answer, self.rules)
+            community = street == LAST_STREET and community_card_dealt(self.dealt[:4], self.live)
+            self.noted += explain_first_to_act(street, boards, answer, self.rules, community)
         super()._begin_round(street)
 
     def _bring_in(self) -> list[Why]:
@@ -148,8 +157,8 @@ def _cap(table: Table) -> Why:
         return cap_citation(None).says("cap", f"max_raises_after_bet is unlimited: {street} has no cap")
     if r.lifted:
         rule = table.rules.heads_up_uncap
-        return CAP_LIFTED[rule].says("cap", f"the cap is lifted on {street}: two players who are not all-in "
-                                            f"(heads_up_uncap {rule})")
+        who = "two players were dealt in" if rule == HeadsUpUncap.EVENT_HEADS_UP else "two players who are not all-in"
+        return CAP_LIFTED[rule].says("cap", f"the cap is lifted on {street}: {who} (heads_up_uncap {rule})")
     if table.capped():
         return cap_citation(limit).says("cap", f"capped: a bet and {limit} raises on {street}")
     if not r.bet_made:
@@ -184,6 +193,11 @@ def _legal(table: Table, i: int, action: LegalAction) -> Why:
         return ACTION_SETS.says("legal_action", f"seat {seat} may call {action.amount} more, to {action.to}{all_in}")
     if kind == ActionType.BRING_IN:
         return POST_OR_COMPLETE.says("legal_action", f"seat {seat} may post the bring-in, {action.amount}{all_in}")
+    full = r.level + r.size
+    if action.to is not None and action.to < full:
+        return SHORT_ALL_IN[table.rules.short_allin_threshold].says(
+            "legal_action", f"seat {seat} may {kind} all-in to {action.to}, its last chips, short of the full "
+                            f"{kind} to {full}")
     if kind == ActionType.COMPLETE:
         if r.number == FIRST_STREET and not r.bet_made:
             return COMPLETION_IS_THE_BET.says(

@@ -54,7 +54,7 @@ class Phase(StrEnum):
 class Refusal(NamedTuple):
     """Why an action is not allowed now, as the rule that refuses it says, and where that rule comes from.
 
-    ``reason`` may name the hand's values in braces (``{street}``, ``{need}``, ``{limit}``): the table that
+    ``reason`` may name the hand's values in braces (``{street}``, ``{need}``): the table that
     refuses fills them in (``betting.Table.say``), only when the refusal is written out.
     """
 

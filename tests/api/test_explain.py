@@ -136,9 +136,10 @@ def test_a_history_hand_refused_says_which_rule_refused_it(client):
                             "text": hand["error"]["detail"]}]
 
 
-@pytest.mark.parametrize("value", ["1", "yes", "TRUE", "", "x" * 5000])
-def test_an_explain_that_is_not_true_or_false_is_a_422_naming_it(client, value):
-    response = post(client, "/v1/hands/rank", RANK_EXAMPLE, f"?explain={value}")
+@pytest.mark.parametrize("query", ["explain=1", "explain=yes", "explain=TRUE", "explain=", "explain=" + "x" * 5000,
+                                   "explain=true&explain=false"])
+def test_an_explain_that_is_not_one_true_or_false_is_a_422_naming_it(client, query):
+    response = post(client, "/v1/hands/rank", RANK_EXAMPLE, f"?{query}")
     assert (response.status_code, response.content_type) == (422, PROBLEM)
     problem = response.get_json()
     assert list(problem["errors"]) == ["explain"] and len(problem["detail"]) < 100

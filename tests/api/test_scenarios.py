@@ -182,3 +182,20 @@ def test_explained_scenarios_answer_with_why_and_refused(client):
         assert answer.pop("why") and "refused" in answer
         answer.pop("refused")
         assert (after["snapshot"], answer) == (before["snapshot"], before["answer"])
+
+
+HUGE = 10**15
+
+
+@pytest.mark.parametrize("body", [
+    {"seed": 7, "count": 30, "players": 2, "stakes": dict.fromkeys(("ante", "bring_in", "small_bet", "big_bet"), HUGE)},
+    {"seed": 7, "count": 30, "rules": {"max_players": 2}},
+    {"seed": 1, "count": 30, "stakes": {"ante": 0, "bring_in": 1, "small_bet": HUGE}},
+    {"seed": 7, "count": 30, "players": 2,
+     "stakes": {"ante": HUGE // 10, "bring_in": HUGE // 5, "small_bet": HUGE // 2}},
+    {"seed": 3, "count": 30, "stakes": {"ante": 1, "bring_in": 1, "small_bet": 1}, "rules": {"preset": "rrop_cash"}},
+])
+def test_extreme_requests_get_scenarios_that_are_valid_requests_themselves(client, body):
+    for scenario in drawn(client, **body):
+        response = client.post("/v1/legal-actions", json=scenario["snapshot"])
+        assert response.status_code == 200 and response.get_json() == scenario["answer"], response.get_json()

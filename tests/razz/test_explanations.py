@@ -22,7 +22,7 @@ from service.razz.why import SECTIONS
 from tests.histories.test_phh_round_trip import Hand, deals, pick
 from tests.razz import test_reference_examples as examples
 from tests.razz.test_betting_properties import rules, stakes
-from tests.tables import action_text, boards_in
+from tests.tables import action_text, boards_in, table
 
 SOURCE = re.compile(r"(TDA( 2024)? [A-Z0-9-]+|WSOP-[LT] [A-Za-z0-9/ ]+|RRoP [A-Za-z &]+\d|BARGE [A-Za-z ]+|PokerKit"
                     r"|reference default)")
@@ -101,8 +101,8 @@ def test_s1_example4_the_opener_after_an_all_in_bring_in_cites_tda_rp_10e():
 
 def test_s1_example5_a_short_bring_in_stands_at_its_full_amount():
     why = decisions(examples.SHORT_BRING_IN)
-    assert ("bring_in_amount", "§1", "WSOP-L 217", "seat 3 has 7 after the ante and posts it all-in, short of the "
-            "bring-in of 10: every caller must still reach the full 10") in why
+    assert ("bring_in_amount", "§1", "WSOP-L 217", "seat 3 has 7 after the ante: its bring-in is all-in for that, "
+            "short of the bring-in of 10, and every caller must still reach the full 10") in why
     assert ("legal_action", "§1", "WSOP-L 217", "seat 4 may call 10 more, to 10: the full bring-in, over the 7 "
             "posted all-in") in why
 
@@ -162,10 +162,10 @@ def test_s6_example1_the_split_and_the_odd_chip_by_each_rule():
         ("pot", "§6", "RRoP Ties 1", "main pot of 165: seats 2 and 6 reached it: seats 2 and 6 tie with 7-5-4-3-A "
          "(suits never break a tie) and split it, 82 each"),
         ("odd_chip", "§6", "TDA 20B", "the odd chip of the main pot goes to seat 2: its five cards, 7s 5d 4c 3c Ad, "
-         "rank first of the tied hands by their highest card by rank and suit")]
+         "are first of the tied hands by their highest card by rank and suit")]
     low = showdown(players, odd_chip_rule=OddChipRule.LOW_CARD_BY_SUIT_ALL_CARDS)
     assert tuple(explain_showdown(low, players)[-1]) == (
-        "odd_chip", "§6", "RRoP Ties 5", "the odd chip of the main pot goes to seat 6: its cards rank first of the "
+        "odd_chip", "§6", "RRoP Ties 5", "the odd chip of the main pot goes to seat 6: its cards are first of the "
         "tied hands by their lowest card by rank and suit (Ac, then up)")
 
 
@@ -179,3 +179,39 @@ def test_s6_example3_side_pots_each_name_their_seats_and_winner():
         "main pot of 200: seats 1, 2, 3 and 4 reached it, and seat 1 wins it with 5-4-3-2-A, the best low among them",
         "side pot 1 of 210: seats 2, 3 and 4 reached it, and seat 3 wins it with 7-6-4-3-2, the best low among them",
         "side pot 2 of 160: seats 3 and 4 reached it, and seat 3 wins it with 7-6-4-3-2, the best low among them"]
+
+
+def test_an_all_in_short_of_the_full_amount_is_said_to_be_short():
+    short = table({1: "2c", 2: "Kd"}, "s2 bring_in", "s1 complete", stacks={2: 60})
+    assert ("legal_action", "§4", "WSOP-L 129", "seat 2 may raise all-in to 55, its last chips, short of the full "
+            "raise to 80") in decisions(short)
+
+
+def test_a_pot_only_one_live_hand_reached_is_taken_uncontested_dead_money_and_all():
+    players = [ShowdownPlayer(1, 100, cards="As 2c 3d 4h 5s Kc Kd".split()), ShowdownPlayer(2, 80, folded=True),
+               ShowdownPlayer(3, 50, cards="8s 7c 6d 4c 3h Qc Qd".split())]
+    texts = [decision.text for decision in explain_showdown(showdown(players), players)]
+    assert texts[-1] == "side pot 1 of 80: no other live hand reached it, so seat 1 takes it uncontested"
+
+
+def test_two_odd_chips_go_to_the_first_two_tied_seats_each_told_so():
+    players = [ShowdownPlayer(1, 66, cards="7c 5d 4c 3c Ad Kc Kd".split()),
+               ShowdownPlayer(3, 66, cards="7h 5s 4d 3h Ac Ks Qd".split()),
+               ShowdownPlayer(5, 66, cards="7s 5h 4h 3d Ah Qs Qh".split()), ShowdownPlayer(6, 2, folded=True)]
+    result = showdown(players, odd_chip_rule=OddChipRule.SEAT_ORDER)
+    said = [decision.text for decision in explain_showdown(result, players) if decision.decision == "odd_chip"]
+    assert said == [
+        "an odd chip of the main pot goes to seat 1: it is among the first 2, one chip each, of the tied seats in "
+        "position order",
+        "an odd chip of the main pot goes to seat 3: it is among the first 2, one chip each, of the tied seats in "
+        "position order"]
+
+
+def test_a_seventh_street_community_card_is_explained_as_one():
+    boards = {seat: f"{rank}c {rank}d {rank}h {rank}s" for seat, rank in zip(range(1, 9), "A2345678", strict=True)}
+    actions = ["s8 bring_in", *[f"s{seat} call" for seat in (1, 2, 3, 4, 5, 6, 7)]]
+    for _ in range(3):
+        actions += [f"s{seat} check" for seat in range(1, 9)]
+    why = decisions(table(boards, *actions, community_card="9c"))
+    assert ("seventh_street", "§3", "TDA 2024 RP-10H-D", "7th street is one community card, in every hand: the four "
+            "up cards of 6th street decide again") in why
