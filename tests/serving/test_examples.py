@@ -1,4 +1,4 @@
-"""The callers' examples (examples/) run against the real server as a caller runs them."""
+"""The callers' examples (examples/, the README's loop) run against the real server as a caller runs them."""
 
 from __future__ import annotations
 
@@ -75,3 +75,13 @@ def test_the_pytest_module_fails_when_the_service_is_unreachable():
     assert tested.returncode == 1, tested.stdout + tested.stderr
     assert f"the Razz rules service is not reachable at {base}" in tested.stdout
     assert re.search(r"^201 errors in ", tested.stdout, re.MULTILINE), tested.stdout
+
+
+def test_the_readmes_loop_runs_with_an_engine_in_place(server: Server):
+    readme = (ROOT / "README.md").read_text()
+    section = readme[readme.index("## Testing your engine against the service"):]
+    loop = section[section.index("```python\n") + len("```python\n"):section.index("\n```\n")]
+    engine = ("import types, check_my_engine\n"
+              "my_engine = types.SimpleNamespace(bring_in_seat=check_my_engine.who_brings_in)\n")
+    ran = run(server.base, "-c", engine + loop.replace("http://127.0.0.1:8080", server.base))
+    assert ran.returncode == 0, ran.stdout + ran.stderr
