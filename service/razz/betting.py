@@ -560,6 +560,8 @@ class Replay:
                 + ("7th street has not been reached" if street < LAST_STREET
                    else f"{table.dealt[4]} players reach 7th street and the deck deals them each a down card"),
             )
+        if community_allowed:
+            _check_no_seventh_down_card(table, seating.index_of_input, seating.down_counts)
         committed = list(map(sub, seating.stacks, table.stack))
         final = table.round
         board = table.showdown_board()
@@ -605,6 +607,17 @@ def _check_mucks(table: Table, snapshot: Snapshot, index_of_input: list[int]) ->
         i = next(i for i, seat in enumerate(table.seats) if seat in mucked)
         raise SnapshotError(paths[i], f"seat {table.seats[i]} mucks, but the hand is in its {table.phase} phase, "
                                       "not at its showdown")
+
+
+def _check_no_seventh_down_card(table: Table, index_of_input: list[int], down_counts: list[int | None]) -> None:
+    """When the deck runs short, 7th street is one community card: nobody is dealt a 7th down card (section 7)."""
+    most = STREETS[LAST_STREET - 1].down_cards
+    for i, downs in enumerate(down_counts):
+        if downs is not None and downs > most:
+            raise SnapshotError(f"players[{index_of_input[i]}].down_cards",
+                                f"seat {table.seats[i]} holds {downs} down cards, but {table.dealt[4]} players reach "
+                                "7th street and the deck runs short: 7th street is one community card (section 7), "
+                                f"so each holds {most}")
 
 
 def _check_cards(table: Table, index_of_input: list[int], down_counts: list[int | None]) -> None:
