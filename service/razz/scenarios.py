@@ -204,8 +204,10 @@ def _replayed(deal: _Deal, ask: Ask, actions: Sequence[Action]) -> Replay:
 
 
 def _play(deal: _Deal, ask: Ask, street: int, policy: Policy, prefix: Sequence[Action] = (),
-          look: Look | None = None) -> _Play:
-    """Play the table from ``prefix`` until ``street`` is over or the hand is; the turns of ``street`` marked."""
+          look: Look | None = None, enough: Callable[[_Mark], bool] | None = None) -> _Play:
+    """Play the table from ``prefix`` until ``street`` is over, or the hand is, or a mark is ``enough``; the turns of
+    ``street`` marked. Stopping at the mark a theme takes saves playing the rest of the street: a third of the
+    scenarios' time (bench/README.md)."""
     hand = _replayed(deal, ask, prefix)
     table = hand.table
     actions = list(prefix)
@@ -216,6 +218,8 @@ def _play(deal: _Deal, ask: Ask, street: int, policy: Policy, prefix: Sequence[A
             break
         if table.round.number == street:
             marks.append(_mark(table, len(actions), None if look is None else look(table, i)))
+            if enough is not None and enough(marks[-1]):
+                break
         action = Action(table.seats[i], policy(table, i, table.legal()).type)
         hand.play(action)
         actions.append(action)
@@ -264,29 +268,42 @@ def _cut(deal: _Deal, ask: Ask, street: int, actions: Sequence[Action], mark: _M
     return snapshot, replay(snapshot)
 
 
-def _at_a_mark(draws: Draws, deal: _Deal, ask: Ask, street: int, marks: Sequence[_Mark],
-               actions: Sequence[Action]) -> Built:
-    """The hand cut at one of ``marks``, drawn; None when there is none."""
+def _at_a_mark(deal: _Deal, ask: Ask, street: int, marks: Sequence[_Mark], actions: Sequence[Action]) -> Built:
+    """The hand cut at the last of ``marks`` (where the play stopped); None when there is none."""
     if not marks:
         return None
-    mark = draws.pick(marks)
-    return _cut(deal, ask, street, actions[:mark.actions], mark)
+    return _cut(deal, ask, street, actions[:marks[-1].actions], marks[-1])
+
+
+def _by_chance(draws: Draws) -> Callable[[_Mark], bool]:
+    """Stop at a turn of the street one time in three: the scenario stops anywhere in it."""
+    return lambda mark: draws.chance(1, 3)
+
+
+def _seen(mark: _Mark) -> bool:
+    """Stop at the first turn the theme saw what it looks for."""
+    return mark.seen is not None
 
 
 # -- policies ---------------------------------------------------------------------------------------------
 
 
-def _random(draws: Draws, folds: bool = True) -> Policy:
-    """Fold one time in ten (unless ``folds`` is false), check or call six, bet or raise three (among the kinds
-    legal)."""
+def _random(draws: Draws, folds: int = 1, raises: int = 3) -> Policy:
+    """In ten turns, fold ``folds`` times, bet or raise ``raises`` times, and check or call the others (among the
+    kinds legal)."""
     def choose(table: Table, i: int, legal: Sequence[LegalAction]) -> LegalAction:
-        folding = [action for action in legal if action.type == ActionType.FOLD and folds]
+        folding = [action for action in legal if action.type == ActionType.FOLD]
         passive = [action for action in legal if action.type in PASSIVE]
-        raises = [action for action in legal if action.type in INCREASES]
+        raising = [action for action in legal if action.type in INCREASES]
         roll = draws.below(10)
-        kinds = (folding if roll == 0 else passive if roll < 7 else raises) or passive or raises or legal
-        return draws.pick(kinds)
+        kinds = (folding if roll < folds else raising if roll < folds + raises else passive) or passive or raising
+        return draws.pick(kinds or legal)
     return choose
+
+
+def _calm(draws: Draws) -> Policy:
+    """The streets before a theme's: nobody folds, one turn in ten bets or raises (a hand stays short to play)."""
+    return _random(draws, folds=0, raises=1)
 
 
 def _passive(table: Table, i: int, legal: Sequence[LegalAction]) -> LegalAction:
@@ -314,17 +331,17 @@ def _first_increase(table: Table, i: int, legal: Sequence[LegalAction]) -> Legal
 # -- themes -----------------------------------------------------------------------------------------------
 
 
-def _plain(draws: Draws, ask: Ask, rotation: int, folds: bool = True) -> Built:
-    """A hand played by the random policy to a turn of the street."""
+def _plain(draws: Draws, ask: Ask, rotation: int, folds: int = 1) -> Built:
+    """A hand played by the random policy (folding ``folds`` turns in ten) to a turn of the street."""
     street = _street(ask, rotation)
     deal = _deal(draws, ask, _players(draws, ask))
-    played = _play(deal, ask, street, _random(draws, folds))
-    return _at_a_mark(draws, deal, ask, street, played.marks, played.actions)
+    played = _play(deal, ask, street, _random(draws, folds), enough=_by_chance(draws))
+    return _at_a_mark(deal, ask, street, played.marks, played.actions)
 
 
 def _steady(draws: Draws, ask: Ask, rotation: int) -> Built:
     """A plain hand without folds: it reaches its street, or its showdown once the betting is over."""
-    return _plain(draws, ask, rotation, folds=False)
+    return _plain(draws, ask, rotation, folds=0)
 
 
 def _short_stacked(stack_of: Callable[[Draws, Stakes], int | None]) -> Build:
@@ -337,8 +354,8 @@ def _short_stacked(stack_of: Callable[[Draws, Stakes], int | None]) -> Build:
         deal = _deal(draws, ask, _players(draws, ask))
         door, _ = highest_door([CARD_CODES[up[0]] for up in deal.up])
         deal.stacks[door] = stack
-        played = _play(deal, ask, street, _random(draws))
-        return _at_a_mark(draws, deal, ask, street, played.marks, played.actions)
+        played = _play(deal, ask, street, _random(draws), enough=_by_chance(draws))
+        return _at_a_mark(deal, ask, street, played.marks, played.actions)
     return build
 
 
@@ -356,25 +373,24 @@ def _all_in_mid_hand(draws: Draws, ask: Ask, rotation: int) -> Built:
     """A player whose stack is exactly what a call, bet or raise on the street takes: he goes all-in there."""
     street = _street(ask, rotation, low=FIRST_STREET + 1)
     deal = _deal(draws, ask, _players(draws, ask, low=3))
-    policy = _until(street, _random(draws, folds=False), _random(draws))
+    policy = _until(street, _calm(draws), _random(draws))
 
-    def look(table: Table, i: int) -> tuple[int, int, list[LegalAction]]:
-        """Who acts, his chips left, and the actions that would put chips in short of all of them."""
-        return i, table.stack[i], [action for action in table.legal() if action.amount and not action.all_in
-                                   and action.type != ActionType.BRING_IN]
+    def look(table: Table, i: int) -> tuple[int, int, list[LegalAction]] | None:
+        """Who acts, his chips left, and the actions that would put chips in short of all of them (None: none)."""
+        adding = [action for action in table.legal() if action.amount and not action.all_in
+                  and action.type != ActionType.BRING_IN]
+        return (i, table.stack[i], adding) if adding else None
 
-    played = _play(deal, ask, street, policy, look=look)
+    played = _play(deal, ask, street, policy, look=look, enough=_seen)
     for mark in played.marks:
         if mark.seen is None:
             continue
         i, left, adding = cast(tuple[int, int, list[LegalAction]], mark.seen)
-        if not adding:
-            continue
         chosen = draws.pick(adding)
         deal.stacks[i] += (chosen.amount or 0) - left
         prefix = [*played.actions[:mark.actions], Action(deal.seats[i], chosen.type)]
-        again = _play(deal, ask, street, policy, prefix)
-        return _at_a_mark(draws, deal, ask, street, again.marks, again.actions) or _cut(deal, ask, street, prefix)
+        again = _play(deal, ask, street, policy, prefix, enough=_by_chance(draws))
+        return _at_a_mark(deal, ask, street, again.marks, again.actions) or _cut(deal, ask, street, prefix)
     return None
 
 
@@ -384,9 +400,10 @@ def _capped(draws: Draws, ask: Ask, rotation: int) -> Built:
         return None
     street = _street(ask, rotation)
     deal = _deal(draws, ask, _players(draws, ask, low=3))
-    played = _play(deal, ask, street, _until(street, _random(draws, folds=False), _raising))
+    played = _play(deal, ask, street, _until(street, _calm(draws), _raising),
+                   enough=lambda mark: mark.capped and draws.chance(1, 2))
     capped = [mark for mark in played.marks if mark.capped]
-    return _at_a_mark(draws, deal, ask, street, capped, played.actions)
+    return _at_a_mark(deal, ask, street, capped, played.actions)
 
 
 def _short_all_in(at_half: bool) -> Build:
@@ -394,8 +411,8 @@ def _short_all_in(at_half: bool) -> Build:
     def build(draws: Draws, ask: Ask, rotation: int) -> Built:
         street = _street(ask, rotation)
         deal = _deal(draws, ask, _players(draws, ask, low=3))
-        played = _play(deal, ask, street, _until(street, _random(draws, folds=False), _first_increase),
-                       look=_facing_a_full_bet)
+        played = _play(deal, ask, street, _until(street, _calm(draws), _first_increase),
+                       look=_facing_a_full_bet, enough=_seen)
         for mark in played.marks:
             if mark.seen is None:
                 continue
@@ -438,7 +455,7 @@ def _fold_every_street(draws: Draws, ask: Ask, rotation: int) -> Built:
         return _passive(table, i, legal)
 
     played = _play(deal, ask, street, choose)
-    return _at_a_mark(draws, deal, ask, street, played.marks[-1:], played.actions)
+    return _at_a_mark(deal, ask, street, played.marks, played.actions)
 
 
 def _board_tie(draws: Draws, ask: Ask, rotation: int) -> Built:
@@ -453,8 +470,8 @@ def _board_tie(draws: Draws, ask: Ask, rotation: int) -> Built:
     fixed = {first: [rank + pair[0] for rank, pair in zip(ranks, suits, strict=True)],
              second: [rank + pair[1] for rank, pair in zip(ranks, suits, strict=True)]}
     deal = _deal(draws, ask, count, fixed)
-    played = _play(deal, ask, street, _until(street, _random(draws, folds=False), _random(draws)))
-    return _at_a_mark(draws, deal, ask, street, played.marks[:1], played.actions)
+    played = _play(deal, ask, street, _until(street, _calm(draws), _random(draws)), enough=lambda mark: True)
+    return _at_a_mark(deal, ask, street, played.marks, played.actions)
 
 
 def _community_card(draws: Draws, ask: Ask, rotation: int) -> Built:
@@ -462,8 +479,9 @@ def _community_card(draws: Draws, ask: Ask, rotation: int) -> Built:
     if ask.players not in (None, MAX_SEAT) or ask.street not in (None, LAST_STREET) or ask.rules.max_players < MAX_SEAT:
         return None
     deal = _deal(draws, ask, MAX_SEAT)
-    played = _play(deal, ask, LAST_STREET, _until(LAST_STREET, _random(draws, folds=False), _random(draws)))
-    return _at_a_mark(draws, deal, ask, LAST_STREET, played.marks, played.actions)
+    played = _play(deal, ask, LAST_STREET, _until(LAST_STREET, _calm(draws), _random(draws)),
+                   enough=_by_chance(draws))
+    return _at_a_mark(deal, ask, LAST_STREET, played.marks, played.actions)
 
 
 THEMES: dict[Theme, Build] = {
