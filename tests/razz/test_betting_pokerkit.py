@@ -44,6 +44,18 @@ def our_options(table_state):
     return {("raise" if a.type in ("complete", "bet") else a.type): a.to for a in table_state.legal_actions}
 
 
+def take(state, kind, to=None):
+    """Take action ``kind`` in PokerKit: its one raise action is complete, bet and raise, to ``to`` or its only size."""
+    if kind == "fold":
+        state.fold()
+    elif kind == "bring_in":
+        state.post_bring_in()
+    elif kind in ("check", "call"):
+        state.check_or_call()
+    else:
+        state.complete_bet_or_raise_to(to)
+
+
 def play_hand(seed):
     """Play one random hand in PokerKit, comparing our replay at every decision; (decisions, last street bet)."""
     rng = random.Random(seed)
@@ -68,14 +80,8 @@ def play_hand(seed):
         choices = sorted(kind for kind in theirs if kind != "fold" or rng.random() < 0.15)
         kind = rng.choice(choices or sorted(theirs))
         seat = state.actor_index + 1
-        if kind == "fold":
-            state.fold()
-        elif kind == "bring_in":
-            state.post_bring_in()
-        elif kind in ("check", "call"):
-            state.check_or_call()
-        else:
-            state.complete_bet_or_raise_to()
+        take(state, kind)
+        if kind == "raise":
             kind = next(a.type for a in ours.legal_actions if a.type in ("complete", "bet", "raise"))
         actions.append(action_text(seat, kind))
         decisions += 1

@@ -28,7 +28,7 @@ pokerkit = pytest.importorskip("pokerkit")
 from pokerkit import Automation, FixedLimitRazz, State  # noqa: E402
 
 from service.razz.streets import FIRST_STREET  # noqa: E402
-from tests.razz.test_betting_pokerkit import AUTOMATIONS  # noqa: E402
+from tests.razz.test_betting_pokerkit import AUTOMATIONS, take  # noqa: E402
 
 Scenario = dict[str, Any]
 
@@ -114,14 +114,7 @@ def play(state: State, i: int, action: dict[str, Any]) -> None:
     to = None if kind in ("fold", "check") else state.bets[i] + action["amount"]
     options = pokerkit_options(state, i)
     assert kind in options and options[kind] == to, f"PokerKit offers {options}"
-    if kind == "fold":
-        state.fold()
-    elif kind == "bring_in":
-        state.post_bring_in()
-    elif kind in ("check", "call"):
-        state.check_or_call()
-    else:
-        state.complete_bet_or_raise_to(to)
+    take(state, kind, to)
 
 
 def replay_in_pokerkit(scenario: Scenario) -> tuple[State, list[int]]:
