@@ -15,7 +15,8 @@ from .conftest import Server, probe
 CALLERS = 48
 SECONDS = 6
 LIVENESS_TIMEOUT = 2
-"""The chart's livenessProbe.timeoutSeconds."""
+"""The chart's livenessProbe.timeoutSeconds: what a probe, and every caller's slowest answer, must stay under (a
+one-second bound failed when 48 callers connecting at once met a 2-core machine busy with the rest of the suite)."""
 
 
 def keep_calling(server: Server, body: bytes, until: float, slowest: list[float]) -> None:
@@ -47,5 +48,5 @@ def test_probes_and_every_caller_get_their_turn(server):
         time.sleep(0.25)
     for caller in callers:
         caller.join()
-    assert None not in probes and max(probes) < 1, probes
-    assert len(slowest) == CALLERS and max(slowest) < 1, sorted(slowest)
+    assert None not in probes and max(probes) < LIVENESS_TIMEOUT, probes
+    assert len(slowest) == CALLERS and max(slowest) < LIVENESS_TIMEOUT, sorted(slowest)
