@@ -12,14 +12,12 @@ from ..razz.rules import resolve_rules
 from ..razz.scenarios import DEFAULT_STAKES, Ask, Scenario, Theme, scenarios
 from ..razz.seating import MAX_SEAT, MIN_PLAYERS
 from ..razz.streets import FIRST_STREET, LAST_STREET
-from ..razz.table_why import explain_replay
 from ..razz.vocabulary import NO_CHIPS
 from .base import Object, RequestSchema
-from .explain import write_refused, write_why
 from .fields import Choice, WholeNumber
 from .responses import ApiBlueprint, json_response
 from .rules_options import RulesSchema
-from .table import LegalActionsSchema, SnapshotSchema, StakesSchema, write_legal_actions
+from .table import LegalActionsSchema, SnapshotSchema, StakesSchema, explained_legal_actions, write_legal_actions
 
 blp = ApiBlueprint("scenarios", __name__, url_prefix="/v1",
                    description="Random but legal hands so far, for callers' own tests.")
@@ -96,13 +94,7 @@ def write_snapshot(scenario: Scenario, stakes: dict[str, Any], rules: dict[str, 
 
 def write_answer(scenario: Scenario, explain: bool) -> dict[str, Any]:
     """The legal-actions answer for a scenario, explained if asked."""
-    if not explain:
-        return write_legal_actions(scenario.state)
-    explained = explain_replay(scenario.snapshot)
-    answer = write_legal_actions(explained.state)
-    answer["why"] = write_why(explained.why)
-    answer["refused"] = write_refused(explained.refused)
-    return answer
+    return explained_legal_actions(scenario.snapshot) if explain else write_legal_actions(scenario.state)
 
 
 @blp.json_post("/scenarios", ScenariosRequestSchema, ScenariosSchema, example=SCENARIOS_EXAMPLE)

@@ -387,11 +387,16 @@ def legal_actions(request: dict[str, Any], explain: bool) -> Response:
     snapshot = snapshot_of_request(request)
     if not explain:
         return json_response(write_legal_actions(replay(snapshot)))
+    return json_response(explained_legal_actions(snapshot))
+
+
+def explained_legal_actions(snapshot: Snapshot) -> dict[str, Any]:
+    """The legal-actions answer with the decisions behind it and the actions refused."""
     explained = explain_replay(snapshot)
     answer = write_legal_actions(explained.state)
     answer["why"] = write_why(explained.why)
     answer["refused"] = write_refused(explained.refused)
-    return json_response(answer)
+    return answer
 
 
 @blp.json_post("/table/state", SnapshotSchema, TableStateSchema, example=SNAPSHOT_EXAMPLE)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from ..razz.why import ordinal
 from .errors import NotRazzError, UnreadableHandError
 from .written import Entry, Recorded, Section, Verb, WrittenAction, WrittenHand, WrittenPlayer, text_lines
 
@@ -55,7 +56,6 @@ _TOTAL_POT = re.compile(rf"Total pot {_AMOUNT}(?: Main pot {_AMOUNT}\.(?: Side p
 _SUMMARY_SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<rest>.*)")
 _SUMMARY_CARDS = re.compile(r"(?:showed|mucked) \[(?P<cards>[^\]]*)\](?: .*)?")
 _CARD = re.compile(r"[A2-9TJQK][shdc]")
-_SUFFIXES = {1: "st", 2: "nd", 3: "rd"}
 
 _NOISE = re.compile(
     r'.+ said, ".*"'
@@ -94,11 +94,6 @@ def read(section: Section) -> WrittenHand:
 def _clean(line: str) -> str:
     """A line's words: without the byte-order mark each file pasted in starts with, nor the spaces at its ends."""
     return line.replace("\ufeff", "").strip()
-
-
-def _ordinal(number: int) -> str:
-    """1st, 2nd, 3rd, 4th...: a card's place in the deal, as a message names it."""
-    return f"{number}{_SUFFIXES.get(number, 'th')}"
 
 
 class _Money:
@@ -440,7 +435,7 @@ class _HandReader:
             if known is None:
                 player.cards[place], player.card_entries[place] = card, entry
             elif known != card:
-                raise UnreadableHandError(entry, f"{player.name}'s {_ordinal(place + 1)} card is written {card} here "
+                raise UnreadableHandError(entry, f"{player.name}'s {ordinal(place + 1)} card is written {card} here "
                                                  f"but was dealt as {known} on line "
                                                  f"{player.card_entries[place].line}")
 

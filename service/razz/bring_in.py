@@ -133,11 +133,16 @@ def call_floor(posted: int, stakes: Stakes, rules: Rules) -> int:
     return posted
 
 
+def explain_highest_door(seat: int, card: str) -> Why:
+    """Why ``seat`` brings in: its door card ``card`` is the highest."""
+    return HIGHEST_DOOR.says("bring_in_seat", f"seat {seat}'s {card} is the highest door card (kings high, aces low): "
+                                              f"seat {seat} brings in")
+
+
 def explain_bring_in(found: BringIn, doors: Sequence[tuple[int, str]], stakes: Stakes | None,
                      rules: Rules) -> list[Why]:
     """Why ``found`` brings in and who opens: the door cards (seat, card) it was found from, in the hand's words."""
-    why = [HIGHEST_DOOR.says("bring_in_seat", f"seat {found.seat}'s {found.card} is the highest door card (kings "
-                                              f"high, aces low): seat {found.seat} brings in")]
+    why = [explain_highest_door(found.seat, found.card)]
     rank = RANK_OF[CARD_CODES[found.card]]
     tied = [card for _, card in doors if card != found.card and RANK_OF[CARD_CODES[card]] == rank]
     if tied:

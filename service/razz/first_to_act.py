@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .bring_in import HIGHEST_DOOR, NOBODY_BETS, OPENS_AFTER_ALL_IN, SUIT_BREAKS_TIES, highest_door
+from .bring_in import NOBODY_BETS, OPENS_AFTER_ALL_IN, SUIT_BREAKS_TIES, explain_highest_door, highest_door
 from .cards import CARD_CODES, CARD_TEXT, HIGH_CARD_ORDER, Deck
 from .errors import SnapshotError
 from .ranking import evaluate, low_rank
@@ -137,8 +137,7 @@ def explain_first_to_act(street: int, players: Sequence[BoardIn], answer: FirstT
     why: list[Why] = []
     if street == FIRST_STREET:
         door = boards[board][0]
-        why.append(HIGHEST_DOOR.says("bring_in_seat", f"seat {board}'s {door} is the highest door card (kings high, "
-                                                      f"aces low): seat {board} brings in"))
+        why.append(explain_highest_door(board, door))
         if answer.tied_with:
             doors = ", ".join(boards[seat][0] for seat in answer.tied_with)
             why.append(SUIT_BREAKS_TIES.says("bring_in_tie_break", f"{door} ties {doors} on rank: the suit decides, "

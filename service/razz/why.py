@@ -46,13 +46,17 @@ class Why(NamedTuple):
     text: str
 
 
-ORDINALS = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
-"""Streets as players name them."""
+_SUFFIXES = {1: "st", 2: "nd", 3: "rd"}
+
+
+def ordinal(number: int) -> str:
+    """1st, 2nd, 3rd, 4th... (up to 20th): a street's or a card's place, as players say it."""
+    return f"{number}{_SUFFIXES.get(number, 'th')}"
 
 
 def street_name(street: int) -> str:
     """``5th street``."""
-    return f"{ORDINALS[street]} street"
+    return f"{ordinal(street)} street"
 
 
 def seat_list(seats: tuple[int, ...] | list[int]) -> str:
