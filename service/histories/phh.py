@@ -41,7 +41,8 @@ _STRING_OR_COMMENT = re.compile(r"#[^\n]*|'[^'\n]*'|\"(?:[^\"\\\n]|\\.)*\"")
 """A TOML comment, literal string or basic string (escapes and all), as the fallback finds actions' lines."""
 _TABLE_HEADER = re.compile(r"\[\s*([^\[\]]*?)\s*\]\s*(#.*)?")
 _VERBS = {"pb": Verb.BRING_IN, "cbr": Verb.INCREASE, "cc": Verb.CHECK_OR_CALL, "f": Verb.FOLD}
-_NOTATION = {ActionType.BRING_IN: "pb", ActionType.FOLD: "f", ActionType.CHECK: "cc", ActionType.CALL: "cc"}
+_NOTATION: dict[str, str] = {ActionType.BRING_IN: "pb", ActionType.FOLD: "f", ActionType.CHECK: "cc",
+                             ActionType.CALL: "cc"}
 """PHH's notation of each action type that takes no amount; bets, completions and raises are ``cbr`` to a total."""
 
 
@@ -88,7 +89,7 @@ class _Reader:
         """The line index of each field, when the plain reader read them."""
         self.item_lines = fields.item_lines
         self.text = "\n".join(section.lines)
-        self.by_name: dict[str, WrittenPlayer] | None = None
+        self.by_name: dict[str, WrittenPlayer] = {}
         """The players by the name the actions give them (``p3``), once the players are read."""
 
     def entry_of(self, name: str) -> Entry:
@@ -154,8 +155,9 @@ class _Reader:
         for name in ("antes", "starting_stacks"):
             if isinstance(self.fields[name], list):
                 numbers.extend((name, number) for number in self.fields[name])
-        if not any(type(number) is float for _, number in numbers) and \
-                not any("." in action or "e-" in action.lower() for action in actions):
+        written = " ".join(actions)
+        if not any(type(number) is float for _, number in numbers) and "." not in written and \
+                "e-" not in written.lower():
             return 1  # whole numbers throughout, the usual case
         numbers.extend(("actions", words[2]) for words in (action.split("#")[0].split() for action in actions)
                        if len(words) == 3 and words[1] == "cbr")
@@ -223,6 +225,7 @@ class _Reader:
 
     def play(self, hand: WrittenHand, actions: list[str], scale: int) -> None:
         """Deal the cards and list the betting entries, each with its line."""
+        self.by_name = {f"p{number}": player for number, player in enumerate(hand.players, 1)}
         known = self.item_lines.get("actions")
         if known is not None:
             first_line = self.section.first_line
@@ -245,31 +248,36 @@ class _Reader:
 
     def entry(self, hand: WrittenHand, entry: Entry, scale: int) -> None:
         """One entry of ``actions``: a deal, a betting action, a show or a muck; a comment alone is nothing."""
-        words = entry.source.split("#")[0].split()
+        source = entry.source
+        words = (source.split("#")[0] if "#" in source else source).split()
         if not words:
             return
-        if words[:2] == ["d", "dh"] and len(words) == 4:
-            player = self.player(hand, words[2], entry)
-            for card in _cards(words[3], entry):
-                player.cards.append(card)
-                player.card_entries.append(entry)
-            return
-        if words[:2] == ["d", "db"] and len(words) == 3:
-            cards = _cards(words[2], entry)
-            if len(cards) != 1 or cards[0] is None or hand.community_card is not None:
-                raise UnreadableHandError(entry, "razz deals one community card, face up, on 7th street")
-            hand.community_card = (cards[0], entry)
-            return
+        count = len(words)
+        if words[0] == "d" and count > 1:
+            if words[1] == "dh" and count == 4:
+                player = self.player(hand, words[2], entry)
+                cards = _cards(words[3], entry)
+                player.cards += cards
+                player.card_entries += [entry] * len(cards)
+                return
+            if words[1] == "db" and count == 3:
+                cards = _cards(words[2], entry)
+                if len(cards) != 1 or cards[0] is None or hand.community_card is not None:
+                    raise UnreadableHandError(entry, "razz deals one community card, face up, on 7th street")
+                hand.community_card = (cards[0], entry)
+                return
         player = self.player(hand, words[0], entry)
-        verb = _VERBS.get(words[1]) if len(words) > 1 else None
-        if verb is not None and len(words) == 2 and verb is not Verb.INCREASE:
+        verb = _VERBS.get(words[1]) if count > 1 else None
+        if verb is not None and count == 2 and verb is not Verb.INCREASE:
             hand.actions.append(WrittenAction(player.seat, verb, entry))
-        elif verb is Verb.INCREASE and len(words) == 3:
-            hand.actions.append(WrittenAction(player.seat, verb, entry,
-                                              to=self.whole("actions", words[2], scale, written=True)))
-        elif words[1:] == ["sm"]:
+        elif verb is Verb.INCREASE and count == 3:
+            amount = words[2]
+            to = int(amount) if scale == 1 and amount.isascii() and amount.isdecimal() else \
+                self.whole("actions", amount, scale, written=True)
+            hand.actions.append(WrittenAction(player.seat, verb, entry, to))
+        elif count == 2 and words[1] == "sm":
             player.muck, player.muck_after = entry, len(hand.actions)
-        elif len(words) == 3 and words[1] == "sm":
+        elif count == 3 and words[1] == "sm":
             if words[2] != "-":
                 show(player, _cards(words[2], entry), entry)
         else:
@@ -277,8 +285,6 @@ class _Reader:
 
     def player(self, hand: WrittenHand, word: str, entry: Entry) -> WrittenPlayer:
         """The player ``pN`` names."""
-        if self.by_name is None:
-            self.by_name = {f"p{number}": player for number, player in enumerate(hand.players, 1)}
         player = self.by_name.get(word)
         if player is None:
             raise UnreadableHandError(entry, f"{word!r} is not one of the players p1..p{len(hand.players)}")
@@ -319,7 +325,8 @@ def _cards(text: str, entry: Entry) -> list[str | None]:
     """Cards written together (``7c3hKc``); ``??`` is a card dealt but not known."""
     if len(text) % 2:
         raise UnreadableHandError(entry, f"{text!r} is not a run of two-character cards")
-    return [None if text[i:i + 2] == UNKNOWN_CARD else text[i:i + 2] for i in range(0, len(text), 2)]
+    cards: list[str | None] = [text[i:i + 2] for i in range(0, len(text), 2)]
+    return [None if card == UNKNOWN_CARD else card for card in cards] if UNKNOWN_CARD in text else cards
 
 
 def _clockwise(seats: Sequence[int]) -> bool:
@@ -363,7 +370,8 @@ def write(snapshot: Snapshot, state: TableState, result: Settlement | None, id: 
         stacks = {player.seat: player.stack for player in state.players}
         paid = {share.seat: share.amount for share in result.payouts}
         lines.append(f"finishing_stacks = {[stacks[seat] + paid[seat] for seat in order]}")
-    lines.append("actions = [\n" + "".join(f"  {_toml_string(action)},\n" for action in actions) + "]")
+    # Entries are cards, seats and numbers the writer makes: quoted as they are, without _toml_string's checks.
+    lines.append("actions = [\n" + "".join(f'  "{action}",\n' for action in actions) + "]")
     return "\n".join(lines) + "\n"
 
 
@@ -382,7 +390,7 @@ def _written_actions(snapshot: Snapshot, state: TableState, order: list[int], nu
             put_in[action.seat] = put_in.get(action.seat, 0) + (action.amount or 0)
             if action.type == ActionType.FOLD:
                 out.add(action.seat)
-            notation = _NOTATION.get(ActionType(action.type), f"cbr {put_in[action.seat]}")
+            notation = _NOTATION.get(action.type) or f"cbr {put_in[action.seat]}"
             yield f"p{number[action.seat]} {notation}"
 
 

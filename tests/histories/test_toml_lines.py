@@ -55,3 +55,16 @@ def test_whatever_it_reads_tomllib_reads_alike(document):
         return
     plain = read_plain(lines)
     assert plain is None or plain.values == expected
+
+
+@pytest.mark.parametrize("text", ["a = ['p1 cbr 4 # a comment, in a string', 'p2 f',]", "a = [ 1 ,2,\t]", "a = []",
+                                  "a = ['']", "a = [-0, +5]", "a = ['x', 1]"])
+def test_one_line_arrays_read_as_tomllib_reads_them(text):
+    plain = read_plain([text])
+    assert plain is not None and plain.values == tomllib.loads(text) and plain.item_lines["a"] == [0] * len(
+        plain.values["a"])
+
+
+@pytest.mark.parametrize("text", ["a = [,]", "a = ['x' 'y']", "a = [1 2]", "a = [01]"])
+def test_a_one_line_array_toml_refuses_is_left_to_tomllib(text):
+    assert read_plain([text]) is None
