@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 from .betting import TableState
 from .pots import Pot, build_pots
 from .seating import position_order
 from .show_order import ShowOrder, explain_show_order, show_order
-from .showdown import ShowdownPlayer, ShowdownResult, explain_showdown, showdown
+from .showdown import ShowdownPlayer, ShowdownResult, award, explain_showdown, replayed_hands
 from .snapshot import Snapshot
 from .streets import LAST_STREET
 from .vocabulary import INCREASES, Phase
@@ -27,7 +27,7 @@ class Settlement(ShowdownResult):
     @classmethod
     def of(cls, result: ShowdownResult, show: ShowOrder) -> Settlement:
         """The settlement of a showdown's result and its show order."""
-        return cls(**{field.name: getattr(result, field.name) for field in fields(ShowdownResult)},
+        return cls(result.uncontested, result.winners, result.pots, result.payouts, result.odd_chips,
                    show_order=show.order, shown_at_once=show.all_at_once)
 
 
@@ -54,14 +54,10 @@ def settle(snapshot: Snapshot, state: TableState) -> Settlement | None:
         return None
     rules = snapshot.rules
     position = position_order([player.seat for player in state.players], snapshot.dealer_seat)
-    result = showdown(
-        [ShowdownPlayer(player.seat, player.committed_total, player.folded,
-                        None if player.folded else cards[player.seat], player.seat in mucked)
-         for player in state.players],
-        community_card=snapshot.community_card,
-        odd_chip_rule=rules.odd_chip_rule,
-        position=position,
-    )
+    players = [ShowdownPlayer(player.seat, player.committed_total, player.folded,
+                              None if player.folded else cards[player.seat], player.seat in mucked)
+               for player in state.players]
+    result = award(players, replayed_hands(players, snapshot.community_card, position), rules.odd_chip_rule)
     if state.phase is Phase.COMPLETE:
         return Settlement.of(result, ShowOrder(all_at_once=False, order=()))
     show = show_order(

@@ -196,6 +196,25 @@ def _read_hands(
     return hands
 
 
+def replayed_hands(players: Sequence[ShowdownPlayer], community_card: str | None,
+                   position: Sequence[int]) -> dict[int, _Hand]:
+    """Every contending seat's hand when a replay has checked the cards (each dealt once, a full hand each).
+
+    ``settle`` so, without checking the seats, the position and the cards again as ``showdown``
+    checks a request's, costs 43-46 us a WSOP hand against 67-70 us (bench/README.md, "Hand histories").
+    """
+    if sum(map(_contends, players)) < 2:
+        return {}
+    shared = () if community_card is None else (CARD_CODES[community_card],)
+    places = {seat: place for place, seat in enumerate(position)}
+    hands = {}
+    for player in players:
+        if _contends(player) and player.cards is not None:
+            hand = (*(CARD_CODES[card] for card in player.cards), *shared)
+            hands[player.seat] = _Hand(player.seat, hand, evaluate(hand), places[player.seat])
+    return hands
+
+
 def _award(pot: Pot, hands: dict[int, _Hand],
            odd_key: Callable[[_Hand], tuple[int, ...]]) -> tuple[PotResult, list[int]]:
     """Split one pot among the best lows of its eligible seats; also return who got its odd chips."""
@@ -237,7 +256,12 @@ def showdown(
     seats = [player.seat for player in players]
     ring = sorted(seats) if position is None else check_position(position, seats, ShowdownError)
     places = {seat: place for place, seat in enumerate(ring)}
-    hands = _read_hands(players, community_card, places)
+    return award(players, _read_hands(players, community_card, places), odd_chip_rule)
+
+
+def award(players: Sequence[ShowdownPlayer], hands: dict[int, _Hand], odd_chip_rule: OddChipRule) -> ShowdownResult:
+    """Every pot to the best of ``hands`` (the contending seats', read from checked cards) among its seats."""
+    seats = [player.seat for player in players]
     pots = build_pots(
         {player.seat: player.contributed for player in players},
         {player.seat for player in players if player.folded},

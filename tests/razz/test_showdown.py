@@ -15,6 +15,8 @@ from service.razz.showdown import (
     PotResult,
     Share,
     ShowdownPlayer,
+    award,
+    replayed_hands,
     showdown,
 )
 
@@ -281,6 +283,15 @@ def test_payouts_sum_to_contributions_and_winners_hold_the_best_low(table):
         odd = [chip.seat for chip in result.odd_chips if chip.pot == index]
         assert len(odd) == pot.amount % len(pot.winners) == len(set(odd))
         assert set(odd) == {share.seat for share in pot.shares if share.amount > pot.amount // len(pot.winners)}
+
+
+@settings(max_examples=200, deadline=None)
+@given(showdowns())
+def test_a_replayed_hand_is_awarded_as_the_checked_showdown_awards_it(table):
+    players, community_card, rule, position = table
+    ring = [seat for seat in position if seat in {player.seat for player in players}]
+    assert award(players, replayed_hands(players, community_card, ring), rule) == \
+        showdown(players, community_card, rule, position)
 
 
 @settings(max_examples=200, deadline=None)
