@@ -48,7 +48,12 @@ def test_records_are_written_as_the_schema_declares_them():
 
 def test_a_missing_record_is_null():
     assert answer_writer(InnerSchema)(None) is None
-    assert answer_writer(OuterSchema, written=("extra",))(None) is None
+    assert answer_writer(OuterSchema, written=("extra",))(None, extra="given") is None
+
+
+def test_a_field_the_caller_writes_must_be_passed():
+    with pytest.raises(TypeError, match="extra"):
+        answer_writer(OuterSchema, written=("extra",))(Outer("a", None, None, Inner(1, 5), ()))
 
 
 def test_fields_the_caller_writes_are_passed_as_they_are():
