@@ -28,6 +28,11 @@ from ..razz.why import Citation
 from .errors import UnreadableHandError
 from .written import Entry, Recorded, Verb, WrittenAction, WrittenHand, WrittenPlayer
 
+_INCREASE, _CHECK_OR_CALL, _WRITTEN_CALL = Verb.INCREASE, Verb.CHECK_OR_CALL, Verb.CALL
+_CALL, _CHECK = ActionType.CALL, ActionType.CHECK
+"""Module globals: reading a member off its enum class costs five times as much (bench/README.md)."""
+_NAMED = {verb: ActionType(verb.value) for verb in (Verb.BRING_IN, Verb.CHECK, Verb.FOLD)}
+"""The action type an entry's verb names outright (PokerStars ``folds``, ``checks``, ``brings in``)."""
 _PATH = re.compile(r"(actions|players)\[(\d+)\](?:\.(\w+))?(?:\[(\d+)\])?")
 
 
@@ -228,15 +233,15 @@ class _Checker:
     def action(self, replay: Replay, written: WrittenAction) -> Action:
         """The snapshot's action for an entry: its type named by the rules, its amount as written unless noted."""
         seat, verb = written.seat, written.verb
-        if verb is Verb.INCREASE:
+        if verb is _INCREASE:
             kind = replay.increase()
             adds = written.adds if written.to is None else written.to - replay.street_total(seat)
             return Action(seat, kind, self.effective(replay, written, kind, adds))
-        if verb is Verb.CHECK_OR_CALL:
-            return Action(seat, ActionType.CALL if replay.owes(seat) > 0 else ActionType.CHECK)
-        if verb is Verb.CALL:
-            return Action(seat, ActionType.CALL, self.short_bring_in_call(replay, written))
-        return Action(seat, ActionType(verb.value), written.adds)
+        if verb is _CHECK_OR_CALL:
+            return Action(seat, _CALL if replay.owes(seat) > 0 else _CHECK)
+        if verb is _WRITTEN_CALL:
+            return Action(seat, _CALL, self.short_bring_in_call(replay, written))
+        return Action(seat, _NAMED[verb], written.adds)
 
     def effective(self, replay: Replay, written: WrittenAction, kind: ActionType, adds: int | None) -> int | None:
         """A bet or raise written as the total the last opponent can match is the rules' full bet, noted."""

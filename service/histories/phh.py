@@ -49,7 +49,7 @@ _NOTATION: dict[str, str] = {ActionType.BRING_IN: "pb", ActionType.FOLD: "f", Ac
 def split(text: str) -> list[Section]:
     """The hands of a PHH or PHHS text: one section per table ``[name]``, or the whole text when it has none."""
     lines = text_lines(text)
-    starts = [number for number, line in enumerate(lines) if _TABLE_HEADER.fullmatch(line)]
+    starts = [number for number, line in enumerate(lines) if line[:1] == "[" and _TABLE_HEADER.fullmatch(line)]
     if not starts:
         return [Section(1, lines)]
     sections = []
