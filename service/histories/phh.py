@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from decimal import Decimal
 from itertools import pairwise
 from typing import Any
@@ -41,6 +41,7 @@ _STRING_OR_COMMENT = re.compile(r"#[^\n]*|'[^'\n]*'|\"(?:[^\"\\\n]|\\.)*\"")
 """A TOML comment, literal string or basic string (escapes and all), as the fallback finds actions' lines."""
 _TABLE_HEADER = re.compile(r"\[\s*([^\[\]]*?)\s*\]\s*(#.*)?")
 _VERBS = {"pb": Verb.BRING_IN, "cbr": Verb.INCREASE, "cc": Verb.CHECK_OR_CALL, "f": Verb.FOLD}
+_FOLD = ActionType.FOLD
 _NOTATION: dict[str, str] = {ActionType.BRING_IN: "pb", ActionType.FOLD: "f", ActionType.CHECK: "cc",
                              ActionType.CALL: "cc"}
 """PHH's notation of each action type that takes no amount; bets, completions and raises are ``cbr`` to a total."""
@@ -364,34 +365,38 @@ def write(snapshot: Snapshot, state: TableState, result: Settlement | None, id: 
               f"seats = {order}"]
     if any(names_by_seat.get(seat) for seat in order):
         lines.append(f"players = [{', '.join(_toml_string(names_by_seat.get(seat) or '') for seat in order)}]")
-    actions = list(_written_actions(snapshot, state, order, number))
+    actions = _written_actions(snapshot, state, order, number)
     if result is not None:
         actions += _shows(snapshot, state, result, number)
         stacks = {player.seat: player.stack for player in state.players}
         paid = {share.seat: share.amount for share in result.payouts}
         lines.append(f"finishing_stacks = {[stacks[seat] + paid[seat] for seat in order]}")
     # Entries are cards, seats and numbers the writer makes: quoted as they are, without _toml_string's checks.
-    lines.append("actions = [\n" + "".join(f'  "{action}",\n' for action in actions) + "]")
+    lines.append("actions = [\n  \"" + '",\n  "'.join(actions) + '",\n]' if actions else "actions = [\n]")
     return "\n".join(lines) + "\n"
 
 
-def _written_actions(snapshot: Snapshot, state: TableState, order: list[int], number: dict[int, int]) -> Iterable[str]:
+def _written_actions(snapshot: Snapshot, state: TableState, order: list[int], number: dict[int, int]) -> list[str]:
     """Each street's deal to the players still in, then its betting, as PHH entries."""
     dealt = {player.seat: _in_deal_order(player) for player in snapshot.players}
+    names = {seat: f"p{place}" for seat, place in number.items()}
     out: set[int] = set()
+    entries: list[str] = []
     for street in state.streets:
         if street.street == LAST_STREET and snapshot.community_card is not None:
-            yield f"d db {snapshot.community_card}"
+            entries.append(f"d db {snapshot.community_card}")
         else:
-            yield from (f"d dh p{number[seat]} {''.join(dealt[seat][DEALT_ON[street.street]])}"
-                        for seat in order if seat not in out)
+            cards = DEALT_ON[street.street]
+            entries += [f"d dh {names[seat]} {''.join(dealt[seat][cards])}" for seat in order if seat not in out]
         put_in: dict[int, int] = {}
         for action in street.actions:
-            put_in[action.seat] = put_in.get(action.seat, 0) + (action.amount or 0)
-            if action.type == ActionType.FOLD:
-                out.add(action.seat)
-            notation = _NOTATION.get(action.type) or f"cbr {put_in[action.seat]}"
-            yield f"p{number[action.seat]} {notation}"
+            seat = action.seat
+            if action.amount:
+                put_in[seat] = put_in.get(seat, 0) + action.amount
+            if action.type == _FOLD:
+                out.add(seat)
+            entries.append(f"{names[seat]} {_NOTATION.get(action.type) or f'cbr {put_in[seat]}'}")
+    return entries
 
 
 def _shows(snapshot: Snapshot, state: TableState, result: Settlement, number: dict[int, int]) -> list[str]:
