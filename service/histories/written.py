@@ -61,7 +61,7 @@ class WrittenAction(NamedTuple):
     """The chips the entry says the player put in now (PokerStars ``calls 2``, ``bets 4``, ``brings in for 2``)."""
 
 
-@dataclass
+@dataclass(slots=True)
 class WrittenPlayer:
     """A player as the history writes him; cards in the order dealt, None for a card dealt face down unseen."""
 
