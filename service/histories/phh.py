@@ -13,6 +13,7 @@ import re
 import tomllib
 from collections.abc import Sequence
 from decimal import Decimal
+from functools import cached_property
 from itertools import pairwise
 from typing import Any
 
@@ -91,9 +92,13 @@ class _Reader:
         self.lines = fields.lines
         """The line index of each field, when the plain reader read them."""
         self.item_lines = fields.item_lines
-        self.text = "\n".join(section.lines)
         self.by_name: dict[str, WrittenPlayer] = {}
         """The players by the name the actions give them (``p3``), once the players are read."""
+
+    @cached_property
+    def text(self) -> str:
+        """The hand's text, for the searches of a field the plain reader did not place (most hands never need it)."""
+        return "\n".join(self.section.lines)
 
     def entry_of(self, name: str) -> Entry:
         """The line a top-level field is written on (the hand's first line if it cannot be found)."""
