@@ -44,6 +44,8 @@ _TWO_CHARACTERS = re.compile("..", re.DOTALL)
 """Cards written together, cut in twos: 0.4 us for three against 0.7 us slicing in Python."""
 _TABLE_HEADER = re.compile(r"\[\s*([^\[\]]*?)\s*\]\s*(#.*)?")
 _VERBS = {"pb": Verb.BRING_IN, "cbr": Verb.INCREASE, "cc": Verb.CHECK_OR_CALL, "f": Verb.FOLD}
+_INCREASE = Verb.INCREASE
+"""A module global: read off its enum class, a member costs five times as much (bench/README.md)."""
 _FOLD = ActionType.FOLD
 _NOTATION: dict[str, str] = {ActionType.BRING_IN: "pb", ActionType.FOLD: "f", ActionType.CHECK: "cc",
                              ActionType.CALL: "cc"}
@@ -276,9 +278,9 @@ class _Reader:
                 return
         player = self.player(hand, words[0], entry)
         verb = _VERBS.get(words[1]) if count > 1 else None
-        if verb is not None and count == 2 and verb is not Verb.INCREASE:
+        if verb is not None and count == 2 and verb is not _INCREASE:
             hand.actions.append(WrittenAction(player.seat, verb, entry))
-        elif verb is Verb.INCREASE and count == 3:
+        elif verb is _INCREASE and count == 3:
             amount = words[2]
             to = int(amount) if scale == 1 and amount.isascii() and amount.isdecimal() else \
                 self.whole("actions", amount, scale, written=True)
