@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 from ..razz.errors import InputError
+from ..razz.limits import MOST_CHIPS
 from .written import Entry
+
+MOST_DIGITS = len(str(MOST_CHIPS))
+"""Digits a written count may have: no hand holds more chips than that (nor does ``int`` take 4,300 digits)."""
 
 
 class UnreadableHandError(InputError):
@@ -20,3 +24,11 @@ class NotRazzError(UnreadableHandError):
     """A hand history of another game or variant than fixed-limit razz."""
 
     kind = "not-razz"
+
+
+def whole_number(digits: str, entry: Entry) -> int:
+    """A seat, a table size or an amount written in decimal digits; more digits than any hand's chips is unreadable."""
+    if len(digits) > MOST_DIGITS:
+        raise UnreadableHandError(entry, f"'{digits[:MOST_DIGITS]}...' has more than {MOST_DIGITS} digits: more "
+                                         "than any hand's chips")
+    return int(digits)

@@ -18,13 +18,14 @@ from itertools import pairwise
 from typing import Any
 
 from ..razz.betting import TableState
+from ..razz.limits import MOST_CHIPS
 from ..razz.seating import position_order
 from ..razz.settlement import Settlement
 from ..razz.showdown import HAND_CARDS
 from ..razz.snapshot import PlayerIn, Snapshot
 from ..razz.streets import DEALT_ON, FACE_DOWN, LAST_STREET
 from ..razz.vocabulary import ActionType
-from .errors import NotRazzError, UnreadableHandError
+from .errors import MOST_DIGITS, NotRazzError, UnreadableHandError
 from .toml_lines import Fields, read_plain
 from .written import Entry, Recorded, Section, Verb, WrittenAction, WrittenHand, WrittenPlayer, text_lines
 
@@ -76,7 +77,9 @@ def read(section: Section) -> WrittenHand:
         return _Reader(section, first, plain).hand()
     try:
         fields = tomllib.loads("\n".join(lines[body_start:]))
-    except tomllib.TOMLDecodeError as error:
+    except ValueError as error:  # tomllib's TOMLDecodeError, or int's refusal of a number of 4,300 digits or more
+        if not isinstance(error, tomllib.TOMLDecodeError):
+            raise UnreadableHandError(first, "not TOML a hand can hold: a number has thousands of digits") from None
         found = re.search(r"line (\d+)", str(error))
         line = section.first_line + body_start + (int(found.group(1)) - 1 if found else 0)
         source = lines[line - section.first_line] if line - section.first_line < len(lines) else ""
@@ -201,6 +204,8 @@ class _Reader:
             scaled = scaled.to_integral_value()
         if not scaled.is_finite() or scaled != scaled.to_integral_value() or scaled < 0:
             raise self.refuse(name, f"{name} holds {value!r}, not an amount of chips")
+        if written and scaled > MOST_CHIPS:  # the snapshot's schema bounds every other amount
+            raise self.refuse(name, f"{name} holds {str(value)[:MOST_DIGITS]!r}...: more than any hand's chips")
         return int(scaled)
 
     def stakes(self, scale: int, count: int) -> dict[str, int]:
@@ -282,7 +287,8 @@ class _Reader:
             hand.actions.append(WrittenAction(player.seat, verb, entry))
         elif verb is _INCREASE and count == 3:
             amount = words[2]
-            to = int(amount) if scale == 1 and amount.isascii() and amount.isdecimal() else \
+            to = int(amount) if scale == 1 and len(amount) < MOST_DIGITS and amount.isascii() and amount.isdecimal() \
+                else \
                 self.whole("actions", amount, scale, written=True)
             hand.actions.append(WrittenAction(player.seat, verb, entry, to))
         elif count == 2 and words[1] == "sm":

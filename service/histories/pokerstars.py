@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from ..razz.why import ordinal
-from .errors import NotRazzError, UnreadableHandError
+from .errors import NotRazzError, UnreadableHandError, whole_number
 from .written import Entry, Recorded, Section, Verb, WrittenAction, WrittenHand, WrittenPlayer, text_lines
 
 _HAND_START = re.compile(r"PokerStars (?:Hand|Game) #")
@@ -109,7 +109,7 @@ class _Money:
         if parts is None or parts["symbol"] != self.symbol or (parts["cents"] is not None and not self.symbol):
             raise UnreadableHandError(entry, f"'{written}' is not an amount written as this hand's stakes are "
                                              f"(like '{self.sample}')")
-        whole = int(parts["whole"].replace(",", ""))
+        whole = whole_number(parts["whole"].replace(",", ""), entry)
         if not self.symbol:
             return whole
         return whole * 100 + int(parts["cents"] or "0")
@@ -261,7 +261,7 @@ class _HandReader:
         if table := _TABLE.fullmatch(entry.source):
             if self.table_size is not None:
                 raise UnreadableHandError(entry, "the table is named twice")
-            self.table_size = int(table["size"])
+            self.table_size = whole_number(table["size"], entry)
             return True
         if seat_line := _SEAT.fullmatch(entry.source):
             self._seat(entry, seat_line)
@@ -278,7 +278,7 @@ class _HandReader:
 
     def _seat(self, entry: Entry, line: re.Match[str]) -> None:
         """A seat line: the seat's player and his chips before the antes."""
-        seat, name = int(line["seat"]), line["name"]
+        seat, name = whole_number(line["seat"], entry), line["name"]
         if seat in self.seats:
             raise UnreadableHandError(entry, f"Seat {seat} is listed twice")
         if self.table_size is not None and not 1 <= seat <= self.table_size:
@@ -450,7 +450,7 @@ class _HandReader:
         seat_line = _SUMMARY_SEAT.fullmatch(entry.source)
         if seat_line is None:
             return False
-        seat = int(seat_line["seat"])
+        seat = whole_number(seat_line["seat"], entry)
         player = self.seats.get(seat)
         if player is None:
             raise UnreadableHandError(entry, f"Seat {seat} has no seat line in this hand")

@@ -17,6 +17,9 @@ _NUMBER = re.compile(r"[+-]?(?:0|[1-9][0-9]*)(?:(\.[0-9]+)?([eE][+-]?[0-9]+)?)?"
 _SPECIAL = {"true": True, "false": False, "inf": float("inf"), "+inf": float("inf"), "-inf": float("-inf")}
 _KEY_VALUE = re.compile(r"[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*(.*)")
 """A ``key = value`` line: the key and the value's text, comment and all."""
+_MOST_INTEGER_TEXT = 4300
+"""Past this many characters a number (or a one-line array of them) is left to tomllib, which refuses what ``int``
+refuses: 4,300 digits or more."""
 _WORD = re.compile(r"[^\s,\]#]+")
 _INTEGER = r"[+-]?(?:0|[1-9][0-9]*)"
 _STRING_ARRAY = re.compile(r"\[[ \t]*(?:'[^'\n]*'[ \t]*,[ \t]*)*(?:'[^'\n]*'[ \t]*)?\]")
@@ -78,7 +81,7 @@ def _one_line_array(text: str) -> list[Any] | None:
     (bench/README.md, "Hand histories")."""
     if _STRING_ARRAY.fullmatch(text):
         return _STRING_ITEM.findall(text)
-    if _INTEGER_ARRAY.fullmatch(text):
+    if _INTEGER_ARRAY.fullmatch(text) and len(text) <= _MOST_INTEGER_TEXT:
         return [int(word) for word in text[1:-1].split(",") if not word.isspace() and word]
     return None
 
@@ -130,6 +133,8 @@ def _value(text: str) -> tuple[Any, str]:
         return _SPECIAL[token], after
     number = _NUMBER.fullmatch(token)
     if number is None:
+        return None, text
+    if len(token) > _MOST_INTEGER_TEXT:
         return None, text
     return (float(token) if number.group(1) or number.group(2) else int(token)), after
 

@@ -149,3 +149,33 @@ def test_a_down_card_known_after_one_unseen_is_left_out_with_a_note(client):
     hand = checked(client, phh(unseen))
     assert hand["valid"] and "down_cards" not in hand["snapshot"]["players"][0]
     assert hand["notes"] == ["seat 1's down card 7s is known but an earlier one is not: it is left out of the snapshot"]
+
+
+HUGE = "9" * 5000
+"""More digits than int() reads by default (4,300): a number no hand can hold."""
+
+
+@pytest.mark.parametrize("text", [
+    phh(DEAL, extra=f"finishing_stacks = [1000, {HUGE}]\n"),
+    phh(DEAL).replace("bring_in = 10", f"bring_in = {HUGE}"),
+    phh(DEAL).replace("bring_in = 10", f"bring_in = 1_{HUGE}"),
+])
+def test_a_toml_number_of_thousands_of_digits_is_an_unreadable_hand(client, text):
+    hand = checked(client, text)
+    assert hand["valid"] is False and hand["error"]["type"] == PROBLEMS + "unreadable-hand"
+    assert hand["error"]["line"] == 1
+
+
+@pytest.mark.parametrize("amount", ["1000000000000001", "3" * 30, HUGE, f"{HUGE}.5"])
+def test_a_bet_of_more_chips_than_any_hand_holds_is_refused_where_the_actions_are_written(client, amount):
+    text = phh([*DEAL, f"p2 cbr {amount}"])
+    hand = checked(client, text)
+    assert hand["valid"] is False and hand["error"]["type"] == PROBLEMS + "unreadable-hand"
+    assert "more than any hand's chips" in hand["error"]["detail"] and hand["error"]["line"] == line_of(text, "actions")
+
+
+@pytest.mark.parametrize("amount", ["123456789012345", "1000000000000000"])
+def test_a_bet_of_up_to_the_most_chips_is_read_exactly(client, amount):
+    hand = checked(client, phh([*DEAL, f"p2 cbr {amount}"]))
+    assert hand["error"]["type"] == PROBLEMS + "illegal-action"
+    assert hand["error"]["detail"].endswith(f"not {amount}")

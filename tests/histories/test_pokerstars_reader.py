@@ -278,6 +278,18 @@ def test_a_cash_amount_not_written_in_dollars_and_cents_is_refused(amount):
     assert error.entry == Entry(10, f"beta: brings in for {amount}")
 
 
+@pytest.mark.parametrize(("replace", "by"), [
+    ("beta: brings in for $0.50", "beta: brings in for $" + "9" * 5000),
+    ("Seat 4: beta ($5 in chips)", "Seat 4: beta ($" + "9" * 17 + " in chips)"),
+    ("Seat 4: beta ($5 in chips)", "Seat " + "4" * 5000 + ": beta ($5 in chips)"),
+    ("Table 'Kleio III' 8-max", "Table 'Kleio III' " + "8" * 5000 + "-max"),
+    ("Seat 4: beta collected ($0.20)", "Seat " + "4" * 5000 + ": beta collected ($0.20)"),
+])
+def test_a_number_of_more_digits_than_any_hands_chips_is_refused_on_its_line(replace, by):
+    error = unreadable(SHORT_CASH, replace, by)
+    assert error.entry.source == by and "more than any hand's chips" in error.message
+
+
 PLAY_MONEY = """\
 PokerStars Game #40000000002:  Razz Limit (10/20) - 2010/01/02 03:04:05 ET
 Table 'Kleio IV' 8-max (Play Money)
