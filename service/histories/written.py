@@ -13,6 +13,8 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import NamedTuple
 
+import msgspec
+
 NOTHING: Mapping[int, int] = MappingProxyType({})
 
 
@@ -21,8 +23,12 @@ def text_lines(text: str) -> list[str]:
     return [line.removesuffix("\r") for line in text.split("\n")]
 
 
-class Entry(NamedTuple):
-    """Where something is written: its 1-based line in the request's text, and the entry as written there."""
+class Entry(msgspec.Struct, frozen=True):
+    """Where something is written: its 1-based line in the request's text, and the entry as written there.
+
+    A struct, as ``WrittenAction``: a hand makes one an entry, and a struct is built in 0.17 us against 0.50 us
+    for a named tuple (bench/README.md, "Hand histories").
+    """
 
     line: int
     source: str
@@ -49,7 +55,7 @@ class Verb(StrEnum):
     FOLD = "fold"
 
 
-class WrittenAction(NamedTuple):
+class WrittenAction(msgspec.Struct, frozen=True):
     """A player's betting entry, with the amounts it writes (in the smallest unit), if any."""
 
     seat: int
