@@ -10,11 +10,11 @@ comes back to it as a pot it alone is eligible for.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
+
+import msgspec
 
 
-@dataclass(frozen=True, slots=True)
-class Pot:
+class Pot(msgspec.Struct, frozen=True):
     """Chips that go to the best low among the seats eligible for them, and to nobody else."""
 
     amount: int

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .betting import TableState
 from .pots import Pot, build_pots
 from .seating import position_order
@@ -15,8 +13,7 @@ from .vocabulary import INCREASES, Phase
 from .why import Why
 
 
-@dataclass(frozen=True, slots=True)
-class Settlement(ShowdownResult):
+class Settlement(ShowdownResult, frozen=True):
     """The showdown's result (pots, winners, payouts, odd chips) and the order hands are tabled in."""
 
     show_order: tuple[int, ...]

@@ -10,7 +10,8 @@ all-in for less (WSOP-L 145).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from .errors import ShowdownError
 from .rules import NoBetShowOrder
@@ -45,8 +46,7 @@ def _first_when_no_bet(
     return first_to_act_board  # TDA 17A, WSOP-T 72: the seat that would act first, the lowest board.
 
 
-@dataclass(frozen=True, slots=True)
-class ShowOrder:
+class ShowOrder(msgspec.Struct, frozen=True):
     """The order hands are tabled in; with ``all_at_once`` nobody may muck and the order is only for reading."""
 
     all_at_once: bool

@@ -4,13 +4,18 @@ Each pot is awarded on its own, last side pot first (WSOP-L 149). Identical lows
 suits never break a tie for a pot (RRoP Ties 1). The chips that cannot be split evenly (one
 chip is one unit: amounts are integers in the table's smallest chip) go one each, at most one per
 player per pot, to the first tied players in the order that ``odd_chip_rule`` sets.
+
+The records are frozen msgspec structs, as the pots' and the show order's are: a frozen dataclass
+of a showdown player's five fields is built in 1.6 us, a struct in 0.16 us (a share: 0.79 against
+0.11 us), and settling a hand history builds dozens (bench/README.md, "Hand histories").
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from .cards import CARD_CODES, CARD_TEXT, HIGH_CARD_ORDER, Deck
 from .errors import InputError, ShowdownError, TooManyCardsError
@@ -37,8 +42,7 @@ HAND_CARDS = 7
 """Cards a live hand shows at showdown, the community card included (TDA 13A)."""
 
 
-@dataclass(frozen=True, slots=True)
-class ShowdownPlayer:
+class ShowdownPlayer(msgspec.Struct, frozen=True):
     """One seat at showdown: what it put in over the whole hand and, if it contests a pot, its cards."""
 
     seat: int
@@ -51,16 +55,14 @@ class ShowdownPlayer:
     """A live hand given up at showdown without winning (section 5): its chips stay in the pots they reached."""
 
 
-@dataclass(frozen=True, slots=True)
-class Share:
+class Share(msgspec.Struct, frozen=True):
     """Chips one seat receives."""
 
     seat: int
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
-class PotResult:
+class PotResult(msgspec.Struct, frozen=True):
     """One pot and how it was awarded."""
 
     amount: int
@@ -72,8 +74,7 @@ class PotResult:
     """The winning low's name (``7-5-4-3-A``); None when one seat alone was eligible (nothing was compared)."""
 
 
-@dataclass(frozen=True, slots=True)
-class OddChip:
+class OddChip(msgspec.Struct, frozen=True):
     """One chip that an even split could not place, and the rule that gave it to ``seat``."""
 
     pot: int
@@ -82,8 +83,7 @@ class OddChip:
     rule: OddChipRule
 
 
-@dataclass(frozen=True, slots=True)
-class ShowdownResult:
+class ShowdownResult(msgspec.Struct, frozen=True):
     """Everything the showdown decides; ``payouts`` sum exactly to the chips contributed."""
 
     uncontested: bool
@@ -98,8 +98,7 @@ class ShowdownResult:
     """In award order: last side pot first."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Hand:
+class _Hand(msgspec.Struct, frozen=True):
     """A live seat's cards and low, with its place in position order for the odd-chip rules."""
 
     seat: int
