@@ -16,7 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from operator import sub
-from typing import NamedTuple, NoReturn
+from typing import NoReturn
+
+import msgspec
 
 from .bring_in import POST_OR_COMPLETE, call_floor, highest_door, opener_index, opening_chips
 from .cap import COMPLETION_IS_THE_BET, cap_citation, cap_lifted, increase_name, is_capped
@@ -43,12 +45,13 @@ FOLD_WITH_NOTHING_TO_CALL = Citation("§9", "TDA 58")
 """Under ``fold_when_no_bet``, a fold with nothing to call is offered (and binding)."""
 
 
-class LegalAction(NamedTuple):
+class LegalAction(msgspec.Struct, frozen=True):
     """One action the seat to act may take; chip-adding ones say how many chips and the street total after.
 
-    This and the other per-player and per-street records are named tuples, like ``Action``: a
-    replay builds a score of them, and a tuple is built several times faster than a frozen
-    dataclass while staying immutable.
+    This and the other per-player and per-street records are frozen msgspec structs, like
+    ``Action``: a replay builds a score of them, and a struct is built in a third of a named
+    tuple's time (0.17 against 0.50 us for a record of two fields) and ten times faster than a frozen
+    dataclass, while staying immutable (bench/README.md, "Hand histories").
     """
 
     type: str
@@ -60,7 +63,7 @@ class LegalAction(NamedTuple):
     """True when the action puts the player's last chip in (None for fold and check, which add none)."""
 
 
-class PlayerState(NamedTuple):
+class PlayerState(msgspec.Struct, frozen=True):
     """A player's chips and status after the replay."""
 
     seat: int
@@ -71,7 +74,7 @@ class PlayerState(NamedTuple):
     all_in: bool
 
 
-class StreetRecord(NamedTuple):
+class StreetRecord(msgspec.Struct, frozen=True):
     """One street reached: who opened it, its actions (with the chips each added) and its aggressors."""
 
     street: int
