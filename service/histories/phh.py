@@ -79,7 +79,7 @@ def read(section: Section) -> WrittenHand:
         fields = tomllib.loads("\n".join(lines[body_start:]))
     except ValueError as error:  # tomllib's TOMLDecodeError, or int's refusal of a number of 4,300 digits or more
         if not isinstance(error, tomllib.TOMLDecodeError):
-            raise UnreadableHandError(first, "not TOML a hand can hold: a number has thousands of digits") from None
+            raise UnreadableHandError(first, "not TOML: a number of 4,300 digits or more") from None
         found = re.search(r"line (\d+)", str(error))
         line = section.first_line + body_start + (int(found.group(1)) - 1 if found else 0)
         source = lines[line - section.first_line] if line - section.first_line < len(lines) else ""
