@@ -2,8 +2,8 @@
 
 PHH files use a small part of TOML: ``key = value`` lines whose values are strings without
 escapes, numbers, booleans and arrays of those, with ``#`` comments. Reading that part here costs
-a third of ``tomllib`` (49 us a WSOP hand against 150 us, bench/README.md, "Hand histories") and
-gives every array item its line, which the errors name. Anything else (an escape, a date, a
+a quarter of ``tomllib`` (36-38 us a WSOP hand against 129-147 us, bench/README.md, "Hand
+histories") and gives every array item its line, which the errors name. Anything else (an escape, a date, a
 table, a dotted key) returns None: the caller reads the text with ``tomllib`` instead, so no file
 is read otherwise than TOML reads it.
 """
@@ -20,7 +20,11 @@ _KEY_VALUE = re.compile(r"[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*(.*)")
 _MOST_INTEGER_TEXT = 4300
 """Past this many characters a number (or a one-line array of them) is left to tomllib, which refuses what ``int``
 refuses: 4,300 digits or more."""
-_SPACES = re.compile(r"\s*")
+_SPACES = re.compile(r"[ \t]*")
+"""TOML's whitespace: spaces and tabs, never the other Unicode spaces ``str.strip`` takes."""
+_COMMENT_TAIL = re.compile(r"[ \t]*(?:#.*)?")
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
+"""The control characters TOML refuses anywhere (a tab is allowed)."""
 _WORD = re.compile(r"[^\s,\]#]+")
 _INTEGER = r"[+-]?(?:0|[1-9][0-9]*)"
 _STRING_ARRAY = re.compile(r"\[[ \t]*(?:'[^'\n]*'[ \t]*,[ \t]*)*(?:'[^'\n]*'[ \t]*)?\]")
@@ -42,11 +46,13 @@ def read_plain(lines: list[str], start: int = 0) -> Fields | None:
     values: dict[str, Any] = {}
     key_lines: dict[str, int] = {}
     item_lines: dict[str, list[int]] = {}
+    if any(_CONTROL.search(line) for line in lines[start:]):  # TOML takes none, in comments and strings too
+        return None
     index = start
     while index < len(lines):
         found = _KEY_VALUE.fullmatch(lines[index])
         if found is None:
-            line = lines[index].strip()
+            line = lines[index].strip(" \t")
             if line and line[0] != "#":
                 return None
             index += 1
@@ -78,8 +84,8 @@ def read_plain(lines: list[str], start: int = 0) -> Fields | None:
 def _one_line_array(text: str) -> list[Any] | None:
     """An array written whole on one line of single-quoted strings or of integers, as PHH tools write them; None
     for any other (the item-by-item reader takes it). One pattern checks the line, and one finds the items or a
-    split does: the WSOP hands' arrays read in 18-25 us a hand so, against 36-41 us word by word in Python
-    (bench/README.md, "Hand histories")."""
+    split does: the WSOP hands' arrays read in 18-25 us a hand so, against 36-41 us splitting and checking each
+    word in Python (bench/README.md, "Hand histories")."""
     if _STRING_ARRAY.fullmatch(text):
         return _STRING_ITEM.findall(text)
     if _INTEGER_ARRAY.fullmatch(text) and len(text) <= _MOST_INTEGER_TEXT:
@@ -95,7 +101,7 @@ def _array(lines: list[str], index: int, text: str, pos: int) -> tuple[list[Any]
     where: list[int] = []
     expect_item = True
     while True:
-        pos = _SPACES.match(text, pos).end()  # type: ignore[union-attr]  # \s* always matches
+        pos = _SPACES.match(text, pos).end()  # type: ignore[union-attr]  # [ \t]* always matches
         if pos == len(text) or text[pos] == "#":
             index += 1
             if index == len(lines):
@@ -142,5 +148,4 @@ def _value(text: str, pos: int = 0) -> tuple[Any, int]:
 
 def _only_comment(text: str, pos: int = 0) -> bool:
     """Whether ``text`` from ``pos`` holds nothing but spaces and a comment."""
-    rest = text[pos:].strip()
-    return not rest or rest[0] == "#"
+    return _COMMENT_TAIL.fullmatch(text, pos) is not None

@@ -29,7 +29,8 @@ def test_each_array_item_keeps_its_line():
 @pytest.mark.parametrize("text", [
     'event = "tab\\there"', "time = 12:30:00", "big = 1_000", "x.y = 1", "a = [[1], [2]]", "s = '''x'''",
     "a = 1 2", "a = [1 2]", "a = [1,,2]", "a = 07", "n = nan", "a = {b = 1}", "a = [1,", "= 1", "a = 1\na = 2",
-    "a =\u00a01", "a\x0c= 1", "\u3000a = 1", "a = 1" + "0" * 4300,
+    "a =\u00a01", "a\x0c= 1", "\u3000a = 1", "a = 1" + "0" * 4300, "a = 1 # \x01", "# \x7f",
+    "a = 'x\x01'", "a = ['x\x00']", "a = 1\u00a0", "a = [1,\u3000 2]", "a = [\n\u00a0'x']",
 ])
 def test_anything_past_plain_toml_goes_back_to_tomllib(text):
     assert read_plain(text.splitlines()) is None
