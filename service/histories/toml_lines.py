@@ -2,7 +2,7 @@
 
 PHH files use a small part of TOML: ``key = value`` lines whose values are strings without
 escapes, numbers, booleans and arrays of those, with ``#`` comments. Reading that part here costs
-a quarter of ``tomllib`` (36-38 us a WSOP hand against 129-147 us, bench/README.md, "Hand
+a third of ``tomllib`` (297 k instructions a WSOP hand against 968 k, bench/README.md, "Hand
 histories") and gives every array item its line, which the errors name. Anything else (an
 escape, a date, a table, a dotted key, a space or control character TOML refuses) returns None:
 the caller reads the text with ``tomllib`` instead, so no file is read otherwise than TOML reads it.
