@@ -8,6 +8,11 @@ then every hand's states to the end. The service gets the PHHS in one request, o
 (the real server, a new connection a request, one after another) and in process (Flask's test
 client). Blocks of each alternate, so a slow spell of the machine hits all three alike; each
 figure is the median over rounds of a round's time divided by the hands in it.
+
+``--answer-only`` also serves the same answers kept after their first check
+(``bench/served_answer.py``): what the request costs around the check. ``--compare CHECKOUT``
+also serves another checkout (with its own ``.venv``) in the same blocks: a change beside its
+baseline in one run.
 """
 
 from __future__ import annotations
@@ -23,12 +28,13 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.serving import Server, running_server
+from bench.serving import ROOT, Server, running_server
 from service.app import create_app
 
 SAMPLES = Path(__file__).resolve().parents[1] / "tests" / "histories" / "samples"
@@ -37,6 +43,8 @@ HANDS = 100
 BLOCKS = 5
 ROUNDS = 4
 """Rounds a block: every side is timed over BLOCKS * ROUNDS rounds, after a warm-up round a block."""
+ANSWER_ONLY = "bench.served_answer:create_app()"
+"""The service with each answer kept after its first check: the floor under the check, for ``--answer-only``."""
 POKERKIT_VENV = "pip install -e '.[test]' (or pip install pokerkit==0.7.7)"
 
 POKERKIT_TIMING = """
@@ -160,11 +168,15 @@ def per_hand_us(seconds: list[float], count: int) -> str:
 
 
 def main() -> None:
-    """Time PokerKit, the check over HTTP and the check in process in alternating blocks; print them side by side."""
+    """Time PokerKit, each server over HTTP and the check in process in alternating blocks; print them side by side."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pokerkit-python",
                         default=os.environ.get("RAZZ_POKERKIT_PYTHON", sys.executable))
     parser.add_argument("--hands", type=int, default=HANDS)
+    parser.add_argument("--answer-only", action="store_true",
+                        help="also serve the answers kept after their first check (bench/served_answer.py)")
+    parser.add_argument("--compare", type=Path, action="append", default=[], metavar="CHECKOUT",
+                        help="also serve another checkout (with its own .venv) in the same blocks")
     parser.add_argument("--profile", action="store_true", help="also profile the in-process check with cProfile")
     options = parser.parse_args()
     count = options.hands
@@ -172,30 +184,40 @@ def main() -> None:
     body = json.dumps({"format": "phh", "text": phhs}).encode()
     pokerkit_rounds(options.pokerkit_python, phhs, count, rounds=1)
     in_process = in_process_check(body, count)
+    served: dict[str, tuple[Path, str | None]] = {"service": (ROOT, None)}
+    if options.answer_only:
+        served["answers kept, no check"] = (ROOT, ANSWER_ONLY)
+    served |= {str(checkout): (checkout.resolve(), None) for checkout in options.compare}
     pokerkit: list[PokerKitRound] = []
-    over_http: list[float] = []
+    over_http: dict[str, list[float]] = {name: [] for name in served}
+    cpu = dict.fromkeys(served, 0.0)
     local: list[float] = []
-    cpu = 0.0
-    with running_server() as server:
-        http_seconds(server, body, count)
+    with ExitStack() as stack:
+        servers = {name: stack.enter_context(running_server(checkout=checkout, app=app))
+                   for name, (checkout, app) in served.items()}
+        for server in servers.values():
+            http_seconds(server, body, count)
         for _ in range(BLOCKS):
             pokerkit += pokerkit_rounds(options.pokerkit_python, phhs, count, ROUNDS)
-            cpu_before = server.cpu_seconds()
-            over_http += timed(lambda: http_seconds(server, body, count), ROUNDS)
-            cpu += server.cpu_seconds() - cpu_before
+            for name, server in servers.items():
+                cpu_before = server.cpu_seconds()
+                over_http[name] += timed(lambda server=server: http_seconds(server, body, count), ROUNDS)
+                cpu[name] += server.cpu_seconds() - cpu_before
             local += timed(in_process, ROUNDS)
     rounds = BLOCKS * ROUNDS
     pokerkit_median = statistics.median(round_.total for round_ in pokerkit)
-    http_median = statistics.median(over_http)
     print(f"{count} hands (the WSOP samples repeated) in one PHHS of {len(phhs):,} characters; "
           f"medians of {rounds} rounds in {BLOCKS} alternating blocks")
     print(f"PokerKit 0.7.7 in process, loads_all and every state: {per_hand_us([r.total for r in pokerkit], count)}; "
           f"loads_all {per_hand_us([r.loading for r in pokerkit], count)}, "
           f"iterating states {per_hand_us([r.states for r in pokerkit], count)}")
-    print(f"service over HTTP, one request of {count} hands: {per_hand_us(over_http, count)}; "
-          f"server CPU {1e6 * cpu / ((rounds + BLOCKS) * count):,.0f} µs/hand (every request, warm-ups too)")
+    for name, seconds in over_http.items():
+        print(f"{name} over HTTP, one request of {count} hands: {per_hand_us(seconds, count)}; "
+              f"server CPU {1e6 * cpu[name] / ((rounds + BLOCKS) * count):,.0f} µs/hand (warm-ups too); "
+              f"PokerKit / it {pokerkit_median / statistics.median(seconds):.1f}x")
     print(f"service in process, Flask's test client: {per_hand_us(local, count)}")
-    print(f"PokerKit / service over HTTP, per hand: {pokerkit_median / http_median:.1f}x (target >= 10x)")
+    print(f"PokerKit / service over HTTP, per hand: {pokerkit_median / statistics.median(over_http['service']):.1f}x "
+          "(target >= 10x)")
     if options.profile:
         profile(in_process, rounds)
 

@@ -69,16 +69,19 @@ class Load:
 
 
 @contextmanager
-def running_server(workers: int = 2, checkout: Path = ROOT) -> Iterator[Server]:
+def running_server(workers: int = 2, checkout: Path = ROOT, app: str | None = None) -> Iterator[Server]:
     """The service as users run it, from ``checkout`` with the Python running this, stopped with SIGTERM after.
 
     Another checkout is served by its own ``.venv`` (which must have it installed), so two
-    versions can be measured side by side.
+    versions can be measured side by side. ``app`` (``module:factory()``, found from the
+    checkout's folder) is served instead of the service, by gunicorn with the service's settings.
     """
     port = free_port()
     python = sys.executable if checkout == ROOT else str(checkout / ".venv" / "bin" / "python")
     env = {**os.environ, "WEB_CONCURRENCY": str(workers)}
-    command = [python, "-m", "service", "--bind", f"127.0.0.1:{port}", "--access-logfile", "/dev/null"]
+    served = ["service"] if app is None else ["gunicorn", "--config", "python:service.serving.settings"]
+    command = [python, "-m", *served, "--bind", f"127.0.0.1:{port}", "--access-logfile", "/dev/null",
+               *([] if app is None else [app])]
     process = subprocess.Popen(command, cwd=checkout, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:
