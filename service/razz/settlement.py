@@ -62,12 +62,17 @@ def settle(snapshot: Snapshot, state: TableState) -> Settlement | None:
         all_in=any(player.all_in for player in state.players if not player.folded),
         last_aggressor=_seventh_street_aggressor(state),
         first_to_act_board=state.showdown_board,
-        aggressors={street.street: [action.seat for action in street.actions if action.type in INCREASES]
-                    for street in state.streets},
+        aggressors=_aggressors(state),
         position=position,
         no_bet_show_order=rules.no_bet_show_order,
     )
     return Settlement.of(result, show)
+
+
+def _aggressors(state: TableState) -> dict[int, list[int]]:
+    """By street, the seats that completed, bet or raised on it in action order (the bring-in is not a bet)."""
+    return {street.street: [action.seat for action in street.actions if action.type in INCREASES]
+            for street in state.streets}
 
 
 def _seventh_street_aggressor(state: TableState) -> int | None:
@@ -82,5 +87,5 @@ def explain_settlement(snapshot: Snapshot, state: TableState, settlement: Settle
                               mucked=player.mucked) for player in snapshot.players]
     why = explain_showdown(settlement, players, snapshot.community_card)
     shown = explain_show_order(ShowOrder(settlement.shown_at_once, settlement.show_order),
-                               _seventh_street_aggressor(state), state.showdown_board, snapshot.rules.no_bet_show_order)
+                               _seventh_street_aggressor(state), _aggressors(state), snapshot.rules.no_bet_show_order)
     return why if shown is None else [*why, shown]

@@ -16,7 +16,7 @@ import msgspec
 from .errors import ShowdownError
 from .rules import NoBetShowOrder
 from .seating import check_position
-from .why import REFERENCE_DEFAULT, Citation, Why
+from .why import REFERENCE_DEFAULT, Citation, Why, street_name
 
 LAST_AGGRESSOR_SHOWS = Citation("§5", "TDA 17A")
 """Without an all-in, the last to bet or raise on 7th street tables first."""
@@ -31,6 +31,15 @@ SHOW_STREETS_BACK = (6, 5, 4, 3)
 """Streets searched for a bet or raise when 7th street was checked through, latest first."""
 
 
+def earlier_aggressor(live: Sequence[int], aggressors: Mapping[int, Sequence[int]]) -> tuple[int, int] | None:
+    """The first live seat that completed, bet or raised on 6th street, else 5th, ...: (seat, street); None if none."""
+    for street in SHOW_STREETS_BACK:
+        for seat in aggressors.get(street, ()):
+            if seat in live:
+                return seat, street
+    return None
+
+
 def _first_when_no_bet(
     rule: NoBetShowOrder, ring: list[int], first_to_act_board: int | None, aggressors: Mapping[int, Sequence[int]]
 ) -> int | None:
@@ -38,11 +47,9 @@ def _first_when_no_bet(
     if rule == NoBetShowOrder.EARLIEST_POSITION:
         return ring[0]  # WSOP-L 145: the participant in earliest position.
     if rule == NoBetShowOrder.LAST_AGGRESSOR_ANY_STREET:
-        # The first live player who completed, bet or raised on 6th street, else 5th, ...; else the board.
-        for street in SHOW_STREETS_BACK:
-            for seat in aggressors.get(street, ()):
-                if seat in ring:
-                    return seat
+        found = earlier_aggressor(ring, aggressors)
+        if found is not None:
+            return found[0]
     return first_to_act_board  # TDA 17A, WSOP-T 72: the seat that would act first, the lowest board.
 
 
@@ -100,9 +107,9 @@ def show_order(
     return ShowOrder(all_at_once=all_in, order=tuple(order))
 
 
-def explain_show_order(show: ShowOrder, last_aggressor: int | None, first_to_act_board: int | None,
+def explain_show_order(show: ShowOrder, last_aggressor: int | None, aggressors: Mapping[int, Sequence[int]],
                        no_bet_show_order: NoBetShowOrder) -> Why | None:
-    """Why hands are tabled in ``show``'s order (None when one hand wins unseen)."""
+    """Why hands are tabled in ``show``'s order (None when one hand wins unseen); the arguments are show_order's."""
     if not show.order:
         return None
     order = ", ".join(map(str, show.order))
@@ -113,8 +120,9 @@ def explain_show_order(show: ShowOrder, last_aggressor: int | None, first_to_act
     if last_aggressor is not None:
         return LAST_AGGRESSOR_SHOWS.says("show_order", f"seat {first} bet or raised last on 7th street and shows "
                                                        f"first, then clockwise ({order})")
-    if first != first_to_act_board and no_bet_show_order == NoBetShowOrder.LAST_AGGRESSOR_ANY_STREET:
-        who = f"seat {first}, the first live seat to bet or raise on the latest street with a bet,"
+    earlier = earlier_aggressor(show.order, aggressors)
+    if no_bet_show_order == NoBetShowOrder.LAST_AGGRESSOR_ANY_STREET and earlier is not None:
+        who = f"seat {first}, the first live seat to bet or raise on {street_name(earlier[1])}, the latest with a bet,"
     elif no_bet_show_order == NoBetShowOrder.EARLIEST_POSITION:
         who = f"seat {first}, earliest in position,"
     else:

@@ -4,7 +4,7 @@ import pytest
 
 from service.razz.errors import DuplicateSeatError, ShowdownError
 from service.razz.rules import NoBetShowOrder
-from service.razz.show_order import ShowOrder, show_order
+from service.razz.show_order import ShowOrder, explain_show_order, show_order
 
 CHECKED_AROUND = {1: 200, 4: 200, 6: 200}
 
@@ -52,6 +52,23 @@ def test_last_aggressor_any_street_with_no_bet_at_all_falls_back_to_the_lowest_b
     result = show_order(CHECKED_AROUND, aggressors={}, first_to_act_board=6,
                         no_bet_show_order=NoBetShowOrder.LAST_AGGRESSOR_ANY_STREET)
     assert result.order == (6, 1, 4)
+
+
+@pytest.mark.parametrize(
+    ("rule", "aggressors", "who"),
+    [
+        ("last_aggressor_any_street", {5: [4], 3: [1]},
+         "seat 4, the first live seat to bet or raise on 5th street, the latest with a bet,"),
+        ("last_aggressor_any_street", {}, "seat 4, the lowest board,"),
+        ("first_to_act_board", {5: [4]}, "seat 4, the lowest board,"),
+    ],
+)
+def test_the_first_shower_when_7th_street_is_checked_is_explained_by_what_chose_him(rule, aggressors, who):
+    # Seat 4 holds the lowest board and, in the first case, also bet 5th street: the text names the rule that chose him.
+    shown = show_order(CHECKED_AROUND, first_to_act_board=4, aggressors=aggressors, no_bet_show_order=rule)
+    why = explain_show_order(shown, None, aggressors, NoBetShowOrder(rule))
+    assert why is not None
+    assert why.text == f"nobody bet on 7th street: {who} shows first, then clockwise (4, 6, 1)"
 
 
 def test_one_live_seat_wins_without_showing():
