@@ -143,6 +143,7 @@ def explain_bring_in(found: BringIn, doors: Sequence[tuple[int, str]], stakes: S
                      rules: Rules) -> list[Why]:
     """Why ``found`` brings in and who opens: the door cards (seat, card) it was found from, in the hand's words."""
     why = [explain_highest_door(found.seat, found.card)]
+    full_bet = stakes is not None and stakes.bring_in == stakes.small_bet  # section 1: then "complete" does not exist
     rank = RANK_OF[CARD_CODES[found.card]]
     tied = [card for _, card in doors if card != found.card and RANK_OF[CARD_CODES[card]] == rank]
     if tied:
@@ -158,9 +159,10 @@ def explain_bring_in(found: BringIn, doors: Sequence[tuple[int, str]], stakes: S
             "opener", f"seat {found.seat} is all-in from the ante, so nobody brings in: seat {found.opener}, next "
                       f"clockwise with chips, opens for at least the bring-in {fold}"))
     else:
+        opens = ("posts the bring-in, here a full small bet, so there is no completion" if full_bet
+                 else "posts the bring-in or completes")
         why.append(POST_OR_COMPLETE.says(
-            "opener", f"seat {found.seat} opens 3rd street: it posts the bring-in or completes, and may not check "
-                      "or fold"))
+            "opener", f"seat {found.seat} opens 3rd street: it {opens}, and may not check or fold"))
     if stakes is not None and found.amount:
         if found.amount < stakes.bring_in:
             call = (f"every caller must still reach the full {stakes.bring_in}" if rules.short_bring_in_call_amount
@@ -169,6 +171,7 @@ def explain_bring_in(found: BringIn, doors: Sequence[tuple[int, str]], stakes: S
                 "bring_in_amount", f"seat {found.seat} has {found.amount} after the ante: its bring-in is all-in for "
                                    f"that, short of the bring-in of {stakes.bring_in}, and {call}"))
         else:
+            unless = "" if full_bet else ", unless it completes"
             why.append(POST_OR_COMPLETE.says("bring_in_amount", f"the bring-in seat {found.seat} owes is the stakes' "
-                                                                f"bring-in, {found.amount}, unless it completes"))
+                                                                f"bring-in, {found.amount}{unless}"))
     return why

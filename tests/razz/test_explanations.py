@@ -107,6 +107,14 @@ def test_s1_example5_a_short_bring_in_stands_at_its_full_amount():
             "posted all-in") in why
 
 
+def test_a_bring_in_of_the_small_bet_is_explained_without_a_completion():
+    why = decisions(table(examples.DOORS4, stakes={"ante": 5, "bring_in": 40, "small_bet": 40, "big_bet": 80}))
+    assert ("opener", "§1", "RRoP Stud 2", "seat 3 opens 3rd street: it posts the bring-in, here a full "
+            "small bet, so there is no completion, and may not check or fold") in why
+    assert ("bring_in_amount", "§1", "RRoP Stud 2",
+            "the bring-in seat 3 owes is the stakes' bring-in, 40") in why
+
+
 def test_s2_example2_the_cap_and_the_raise_it_refuses():
     explained = explain_replay(examples.CAPPED.snapshot())
     assert ("cap", "§2", "RRoP Betting & Raising 3", "capped: a bet and 3 raises on 3rd street") in map(
