@@ -102,7 +102,9 @@ _BRING_IN, _COMPLETE, _FOLD = ActionType.BRING_IN, ActionType.COMPLETE, ActionTy
 _MUST_POST = Refusal("the bring-in must be posted or completed", POST_OR_COMPLETE)
 _NO_OPENING_FOLD = Refusal("allow_fold_when_opening_after_all_in_bring_in is false: the opener must bring in or "
                            "complete", OPENER_MAY_NOT_FOLD)
-_NO_COMPLETION = Refusal("the bring-in equals the small bet or the stack only covers the bring-in", POST_OR_COMPLETE)
+_NO_COMPLETION = Refusal("the bring-in is the small bet itself, so there is nothing to complete",
+                         POST_OR_COMPLETE)
+_STACK_ONLY_BRINGS_IN = Refusal("its chips cover only the bring-in, so there is nothing to complete", POST_OR_COMPLETE)
 _OPEN_WITH = Refusal("3rd street must be opened with the bring-in or a completion", POST_OR_COMPLETE)
 
 
@@ -115,9 +117,11 @@ def opening_chips(kind: str, chips: int, stakes: Stakes, posts_bring_in: bool, r
     if kind == _BRING_IN:
         return min(stakes.bring_in, chips)
     if kind == _COMPLETE:
-        if stakes.bring_in < chips and stakes.bring_in < stakes.small_bet:
-            return min(stakes.small_bet, chips)
-        return _NO_COMPLETION
+        if stakes.bring_in >= stakes.small_bet:
+            return _NO_COMPLETION
+        if chips <= stakes.bring_in:
+            return _STACK_ONLY_BRINGS_IN
+        return min(stakes.small_bet, chips)
     if kind == _FOLD:
         if posts_bring_in:
             return _MUST_POST

@@ -97,6 +97,17 @@ def test_actions_the_rules_do_not_allow_are_illegal_actions(actions, path):
     assert (error.path, error.kind) == (path, "illegal-action")
 
 
+@pytest.mark.parametrize("stakes, stacks, reason", [
+    ({"ante": 5, "bring_in": 40, "small_bet": 40, "big_bet": 80}, {}, "the bring-in is the small bet itself"),
+    ({"ante": 5, "bring_in": 10, "small_bet": 40, "big_bet": 80}, {2: 15}, "its chips cover only the bring-in"),
+])
+def test_a_completion_that_does_not_exist_names_why(stakes, stacks, reason):
+    error = rejected(table({1: "7c", 2: "Kd"}, "s2 complete", stakes=stakes, stacks=stacks).snapshot(),
+                     IllegalActionError)
+    assert error.path == "actions[0]"
+    assert str(error) == f"actions[0]: seat 2 may not complete: {reason}, so there is nothing to complete"
+
+
 @pytest.mark.parametrize("actions, path", [
     (["s1 call", "s9 call"], "actions[0]"),
     (["s2 bring_in", "s1 fold", "s9 call"], "actions[2].seat"),
