@@ -77,9 +77,10 @@ class ApiBlueprint(Blueprint):
 
                 def dispatch_request(self, **url_values: Any) -> Any:
                     """Load the body and answer, explained if asked; the app's ``after_request`` names the rules
-                    (``g.rules_label``). An empty query string is not parsed: the answer costs what it did."""
-                    explain = bool(request.query_string) and explain_asked(request.args)
+                    (``g.rules_label``). The body is loaded first, so a body that is not one is named before the
+                    query; an empty query string is not parsed: the answer costs what it did."""
                     loaded = load(request.get_data(cache=True))
+                    explain = bool(request.query_string) and explain_asked(request.args)
                     g.rules_label = rules_label(loaded.get("rules"))
                     return view(loaded, explain)
 

@@ -145,6 +145,11 @@ def test_an_explain_that_is_not_one_true_or_false_is_a_422_naming_it(client, que
     assert list(problem["errors"]) == ["explain"] and len(problem["detail"]) < 100
 
 
+def test_a_body_that_is_not_json_is_named_before_a_bad_explain(client):
+    response = client.post("/v1/hands/rank?explain=maybe", data=b"{not json", content_type="application/json")
+    assert (response.status_code, response.content_type) == (400, PROBLEM)
+
+
 def test_other_query_parameters_leave_the_answer_alone(client):
     plain = post(client, "/v1/bring-in", BRING_IN_EXAMPLE)
     assert post(client, "/v1/bring-in", BRING_IN_EXAMPLE, "?trace=1").get_data() == plain.get_data()
