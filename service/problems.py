@@ -12,6 +12,9 @@ from collections.abc import Mapping
 
 from .razz.errors import InputError
 
+SHOWN = 40
+"""Characters of a bad value a message repeats before it is cut short with an ellipsis."""
+
 PROBLEM_CONTENT_TYPE = "application/problem+json"
 PROBLEM_BASE = "https://razz.rules/problems/"
 
@@ -109,3 +112,8 @@ def problem_json(status: int, kind: str, detail: str, errors: Mapping[str, list[
     if extensions:
         body.update(extensions)
     return json.dumps(body, ensure_ascii=True, separators=(",", ":")).encode()
+
+
+def quoted(text: str) -> str:
+    """Text a message repeats (a request's value, a history's words), in JSON's quotes and cut short: one voice."""
+    return json.dumps(text if len(text) <= SHOWN else text[:SHOWN] + "\u2026", ensure_ascii=False)

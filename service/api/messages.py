@@ -12,12 +12,10 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
+from ..problems import SHOWN, quoted
 from ..razz.cards import RANK_CHARS
 from ..razz.errors import InvalidCardError
 from .errors import KindedMessage
-
-SHOWN = 40
-"""Characters of a bad value a message repeats before it is cut short with an ellipsis."""
 
 MISSING = "missing required field"
 NULL = "may not be null"
@@ -35,7 +33,7 @@ def shown(value: Any) -> str:
     if isinstance(value, dict):
         return "an object"
     if isinstance(value, str):
-        return json.dumps(value if len(value) <= SHOWN else value[:SHOWN] + "\u2026", ensure_ascii=False)
+        return quoted(value)
     text = json.dumps(value)
     return text if len(text) <= SHOWN else text[:SHOWN] + "\u2026"
 

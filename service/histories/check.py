@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..problems import quoted
 from ..razz.betting import Replay, TableState
 from ..razz.errors import DuplicateCardError, IllegalActionError, InputError, SnapshotError
 from ..razz.settlement import Settlement, settle
@@ -228,7 +229,8 @@ class _Checker:
         betting ended."""
         seat = self.hand.players[index].seat
         raise SnapshotError(f"players[{index}].mucked", f"seat {seat} mucks before the betting is over: "
-                                                        f"{written.entry.source!r} (line {written.entry.line}) follows")
+                                                        f"{quoted(written.entry.source)} (line {written.entry.line}) "
+                                                        "follows")
 
     def action(self, replay: Replay, written: WrittenAction) -> Action:
         """The snapshot's action for an entry: its type named by the rules, its amount as written unless noted."""
@@ -276,7 +278,7 @@ class _Checker:
 
     def note(self, written: WrittenAction, text: str) -> None:
         """A note about one entry."""
-        self.checked.notes.append(f"line {written.entry.line} ({written.entry.source!r}): {text}")
+        self.checked.notes.append(f"line {written.entry.line} ({quoted(written.entry.source)}): {text}")
 
     def entry_of(self, path: str, error: InputError | None = None) -> Entry:
         """The entry a snapshot field's path comes from: an action, a card, a player; else the hand's first line."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..problems import quoted
 from ..razz.errors import InputError
 from ..razz.limits import MOST_CHIPS
 from .written import Entry
@@ -29,6 +30,6 @@ class NotRazzError(UnreadableHandError):
 def whole_number(digits: str, entry: Entry) -> int:
     """A seat, a table size or an amount written in decimal digits; more digits than any hand's chips is unreadable."""
     if len(digits) > MOST_DIGITS:
-        raise UnreadableHandError(entry, f"'{digits[:MOST_DIGITS]}...' has more than {MOST_DIGITS} digits: more "
-                                         "than any hand's chips")
+        raise UnreadableHandError(entry, f"{quoted(digits)} has more than {MOST_DIGITS} digits: more than any "
+                                         "hand's chips")
     return int(digits)

@@ -17,6 +17,7 @@ from functools import cached_property
 from itertools import pairwise
 from typing import Any
 
+from ..problems import quoted
 from ..razz.betting import TableState
 from ..razz.limits import MOST_CHIPS
 from ..razz.seating import position_order
@@ -43,6 +44,10 @@ _STRING_OR_COMMENT = re.compile(r"#[^\n]*|'[^'\n]*'|\"(?:[^\"\\\n]|\\.)*\"")
 """A TOML comment, literal string or basic string (escapes and all), as the fallback finds actions' lines."""
 _TWO_CHARACTERS = re.compile("..", re.DOTALL)
 """Cards written together, cut in twos: 0.4 us for three against 0.7 us slicing in Python."""
+_TOML_ERROR = re.compile(r"(?P<what>.*?) \((?:at line (?P<line>\d+), column (?P<column>\d+)|at end of document)\)",
+                         re.DOTALL)
+"""tomllib's message: what is wrong, then where (its line counted in the hand's own text, which ``line`` replaces)."""
+_SINGLE_QUOTED = re.compile(r"'([^'\n]*)'")
 _TABLE_HEADER = re.compile(r"\[\s*([^\[\]]*?)\s*\]\s*(#.*)?")
 _VERBS = {"pb": Verb.BRING_IN, "cbr": Verb.INCREASE, "cc": Verb.CHECK_OR_CALL, "f": Verb.FOLD}
 _INCREASE = Verb.INCREASE
@@ -80,11 +85,20 @@ def read(section: Section) -> WrittenHand:
     except ValueError as error:  # tomllib's TOMLDecodeError, or int's refusal of a number of 4,300 digits or more
         if not isinstance(error, tomllib.TOMLDecodeError):
             raise UnreadableHandError(first, "not TOML: a number of 4,300 digits or more") from None
-        found = re.search(r"line (\d+)", str(error))
-        line = section.first_line + body_start + (int(found.group(1)) - 1 if found else 0)
+        toml_line, says = _toml_problem(str(error))
+        line = section.first_line + body_start + toml_line - 1
         source = lines[line - section.first_line] if line - section.first_line < len(lines) else ""
-        raise UnreadableHandError(Entry(line, source), f"not TOML: {error}") from None
+        raise UnreadableHandError(Entry(line, source), f"not TOML: {says}") from None
     return _Reader(section, first, Fields(fields, {}, {})).hand()
+
+
+def _toml_problem(message: str) -> tuple[int, str]:
+    """Where tomllib's message puts the fault (a line of the hand's TOML, from 1; 1 when it does not say) and
+    what it says, in the rules' voice: lower case, quotes as JSON's, the column only (the entry gives the line)."""
+    found = _TOML_ERROR.fullmatch(message)
+    what = _SINGLE_QUOTED.sub(r'"\1"', message if found is None else found["what"])
+    where = "" if found is None else f" at column {found['column']}" if found["column"] else " at the end of the hand"
+    return int(found["line"]) if found and found["line"] else 1, what[:1].lower() + what[1:] + where
 
 
 class _Reader:
@@ -132,7 +146,8 @@ class _Reader:
         if variant is None:
             raise UnreadableHandError(self.first, "not a hand: the PHH field variant is missing")
         if variant != RAZZ:
-            raise NotRazzError(self.entry_of("variant"), f"variant {variant!r} is not fixed-limit razz ({RAZZ!r})")
+            raise NotRazzError(self.entry_of("variant"), f"variant {_shown(variant)} is not fixed-limit razz "
+                                                         f"({quoted(RAZZ)})")
         for name in REQUIRED:
             if name not in fields:
                 raise UnreadableHandError(self.first, f"the PHH field {name} is required for razz")
@@ -195,17 +210,17 @@ class _Reader:
             return value
         if isinstance(value, bool) or not isinstance(value, int | float | str) or (isinstance(value, str)
                                                                                   and not written):
-            raise self.refuse(name, f"{name} holds {value!r}, not an amount")
+            raise self.refuse(name, f"{name} holds {_shown(value)}, not an amount")
         try:
             scaled = Decimal(str(value)) * scale
         except ArithmeticError:
-            raise self.refuse(name, f"{name} holds {value!r}, not an amount") from None
+            raise self.refuse(name, f"{name} holds {_shown(value)}, not an amount") from None
         if scaled.is_finite() and recorded and abs(scaled - scaled.to_integral_value()) < NOISE:
             scaled = scaled.to_integral_value()
         if not scaled.is_finite() or scaled != scaled.to_integral_value() or scaled < 0:
-            raise self.refuse(name, f"{name} holds {value!r}, not an amount of chips")
+            raise self.refuse(name, f"{name} holds {_shown(value)}, not an amount of chips")
         if written and scaled > MOST_CHIPS:  # the snapshot's schema bounds every other amount
-            raise self.refuse(name, f"{name} holds {str(value)[:MOST_DIGITS]!r}...: more than any hand's chips")
+            raise self.refuse(name, f"{name} holds {quoted(str(value))}: more than any hand's chips")
         return int(scaled)
 
     def stakes(self, scale: int, count: int) -> dict[str, int]:
@@ -303,7 +318,7 @@ class _Reader:
         """The player ``pN`` names."""
         player = self.by_name.get(word)
         if player is None:
-            raise UnreadableHandError(entry, f"{word!r} is not one of the players p1..p{len(hand.players)}")
+            raise UnreadableHandError(entry, f"{quoted(word)} is not one of the players p1..p{len(hand.players)}")
         return player
 
     def recorded(self, players: list[WrittenPlayer], scale: int) -> Recorded | None:
@@ -337,10 +352,15 @@ def show(player: WrittenPlayer, cards: Sequence[str | None], entry: Entry) -> No
         player.card_entries[place] = entry
 
 
+def _shown(value: Any) -> str:
+    """A field's value as a message repeats it: text in JSON's quotes, cut short; anything else as Python writes it."""
+    return quoted(value) if isinstance(value, str) else repr(value)
+
+
 def _cards(text: str, entry: Entry) -> list[str | None]:
     """Cards written together (``7c3hKc``); ``??`` is a card dealt but not known."""
     if len(text) % 2:
-        raise UnreadableHandError(entry, f"{text!r} is not a run of two-character cards")
+        raise UnreadableHandError(entry, f"{quoted(text)} is not a run of two-character cards")
     cards: list[str | None] = _TWO_CHARACTERS.findall(text)
     return [None if card == UNKNOWN_CARD else card for card in cards] if UNKNOWN_CARD in text else cards
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from ..problems import quoted
 from ..razz.why import ordinal
 from .errors import NotRazzError, UnreadableHandError, whole_number
 from .written import Entry, Recorded, Section, Verb, WrittenAction, WrittenHand, WrittenPlayer, text_lines
@@ -91,6 +92,11 @@ def read(section: Section) -> WrittenHand:
     return _HandReader(section).hand()
 
 
+def _who(player: WrittenPlayer) -> str:
+    """A player as the reader's messages name him: by his seat, as the snapshot does, and his name as written."""
+    return f"seat {player.seat}" if player.name is None else f"seat {player.seat} ({quoted(player.name)})"
+
+
 def _clean(line: str) -> str:
     """A line's words: without the byte-order mark each file pasted in starts with, nor the spaces at its ends."""
     return line.replace("\ufeff", "").strip()
@@ -107,8 +113,8 @@ class _Money:
         """An amount in the smallest unit: ``$1,234.50`` is 123450 cents, ``1,500`` is 1500 chips."""
         parts = _AMOUNT_PARTS.fullmatch(written)
         if parts is None or parts["symbol"] != self.symbol or (parts["cents"] is not None and not self.symbol):
-            raise UnreadableHandError(entry, f"'{written}' is not an amount written as this hand's stakes are "
-                                             f"(like '{self.sample}')")
+            raise UnreadableHandError(entry, f"{quoted(written)} is not an amount written as this hand's stakes "
+                                             f"are (like {quoted(self.sample)})")
         whole = whole_number(parts["whole"].replace(",", ""), entry)
         if not self.symbol:
             return whole
@@ -155,7 +161,7 @@ class _HandReader:
             if entry.source:
                 self._line(entry)
         if self.phase == _SEATING:
-            raise UnreadableHandError(self.header, "the hand ends before '*** 3rd STREET ***': nobody is dealt cards")
+            raise UnreadableHandError(self.header, 'the hand ends before "*** 3rd STREET ***": nobody is dealt cards')
         players = [self.seats[seat] for seat in sorted(self.seats) if self.seats[seat].cards]
         notes: list[str] = []
         bring_in = self.full_bring_in
@@ -182,16 +188,17 @@ class _HandReader:
         """The hand number, its unit and its small and big bets; another game than fixed-limit razz is refused."""
         match = _HEADER.fullmatch(self.header.source)
         if match is None:
-            raise UnreadableHandError(self.header, "not a PokerStars hand: a hand starts with a line 'PokerStars "
-                                                   "Hand #<number>: ...' or 'PokerStars Game #<number>: ...'")
+            raise UnreadableHandError(self.header, 'not a PokerStars hand: a hand starts with a line "PokerStars '
+                                                   'Hand #<number>: ..." or "PokerStars Game #<number>: ..."')
         tournament = _TOURNAMENT.fullmatch(match["rest"])
         rest = tournament["rest"] if tournament else match["rest"]
         game = rest.split(" - ")[0]
         if not _RAZZ.search(game):
-            raise NotRazzError(self.header, f"a hand of {game}: this reader reads fixed-limit razz only")
+            raise NotRazzError(self.header, f"a hand of {quoted(game)}: this reader reads fixed-limit razz only")
         stakes = _LEVEL_STAKES.search(rest) if tournament else _CASH_STAKES.search(game)
         if stakes is None:
-            where = "the tournament level, like 'Level IV (50/100)'" if tournament else "brackets, like '($0.04/$0.08)'"
+            where = ('the tournament level, like "Level IV (50/100)"' if tournament
+                     else 'brackets, like "($0.04/$0.08)"')
             raise UnreadableHandError(self.header, f"the header does not give the small and big bet in {where}")
         money = _Money(stakes["small"], tournament is not None)
         return (match["id"], money, money.amount(stakes["small"], self.header),
@@ -222,7 +229,8 @@ class _HandReader:
         else:
             in_order = 3 <= self.phase < phase
         if not in_order:
-            raise UnreadableHandError(entry, f"'{entry.source}' comes out of order: the hand is {_WHERE[self.phase]}")
+            raise UnreadableHandError(entry, f"{quoted(entry.source)} comes out of order: the hand is "
+                                             f"{_WHERE[self.phase]}")
         if street["card"] is not None and phase != _RIVER:
             raise UnreadableHandError(entry, "only the river deals a community card")
         self.phase = phase
@@ -238,7 +246,7 @@ class _HandReader:
             player = self.seats[seat]
             if player.cards and seat not in self.folded:
                 if len(player.cards) != 6:
-                    raise UnreadableHandError(entry, f"{player.name} holds {len(player.cards)} cards when the river "
+                    raise UnreadableHandError(entry, f"{_who(player)} holds {len(player.cards)} cards when the river "
                                                      "is dealt, not 6")
                 player.cards.append(None)
                 player.card_entries.append(entry)
@@ -253,7 +261,7 @@ class _HandReader:
     def _dealt_in(self, player: WrittenPlayer, entry: Entry) -> WrittenPlayer:
         """The player, who must have been dealt cards on 3rd street to take part in the hand."""
         if not player.cards:
-            raise UnreadableHandError(entry, f"{player.name} is seated but was not dealt cards on 3rd street")
+            raise UnreadableHandError(entry, f"{_who(player)} is seated but was not dealt cards on 3rd street")
         return player
 
     def _seating(self, entry: Entry) -> bool:
@@ -280,11 +288,12 @@ class _HandReader:
         """A seat line: the seat's player and his chips before the antes."""
         seat, name = whole_number(line["seat"], entry), line["name"]
         if seat in self.seats:
-            raise UnreadableHandError(entry, f"Seat {seat} is listed twice")
+            raise UnreadableHandError(entry, f"seat {seat} is listed twice")
         if self.table_size is not None and not 1 <= seat <= self.table_size:
-            raise UnreadableHandError(entry, f"the table is {self.table_size}-max: it has no Seat {seat}")
+            raise UnreadableHandError(entry, f"the table is {self.table_size}-max: it has no seat {seat}")
         if name in self.by_name:
-            raise UnreadableHandError(entry, f"{name} is listed in Seat {self.by_name[name].seat} and Seat {seat}")
+            raise UnreadableHandError(entry, f"{quoted(name)} is listed in seat {self.by_name[name].seat} and "
+                                             f"seat {seat}")
         player = WrittenPlayer(seat=seat, entry=entry, stack=self.money.amount(line["stack"], entry), name=name)
         self.seats[seat] = player
         self.by_name[name] = player
@@ -298,7 +307,7 @@ class _HandReader:
             return True
         if uncalled := _UNCALLED.fullmatch(text):
             if uncalled["name"] not in self.by_name:
-                raise UnreadableHandError(entry, f"no seat line lists {uncalled['name']}")
+                raise UnreadableHandError(entry, f"no seat line lists {quoted(uncalled['name'])}")
             player = self._dealt_in(self.by_name[uncalled["name"]], entry)
             amount = self.money.amount(uncalled["amount"], entry)
             self.returned[player.seat] = self.returned.get(player.seat, 0) + amount
@@ -375,7 +384,7 @@ class _HandReader:
         dealt = _DEALT.fullmatch(found[1]) if found else None
         if found is None or dealt is None:
             raise UnreadableHandError(entry, "cards dealt to nobody a seat line lists, or not written like "
-                                             "'Dealt to NAME [Qc]' or 'Dealt to NAME [Qc] [8s]'")
+                                             '"Dealt to NAME [Qc]" or "Dealt to NAME [Qc] [8s]"')
         player = found[0]
         if self.phase == _SHOWDOWN:
             raise UnreadableHandError(entry, "a card dealt after the showdown has begun")
@@ -384,26 +393,26 @@ class _HandReader:
         so_far = self._cards(dealt["so_far"], entry)
         if self.phase == 3:
             if player.cards or dealt["new"] is not None or len(so_far) not in (1, 3):
-                raise UnreadableHandError(entry, f"3rd street deals {player.name} once: his door card, or his two "
+                raise UnreadableHandError(entry, f"3rd street deals {_who(player)} once: his door card, or his two "
                                                  "down cards and door card, in one pair of brackets")
             player.cards = [None, None, *so_far] if len(so_far) == 1 else [*so_far]
             player.card_entries = [entry] * 3
             return
         self._dealt_in(player, entry)
         if player.seat in self.folded:
-            raise UnreadableHandError(entry, f"{player.name} has folded: he is dealt no more cards")
+            raise UnreadableHandError(entry, f"{_who(player)} has folded: he is dealt no more cards")
         new = self._cards(dealt["new"] or "", entry)
         if len(new) != 1:
             raise UnreadableHandError(entry, "the new card is written alone in the last brackets")
         held = self.phase - 1
         if self.phase == _RIVER and player.cards[6] is not None:
-            raise UnreadableHandError(entry, f"{player.name} is dealt a second card on the river")
+            raise UnreadableHandError(entry, f"{_who(player)} is dealt a second card on the river")
         if self.phase != _RIVER and len(player.cards) != held:
-            raise UnreadableHandError(entry, f"{player.name} is dealt a card {_WHERE[self.phase]} while holding "
+            raise UnreadableHandError(entry, f"{_who(player)} is dealt a card {_WHERE[self.phase]} while holding "
                                              f"{len(player.cards)} cards, not {held}")
         if len(so_far) not in (held, held - 2):
-            raise UnreadableHandError(entry, f"the first brackets write {player.name}'s cards so far: his {held} "
-                                             f"cards, or his {held - 2} up cards, not {len(so_far)}")
+            raise UnreadableHandError(entry, f"the first brackets write the cards so far of {_who(player)}: his "
+                                             f"{held} cards, or his {held - 2} up cards, not {len(so_far)}")
         self._reveal(entry, player, so_far, 0 if len(so_far) == held else 2)
         if self.phase == _RIVER:
             player.cards[6], player.card_entries[6] = new[0], entry
@@ -416,7 +425,7 @@ class _HandReader:
         cards = written.split()
         for card in cards:
             if not _CARD.fullmatch(card):
-                raise UnreadableHandError(entry, f"'{card}' is not a card: a rank from A23456789TJQK and a suit "
+                raise UnreadableHandError(entry, f"{quoted(card)} is not a card: a rank from A23456789TJQK and a suit "
                                                  "from shdc")
         return cards
 
@@ -424,7 +433,7 @@ class _HandReader:
         """A show or a summary's ``showed``/``mucked``: all the player's cards in the order dealt."""
         cards = self._cards(written, entry)
         if len(cards) != len(player.cards):
-            raise UnreadableHandError(entry, f"{player.name} {verb} {len(cards)} cards but was dealt "
+            raise UnreadableHandError(entry, f"{_who(player)} {verb} {len(cards)} cards but was dealt "
                                              f"{len(player.cards)}")
         self._reveal(entry, player, cards, 0)
 
@@ -435,7 +444,8 @@ class _HandReader:
             if known is None:
                 player.cards[place], player.card_entries[place] = card, entry
             elif known != card:
-                raise UnreadableHandError(entry, f"{player.name}'s {ordinal(place + 1)} card is written {card} here "
+                raise UnreadableHandError(entry, f"the {ordinal(place + 1)} card of {_who(player)} is written {card} "
+                                                 f"here "
                                                  f"but was dealt as {known} on line "
                                                  f"{player.card_entries[place].line}")
 
@@ -453,9 +463,9 @@ class _HandReader:
         seat = whole_number(seat_line["seat"], entry)
         player = self.seats.get(seat)
         if player is None:
-            raise UnreadableHandError(entry, f"Seat {seat} has no seat line in this hand")
+            raise UnreadableHandError(entry, f"seat {seat} has no seat line in this hand")
         if not seat_line["rest"].startswith(f"{player.name} "):
-            raise UnreadableHandError(entry, f"Seat {seat} is {player.name}'s, and this line names someone else")
+            raise UnreadableHandError(entry, f"this line names someone else than {_who(player)}")
         shown = _SUMMARY_CARDS.fullmatch(seat_line["rest"].removeprefix(f"{player.name} "))
         if shown:
             self._reveal_all(entry, self._dealt_in(player, entry), shown["cards"], "shows")

@@ -6,7 +6,7 @@ file renames them) and the same state, which is what /v1/table/state answers for
 
 import pytest
 
-from .phh_texts import check_one, line_of, phh, problem, sample_fields, sample_text, table_state
+from .phh_texts import check, check_one, line_of, phh, problem, sample_fields, sample_text, table_state
 
 SEAT_KEYS = {"seat", "to_act", "bring_in_seat", "opener", "first_aggressor", "last_aggressor", "winner"}
 SEATS_KEYS = {"eligible", "winners", "show_order"}
@@ -109,6 +109,15 @@ def test_an_entry_with_a_comment_is_named_as_written_on_its_own_line(client):
     assert hand["error"]["type"] == problem("illegal-action")
     assert hand["error"]["source"] == "p2 cbr 400000 # completes"
     assert hand["error"]["line"] == line_of(text, "p2 cbr 400000") == 15
+
+
+def test_text_toml_refuses_is_named_at_its_line_of_the_whole_text_with_tomllibs_column(client):
+    text = "[1]\n" + sample_text("83") + "\n[2]\n" + sample_text("83").replace("bring_in =", "bring_in", 1)
+    first, second = check(client, text)["hands"]
+    assert first["valid"] and not second["valid"]
+    assert second["error"] == {"type": problem("unreadable-hand"), "source": "bring_in 100000",
+                               "line": line_of(text, "bring_in 100000"),
+                               "detail": 'not TOML: expected "=" after a key in a key/value pair at column 10'}
 
 
 def test_a_comment_quoting_a_later_entry_does_not_move_that_entrys_line(client):

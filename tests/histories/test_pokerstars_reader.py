@@ -483,7 +483,7 @@ def test_a_later_streets_cards_so_far_must_be_those_dealt():
 def test_a_seat_listed_twice_is_refused():
     error = unreadable(SHORT_CASH, "Seat 4: beta", "Seat 2: beta")
     assert error.entry == Entry(4, "Seat 2: beta ($5 in chips)")
-    assert error.message == "Seat 2 is listed twice"
+    assert error.message == "seat 2 is listed twice"
 
 
 def test_a_seat_beyond_the_tables_size_is_refused():
