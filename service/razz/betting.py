@@ -398,6 +398,9 @@ class Table:
         r.floor = call_floor(chips, self.stakes, self.rules)
         r.call_target = r.high if r.high > r.floor else r.floor
         r.acted[i] = self.rules.bring_in_counts_as_acted
+        if chips == self.stakes.small_bet:  # a bring-in of the small bet is the round's bet: no completion (section 1)
+            r.level = chips
+            r.bet_made = True
 
     def _increase(self, i: int) -> None:
         """A bet, completion or raise: a full one sets the level, uses a raise and reopens the betting."""

@@ -97,6 +97,26 @@ def test_actions_the_rules_do_not_allow_are_illegal_actions(actions, path):
     assert (error.path, error.kind) == (path, "illegal-action")
 
 
+FULL_BRING_IN = {"ante": 5, "bring_in": 40, "small_bet": 40, "big_bet": 80}
+"""Stakes whose bring-in is the small bet: section 1 says "complete" does not exist then."""
+
+
+def test_a_bring_in_of_the_small_bet_is_the_rounds_bet_so_the_next_increase_is_a_raise():
+    state = replayed(table({1: "7c", 3: "Ks", 4: "As"}, "s3 bring_in", stakes=FULL_BRING_IN))
+    assert legal(state) == ["fold", "call 40", "raise 80"]
+
+
+def test_a_bring_in_of_the_small_bet_leaves_three_raises_to_the_cap():
+    state = replayed(table({1: "7c", 3: "Ks", 4: "As"}, "s3 bring_in", "s4 raise", "s1 raise", "s3 raise",
+                           stakes=FULL_BRING_IN))
+    assert legal(state) == ["fold", "call 160"]
+
+
+def test_a_short_bring_in_under_a_bring_in_of_the_small_bet_is_still_completed():
+    state = replayed(table({1: "7c", 3: "Ks", 4: "As"}, "s3 bring_in", stakes=FULL_BRING_IN, stacks={3: 25}))
+    assert legal(state) == ["fold", "call 40", "complete 40"]
+
+
 @pytest.mark.parametrize("stakes, stacks, reason", [
     ({"ante": 5, "bring_in": 40, "small_bet": 40, "big_bet": 80}, {}, "the bring-in is the small bet itself"),
     ({"ante": 5, "bring_in": 10, "small_bet": 40, "big_bet": 80}, {2: 15}, "its chips cover only the bring-in"),
