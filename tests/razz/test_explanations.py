@@ -115,6 +115,13 @@ def test_a_bring_in_of_the_small_bet_is_explained_without_a_completion():
             "the bring-in seat 3 owes is the stakes' bring-in, 40") in why
 
 
+def test_an_all_in_on_4th_street_ends_the_betting_on_4th_street_though_the_cards_run_to_7th():
+    why = decisions(table({1: "7c 8c 9c Tc", 2: "Kd Qd Jd Td"}, "s2 bring_in", "s1 complete", "s2 call", "s1 bet",
+                          "s2 call", stacks={2: 85}, down={1: "As 2s 3s", 2: "Ah 2h 3h"}))
+    assert ("phase", "§9", "reference default", "the betting ended on 4th street: fewer than two live players "
+            "can bet, so the cards left are dealt and the hands are tabled") in why
+
+
 def test_s2_example2_the_cap_and_the_raise_it_refuses():
     explained = explain_replay(examples.CAPPED.snapshot())
     assert ("cap", "§2", "RRoP Betting & Raising 3", "capped: a bet and 3 raises on 3rd street") in map(
