@@ -12,6 +12,7 @@ from ..razz.bring_in import DoorCard, explain_bring_in, find_bring_in
 from ..razz.first_to_act import BoardIn, explain_first_to_act, find_first_to_act
 from ..razz.limits import Stakes
 from ..razz.rules import resolve_rules
+from ..razz.running_out import community_card_dealt
 from ..razz.seating import MAX_SEAT, MIN_PLAYERS
 from ..razz.settlement import Settlement, explain_settlement, pots_so_far, settle
 from ..razz.snapshot import Action, PlayerIn, Snapshot
@@ -370,7 +371,11 @@ def first_to_act(request: dict[str, Any], explain: bool) -> Response:
     found = find_first_to_act(request["street"], boards, rules, request["dealer_seat"])
     answer = write_first_to_act(found)
     if explain:
-        answer["why"] = write_why(explain_first_to_act(request["street"], boards, found, rules))
+        live = sum(not board.folded for board in boards)
+        # Dealt on 3rd to 6th street, the live players alone may run the deck out (8 always do); else whether
+        # 7th street is a community card turns on deals to folded players the request does not give.
+        community = community_card_dealt([live] * 4, live) or None
+        answer["why"] = write_why(explain_first_to_act(request["street"], boards, found, rules, community))
     return json_response(answer)
 
 

@@ -129,9 +129,9 @@ def find_first_to_act(street: int, players: Sequence[BoardIn], rules: Rules = Ru
 
 
 def explain_first_to_act(street: int, players: Sequence[BoardIn], answer: FirstToAct,
-                         rules: Rules = Rules(), community: bool = False) -> list[Why]:
+                         rules: Rules = Rules(), community: bool | None = False) -> list[Why]:
     """Why ``answer`` opens ``street``: the board that decided, its ties and an all-in passing the action on
-    (``community``: 7th street is a community card)."""
+    (``community``: 7th street is a community card; None: not known, the deal before it not given)."""
     boards = {player.seat: player.up_cards for player in players}
     board = answer.board_seat
     why: list[Why] = []
@@ -164,6 +164,10 @@ def explain_first_to_act(street: int, players: Sequence[BoardIn], answer: FirstT
             why.append(SEVENTH_STREET_COMMUNITY.says(
                 "seventh_street", "7th street is one community card, in every hand: the four up cards of 6th "
                                   "street decide again"))
+        elif street == LAST_STREET and community is None:
+            why.append(SEVENTH_STREET_BOARDS.says(
+                "seventh_street", "7th street's card is dealt face down, or as one community card when the deck "
+                                  "runs short: either way the four up cards of 6th street decide again"))
         elif street == LAST_STREET:
             why.append(SEVENTH_STREET_BOARDS.says(
                 "seventh_street", "7th street's card is dealt face down: the four up cards of 6th street decide "

@@ -150,6 +150,28 @@ def test_a_body_that_is_not_json_is_named_before_a_bad_explain(client):
     assert (response.status_code, response.content_type) == (400, PROBLEM)
 
 
+EIGHT_SIXTH_STREET_BOARDS = {seat: " ".join(cards) for seat, cards in enumerate(
+    (["As", "2s", "3s", "4s"], ["Ah", "2h", "3h", "4h"], ["Ad", "2d", "3d", "4d"], ["Ac", "2c", "3c", "4c"],
+     ["5s", "6s", "7s", "8s"], ["5h", "6h", "7h", "8h"], ["5d", "6d", "7d", "8d"], ["5c", "6c", "7c", "8c"]), 1)}
+"""Eight live boards on 6th street: 7th street can only be a community card."""
+
+
+@pytest.mark.parametrize(("boards", "folded", "rule", "says"), [
+    (EIGHT_SIXTH_STREET_BOARDS, (), "§3 TDA 2024 RP-10H-D", "7th street is one community card, in every hand"),
+    (EIGHT_SIXTH_STREET_BOARDS, (8,), "§3 reference default",
+     "7th street's card is dealt face down, or as one community card when the deck runs short"),
+    (examples.SIXTH_BOARDS, (), "§3 reference default",
+     "7th street's card is dealt face down, or as one community card when the deck runs short"),
+])
+def test_first_to_act_on_7th_street_says_how_7th_is_dealt_only_as_far_as_the_request_shows(
+        client, boards, folded, rule, says):
+    body = first_to_act_body(7, boards, folded=folded)
+    why = {entry["decision"]: entry for entry in post(client, "/v1/first-to-act", body, "?explain=true")
+           .get_json()["why"]}["seventh_street"]
+    assert f"{why['rule']} {why['source']}" == rule
+    assert why["text"].startswith(says + ":")
+
+
 def test_other_query_parameters_leave_the_answer_alone(client):
     plain = post(client, "/v1/bring-in", BRING_IN_EXAMPLE)
     assert post(client, "/v1/bring-in", BRING_IN_EXAMPLE, "?trace=1").get_data() == plain.get_data()
