@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import CARD_CODES, CARD_TEXT, HIGH_CARD_ORDER, RANK_NAMES, RANK_OF, SUIT_NAMES, Deck
-from .limits import Stakes
+from .limits import MOST_CHIPS, Stakes
 from .rules import Rules, ShortBringInCallAmount
 from .seating import clockwise, next_clockwise
 from .vocabulary import ActionType, Refusal
@@ -54,6 +54,8 @@ class BringIn:
     """The seat that acts first on 3rd street; None when fewer than two players have chips left after the antes."""
     amount: int | None
     """Chips the bring-in seat posts (the bring-in, or all it has left): 0 all-in from the ante, None without stakes."""
+    chips: int | None = None
+    """Chips the bring-in seat has after the ante; None when its stack or the stakes are not given."""
 
 
 def highest_door(door_codes: Sequence[int]) -> tuple[int, list[int]]:
@@ -93,6 +95,7 @@ def find_bring_in(players: Sequence[DoorCard], stakes: Stakes | None = None) -> 
         tie_broken_by_suit=bool(tied),
         opener=None if opener is None else seats[opener],
         amount=amount,
+        chips=chips[best],
     )
 
 
@@ -104,7 +107,8 @@ _NO_OPENING_FOLD = Refusal("allow_fold_when_opening_after_all_in_bring_in is fal
                            "complete", OPENER_MAY_NOT_FOLD)
 _NO_COMPLETION = Refusal("the bring-in is the small bet itself, so there is nothing to complete",
                          POST_OR_COMPLETE)
-_STACK_ONLY_BRINGS_IN = Refusal("its chips cover only the bring-in, so there is nothing to complete", POST_OR_COMPLETE)
+_STACK_ONLY_BRINGS_IN = Refusal("its chips go no further than the bring-in, so there is nothing to complete",
+                                POST_OR_COMPLETE)
 _OPEN_WITH = Refusal("3rd street must be opened with the bring-in or a completion", POST_OR_COMPLETE)
 
 
@@ -129,6 +133,15 @@ def opening_chips(kind: str, chips: int, stakes: Stakes, posts_bring_in: bool, r
     return _OPEN_WITH
 
 
+def _completion_refused(found: BringIn, stakes: Stakes | None, rules: Rules) -> Refusal | None:
+    """Why the bring-in seat may not complete, as opening 3rd street refuses it; None when it may (or stakes are
+    not given)."""
+    if stakes is None:
+        return None
+    chips = opening_chips(_COMPLETE, MOST_CHIPS if found.chips is None else found.chips, stakes, True, rules)
+    return chips if type(chips) is Refusal else None
+
+
 def call_floor(posted: int, stakes: Stakes, rules: Rules) -> int:
     """What a call must reach after a bring-in of ``posted`` chips: the full bring-in even over a short one
     (WSOP-L 217), unless the rules say the posted amount."""
@@ -147,7 +160,7 @@ def explain_bring_in(found: BringIn, doors: Sequence[tuple[int, str]], stakes: S
                      rules: Rules) -> list[Why]:
     """Why ``found`` brings in and who opens: the door cards (seat, card) it was found from, in the hand's words."""
     why = [explain_highest_door(found.seat, found.card)]
-    full_bet = stakes is not None and stakes.bring_in == stakes.small_bet  # section 1: then "complete" does not exist
+    no_completion = _completion_refused(found, stakes, rules)
     rank = RANK_OF[CARD_CODES[found.card]]
     tied = [card for _, card in doors if card != found.card and RANK_OF[CARD_CODES[card]] == rank]
     if tied:
@@ -163,10 +176,10 @@ def explain_bring_in(found: BringIn, doors: Sequence[tuple[int, str]], stakes: S
             "opener", f"seat {found.seat} is all-in from the ante, so nobody brings in: seat {found.opener}, next "
                       f"clockwise with chips, opens for at least the bring-in {fold}"))
     else:
-        opens = ("posts the bring-in, here a full small bet, so there is no completion" if full_bet
-                 else "posts the bring-in or completes")
+        opens = "posts the bring-in or completes" if no_completion is None else "posts the bring-in"
         why.append(POST_OR_COMPLETE.says(
-            "opener", f"seat {found.seat} opens 3rd street: it {opens}, and may not check or fold"))
+            "opener", f"seat {found.seat} opens 3rd street: it {opens}, and may not check or fold"
+                      + ("" if no_completion is None else f" (no completion: {no_completion.reason})")))
     if stakes is not None and found.amount:
         if found.amount < stakes.bring_in:
             call = (f"every caller must still reach the full {stakes.bring_in}" if rules.short_bring_in_call_amount
@@ -175,7 +188,7 @@ def explain_bring_in(found: BringIn, doors: Sequence[tuple[int, str]], stakes: S
                 "bring_in_amount", f"seat {found.seat} has {found.amount} after the ante: its bring-in is all-in for "
                                    f"that, short of the bring-in of {stakes.bring_in}, and {call}"))
         else:
-            unless = "" if full_bet else ", unless it completes"
+            unless = ", unless it completes" if no_completion is None else ""
             why.append(POST_OR_COMPLETE.says("bring_in_amount", f"the bring-in seat {found.seat} owes is the stakes' "
                                                                 f"bring-in, {found.amount}{unless}"))
     return why

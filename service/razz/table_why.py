@@ -91,7 +91,8 @@ class _Watched(Table):
         first = opener_index(index, self.stack)
         _, tied = highest_door([cards[0] for cards in self.up])
         found = BringIn(self.seats[index], CARD_TEXT[self.up[index][0]], bool(tied),
-                        None if first is None else self.seats[first], min(self.stakes.bring_in, self.stack[index]))
+                        None if first is None else self.seats[first], min(self.stakes.bring_in, self.stack[index]),
+                        self.stack[index])
         doors = [(seat, CARD_TEXT[cards[0]]) for seat, cards in zip(self.seats, self.up, strict=True)]
         return explain_bring_in(found, doors, self.stakes, self.rules)
 

@@ -119,7 +119,7 @@ def test_a_short_bring_in_under_a_bring_in_of_the_small_bet_is_still_completed()
 
 @pytest.mark.parametrize("stakes, stacks, reason", [
     ({"ante": 5, "bring_in": 40, "small_bet": 40, "big_bet": 80}, {}, "the bring-in is the small bet itself"),
-    ({"ante": 5, "bring_in": 10, "small_bet": 40, "big_bet": 80}, {2: 15}, "its chips cover only the bring-in"),
+    ({"ante": 5, "bring_in": 10, "small_bet": 40, "big_bet": 80}, {2: 15}, "its chips go no further than the bring-in"),
 ])
 def test_a_completion_that_does_not_exist_names_why(stakes, stacks, reason):
     error = rejected(table({1: "7c", 2: "Kd"}, "s2 complete", stakes=stakes, stacks=stacks).snapshot(),

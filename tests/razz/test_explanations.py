@@ -10,6 +10,7 @@ The reference's own situations are checked word for word.
 import re
 from dataclasses import replace
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 
 from service.razz.betting import replay
@@ -22,7 +23,7 @@ from service.razz.why import SECTIONS
 from tests.histories.test_phh_round_trip import Hand, deals, pick
 from tests.razz import test_reference_examples as examples
 from tests.razz.test_betting_properties import rules, stakes
-from tests.tables import action_text, boards_in, table
+from tests.tables import STAKES, action_text, boards_in, table
 
 SOURCE = re.compile(r"(TDA( 2024)? [A-Z0-9-]+|WSOP-[LT] [A-Za-z0-9/ ]+|RRoP [A-Za-z &]+\d|BARGE [A-Za-z ]+|PokerKit"
                     r"|reference default)")
@@ -107,12 +108,16 @@ def test_s1_example5_a_short_bring_in_stands_at_its_full_amount():
             "posted all-in") in why
 
 
-def test_a_bring_in_of_the_small_bet_is_explained_without_a_completion():
-    why = decisions(table(examples.DOORS4, stakes={"ante": 5, "bring_in": 40, "small_bet": 40, "big_bet": 80}))
-    assert ("opener", "§1", "RRoP Stud 2", "seat 3 opens 3rd street: it posts the bring-in, here a full "
-            "small bet, so there is no completion, and may not check or fold") in why
+@pytest.mark.parametrize(("stakes", "stacks", "reason", "amount"), [
+    ({"ante": 5, "bring_in": 40, "small_bet": 40, "big_bet": 80}, {}, "the bring-in is the small bet itself", 40),
+    (STAKES, {3: 15}, "its chips go no further than the bring-in", 10),
+])
+def test_a_bring_in_seat_that_cannot_complete_is_told_why_as_the_rule_refuses_it(stakes, stacks, reason, amount):
+    why = decisions(table(examples.DOORS4, stakes=stakes, stacks=stacks))
+    assert ("opener", "§1", "RRoP Stud 2", "seat 3 opens 3rd street: it posts the bring-in, and may not check or "
+            f"fold (no completion: {reason}, so there is nothing to complete)") in why
     assert ("bring_in_amount", "§1", "RRoP Stud 2",
-            "the bring-in seat 3 owes is the stakes' bring-in, 40") in why
+            f"the bring-in seat 3 owes is the stakes' bring-in, {amount}") in why
 
 
 def test_an_all_in_on_4th_street_ends_the_betting_on_4th_street_though_the_cards_run_to_7th():

@@ -70,7 +70,8 @@ def test_s1_example3_ace_of_spades_is_the_highest_ace():
 
 def test_s1_example4_bring_in_all_in_for_the_ante_passes_the_opening_clockwise():
     doors = door_cards(ANTE_ALL_IN_DOORS, ANTE_ALL_IN.stacks)
-    assert find_bring_in(doors, STRUCTURE) == BringIn(3, "Ks", tie_broken_by_suit=True, opener=4, amount=0)
+    assert find_bring_in(doors, STRUCTURE) == BringIn(3, "Ks", tie_broken_by_suit=True, opener=4, amount=0,
+                                                      chips=0)
     state = replayed(ANTE_ALL_IN)
     assert (state.to_act, state.phase, state.bring_in_seat, state.pot) == (4, "betting", 3, 20)
     assert legal(state) == ["fold", "bring_in 10", "complete 40"]
@@ -90,7 +91,8 @@ def test_s1_example4_pokerkit_variant_offers_no_fold():
 
 def test_s1_example5_short_bring_in_others_call_the_full_bring_in():
     doors = door_cards(ANTE_ALL_IN_DOORS, SHORT_BRING_IN.stacks)
-    assert find_bring_in(doors, STRUCTURE) == BringIn(3, "Ks", tie_broken_by_suit=True, opener=3, amount=7)
+    assert find_bring_in(doors, STRUCTURE) == BringIn(3, "Ks", tie_broken_by_suit=True, opener=3, amount=7,
+                                                      chips=7)
     state = replayed(SHORT_BRING_IN)
     seat3 = state.players[2]
     assert (seat3.seat, seat3.committed_street, seat3.stack, seat3.all_in) == (3, 7, 0, True)
