@@ -186,6 +186,10 @@ _NOT_THE_INCREASE = {name: Refusal(f"the increase here is a {name.value}",
                                    COMPLETION_IS_THE_BET if name == ActionType.COMPLETE else ACTION_SETS)
                      for name in INCREASES}
 """Made once: formatting an enum member costs 0.8 us, and legal-actions asks about every increase."""
+_NOT_THE_ALL_IN_COMPLETION = {threshold: Refusal("the increase here completes the short all-in",
+                                                 citation) for threshold, citation in SHORT_ALL_IN.items()}
+"""The increase refused when a short all-in is to be completed (section 4), not 3rd street's bring-in (section 2)."""
+_COMPLETES = ActionType.COMPLETE
 
 
 @cache
@@ -333,6 +337,8 @@ class Table:
             return _NOT_REOPENED[self.rules.short_allin_threshold]
         name = increase_name(r.number, r.bet_made, r.high, r.level)
         if kind != name:
+            if name is _COMPLETES and (r.bet_made or r.number != FIRST_STREET):
+                return _NOT_THE_ALL_IN_COMPLETION[self.rules.short_allin_threshold]
             return _NOT_THE_INCREASE[name]
         amount = r.level + r.size - r.put_in[i]
         return amount if amount < stack else stack

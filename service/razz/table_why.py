@@ -206,7 +206,8 @@ def _legal(table: Table, i: int, action: LegalAction) -> Why:
                 "legal_action", f"seat {seat} may complete to {action.to}, the small bet: the completion is 3rd "
                                 f"street's bet, not a raise{all_in}")
         return SHORT_ALL_IN[table.rules.short_allin_threshold].says(
-            "legal_action", f"seat {seat} may complete the short all-in to {action.to}, a full bet{all_in}")
+            "legal_action", f"seat {seat} may complete the short all-in to {action.to}, a full "
+                            f"{'raise' if r.bet_made else 'bet'}{all_in}")
     if kind == ActionType.BET:
         return BET_SIZES.says("legal_action", f"seat {seat} may bet {action.amount}, one {size} bet on "
                                               f"{street}{all_in}")

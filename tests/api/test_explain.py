@@ -19,7 +19,7 @@ from service.razz.why import SECTIONS
 from tests.histories.phh_texts import CHECK, SAMPLES, sample_text
 from tests.razz import test_reference_examples as examples
 from tests.razz.test_explanations import SOURCE
-from tests.tables import STAKES, Table, bring_in_body, first_to_act_body
+from tests.tables import STAKES, Table, bring_in_body, first_to_act_body, table
 
 from .table_helpers import PROBLEM
 
@@ -170,6 +170,17 @@ def test_first_to_act_on_7th_street_says_how_7th_is_dealt_only_as_far_as_the_req
            .get_json()["why"]}["seventh_street"]
     assert f"{why['rule']} {why['source']}" == rule
     assert why["text"].startswith(says + ":")
+
+
+@pytest.mark.parametrize(("snapshot", "rule", "text"), [
+    (examples.UNDER_HALF, "§4 WSOP-L 129", "the increase here completes the short all-in"),
+    (table({1: "7c", 2: "Kd"}, "s2 bring_in"), "§2 RRoP Stud 3", "the increase here is a complete"),
+])
+def test_a_bet_or_raise_refused_where_a_complete_is_due_cites_the_completion_it_is(client, snapshot, rule, text):
+    answer = post(client, "/v1/legal-actions", snapshot.request_body(), "?explain=true").get_json()
+    refused = {entry["type"]: entry for entry in answer["refused"]}
+    for kind in ("bet", "raise"):
+        assert (f"{refused[kind]['rule']} {refused[kind]['source']}", refused[kind]["text"]) == (rule, text)
 
 
 def test_other_query_parameters_leave_the_answer_alone(client):
