@@ -31,7 +31,7 @@ from .showdown import check_mucks
 from .snapshot import Action, Seating, Snapshot, check_action_seat, seat_players
 from .streets import FIRST_STREET, LAST_STREET, STREETS, up_cards_on
 from .vocabulary import INCREASES, LISTING_ORDER, NO_CHIPS, ActionType, Phase, Refusal
-from .why import REFERENCE_DEFAULT, Citation, street_name
+from .why import REFERENCE_DEFAULT, Citation, raises, street_name
 
 ACTION_SETS = Citation("§9", REFERENCE_DEFAULT)
 """What a player may do where he stands: check or bet, fold, call or raise facing a bet, in turn."""
@@ -194,8 +194,10 @@ _COMPLETES = ActionType.COMPLETE
 
 @cache
 def _capped(limit: int | None) -> Refusal:
-    """The refusal of an increase in a round capped at a bet and ``limit`` raises, made once per limit."""
-    return Refusal(f"the betting is capped: a bet and {limit} raises on {{street}}", cap_citation(limit))
+    """The refusal of an increase in a round capped at a bet and ``limit`` raises, made once per limit (None: never
+    capped, so never said)."""
+    allowed = "unlimited raises" if limit is None else raises(limit)
+    return Refusal(f"the betting is capped: a bet and {allowed} on {{street}}", cap_citation(limit))
 
 
 class Table:

@@ -40,7 +40,7 @@ from .running_out import community_card_dealt, explain_seventh_street
 from .snapshot import Seating, Snapshot
 from .streets import FIRST_STREET, LAST_STREET, STREETS, up_cards_on
 from .vocabulary import LISTING_ORDER, ActionType, Phase, Refusal
-from .why import Why, street_name
+from .why import Why, raises, street_name
 
 
 class RefusedAction(NamedTuple):
@@ -162,10 +162,10 @@ def _cap(table: Table) -> Why:
         who = "two players were dealt in" if rule == HeadsUpUncap.EVENT_HEADS_UP else "two players who are not all-in"
         return CAP_LIFTED[rule].says("cap", f"the cap is lifted on {street}: {who} (heads_up_uncap {rule})")
     if table.capped():
-        return cap_citation(limit).says("cap", f"capped: a bet and {limit} raises on {street}")
+        return cap_citation(limit).says("cap", f"capped: a bet and {raises(limit)} on {street}")
     if not r.bet_made:
-        return cap_citation(limit).says("cap", f"no bet yet on {street}: a bet and {limit} raises may follow")
-    return cap_citation(limit).says("cap", f"{r.raises} of {limit} raises made after the bet on {street}")
+        return cap_citation(limit).says("cap", f"no bet yet on {street}: a bet and {raises(limit)} may follow")
+    return cap_citation(limit).says("cap", f"{r.raises} of {raises(limit)} made after the bet on {street}")
 
 
 def _legal(table: Table, i: int, action: LegalAction) -> Why:

@@ -59,6 +59,11 @@ def street_name(street: int) -> str:
     return f"{ordinal(street)} street"
 
 
+def raises(count: int) -> str:
+    """``1 raise``, ``3 raises``: a cap's raises in words."""
+    return f"{count} raise" if count == 1 else f"{count} raises"
+
+
 def seat_list(seats: tuple[int, ...] | list[int]) -> str:
     """Seats in words: ``seat 2``, ``seats 2 and 6``, ``seats 1, 4 and 6``."""
     if len(seats) == 1:

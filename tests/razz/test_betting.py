@@ -117,6 +117,12 @@ def test_a_short_bring_in_under_a_bring_in_of_the_small_bet_is_still_completed()
     assert legal(state) == ["fold", "call 40", "complete 40"]
 
 
+def test_a_cap_of_one_raise_is_said_in_the_singular():
+    error = rejected(table({3: "Ks", 4: "2c", 5: "3c"}, "s3 bring_in", "s4 complete", "s5 raise", "s3 raise",
+                           rules={"max_raises_after_bet": 1}).snapshot(), IllegalActionError)
+    assert str(error) == "actions[3]: seat 3 may not raise: the betting is capped: a bet and 1 raise on 3rd street"
+
+
 @pytest.mark.parametrize("stakes, stacks, reason", [
     ({"ante": 5, "bring_in": 40, "small_bet": 40, "big_bet": 80}, {}, "the bring-in is the small bet itself"),
     ({"ante": 5, "bring_in": 10, "small_bet": 40, "big_bet": 80}, {2: 15}, "its chips go no further than the bring-in"),
