@@ -235,11 +235,28 @@ def explain_best(hand: Sequence[int]) -> str:
             f"{category} ({left_out} left out)")
 
 
+_GROUPS = {2: "pairs", 3: "three of a kinds", 4: "four of a kinds"}
+"""A group of equal ranks by its size, as the comparison names the groups of two hands."""
+
+
 def why_lower(better: LowHand, worse: LowHand) -> str:
-    """Why ``better`` is the lower hand: a better category, else the first rank from the top that is lower."""
+    """Why ``better`` is the lower hand: a better category, else the first rank that is lower in comparison order
+    (the bigger groups first, then from the top down)."""
     if better.category != worse.category:
         return f"{better.category.replace('_', ' ')} beats {worse.category.replace('_', ' ')}"
-    for mine, theirs in zip(better.ranks, worse.ranks, strict=True):
-        if mine != theirs:
+    for place, (mine, theirs) in enumerate(zip(better.ranks, worse.ranks, strict=True)):
+        if mine == theirs:
+            continue
+        lower = f"{RANK_PLURALS[mine - 1]} are lower than {RANK_PLURALS[theirs - 1]}"
+        if better.category == CATEGORIES[0]:
             return f"compared from the top down, {RANK_CHARS[mine - 1]} is lower than {RANK_CHARS[theirs - 1]}"
+        size, first = better.ranks.count(mine), _GROUPS[better.ranks.count(better.ranks[0])]
+        if size == 1:
+            return (f"the {first} tie, so the side cards decide from the top down: {RANK_CHARS[mine - 1]} is lower "
+                    f"than {RANK_CHARS[theirs - 1]}")
+        if place == 0:
+            return f"the {first} are compared first: {lower}"
+        if first == _GROUPS[size]:
+            return f"the higher {first} tie, so the lower {first} decide: {lower}"
+        return f"the {first} tie, so the {_GROUPS[size]} decide: {lower}"
     raise ValueError(f"{better.name} and {worse.name} tie")

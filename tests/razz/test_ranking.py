@@ -21,6 +21,7 @@ from service.razz.ranking import (
     evaluate,
     low_rank,
     rank_batch,
+    why_lower,
 )
 
 
@@ -185,3 +186,20 @@ def test_seven_card_order_agrees_with_pokerkit_on_random_hands():
         a, b = theirs[i], theirs[i + 1]
         assert (ours[i] < ours[i + 1]) == (a > b), (hands[i], hands[i + 1])
         assert (ours[i] == ours[i + 1]) == (a == b), (hands[i], hands[i + 1])
+
+
+@pytest.mark.parametrize(("lower", "higher", "why"), [
+    ("8s 5h 4c 3d 2s", "8c 6d 4h 3s Ac", "compared from the top down, 5 is lower than 6"),
+    ("As Ah 7c 6d 5s", "2s 2h 5c 4d 3s", "the pairs are compared first: aces are lower than twos"),
+    ("7s 7h 5c 4d 2s", "7c 7d 6c 4h 3s",
+     "the pairs tie, so the side cards decide from the top down: 5 is lower than 6"),
+    ("9s 9h 4c 4d Ks", "9c 9d 5c 5h 3s", "the higher pairs tie, so the lower pairs decide: fours are lower than fives"),
+    ("Qs Qh Qc 4d 3s", "Ks Kh Kc 4h 2s", "the three of a kinds are compared first: queens are lower than kings"),
+    ("As Ac 3c 3d 2s", "Ah Ad 3h 3s Kh",
+     "the pairs tie, so the side cards decide from the top down: 2 is lower than K"),
+    ("Ks Qs Jd Tc 9h", "2s 2h 3c 4d 5s", "no pair beats one pair"),
+])
+def test_why_a_hand_is_lower_names_the_group_that_decides(lower, higher, why):
+    better, worse = evaluate(parse_cards(lower.split())), evaluate(parse_cards(higher.split()))
+    assert better.rank < worse.rank
+    assert why_lower(better, worse) == why
