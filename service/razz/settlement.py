@@ -83,8 +83,10 @@ def _seventh_street_aggressor(state: TableState) -> int | None:
 
 def explain_settlement(snapshot: Snapshot, state: TableState, settlement: Settlement) -> list[Why]:
     """Why the hand was settled so: each pot, odd chip and muck (section 6), and the show order (section 5)."""
-    players = [ShowdownPlayer(player.seat, 0, cards=(*(player.down_cards or ()), *player.up_cards),
-                              mucked=player.mucked) for player in snapshot.players]
+    played = {player.seat: player for player in state.players}
+    players = [ShowdownPlayer(player.seat, played[player.seat].committed_total, folded=played[player.seat].folded,
+                              cards=(*(player.down_cards or ()), *player.up_cards), mucked=player.mucked)
+               for player in snapshot.players]
     why = explain_showdown(settlement, players, snapshot.community_card)
     shown = explain_show_order(ShowOrder(settlement.shown_at_once, settlement.show_order),
                                _seventh_street_aggressor(state), _aggressors(state), snapshot.rules.no_bet_show_order)

@@ -30,7 +30,9 @@ POTS_APART = Citation("§6", "TDA 21")
 TIES_SPLIT = Citation("§6", "RRoP Ties 1")
 """The same five ranks split the pot: suits never break a tie."""
 UNCALLED_RETURNED = Citation("§6", REFERENCE_DEFAULT)
-"""Chips only one seat reached are its uncalled excess, and come back to it."""
+"""Chips only one seat put in are its uncalled excess, and come back to it."""
+DEAD_MONEY_STAYS = Citation("§6", REFERENCE_DEFAULT)
+"""Folded players' chips stay in the pots they reached, for the live seats that reached them."""
 ONE_HAND_LEFT = Citation("§5", "TDA 17B")
 """The last live hand wins without showing; a hand mucked at showdown concedes."""
 ODD_CHIP_SOURCES = {OddChipRule.HIGH_CARD_BY_SUIT_IN_5: Citation("§6", "TDA 20B"),
@@ -303,16 +305,24 @@ def explain_showdown(result: ShowdownResult, players: Sequence[ShowdownPlayer],
     why = [ONE_HAND_LEFT.says("muck", f"seat {player.seat} mucked at showdown: it concedes, and its chips stay in "
                                       "the pots they reached")
            for player in players if player.mucked]
+    taken_alone = _taken_alone(players)
     for index, pot in enumerate(result.pots):
         name = f"{pot_name(index)} of {pot.amount}"
         if len(pot.eligible) == 1:
             seat = pot.eligible[0]
+            conceded, dead = taken_alone[index]
             if result.uncontested:
                 why.append(ONE_HAND_LEFT.says("pot", f"{name}: seat {seat} is the only live hand left and takes it "
                                                      "without showing"))
+            elif conceded:
+                why.append(ONE_HAND_LEFT.says("pot", f"{name}: {seat_list(conceded)} reached it too but mucked, "
+                                                     f"conceding it, so seat {seat} takes it"))
+            elif dead:
+                why.append(DEAD_MONEY_STAYS.says("pot", f"{name}: no other live hand reached it, so seat {seat} takes "
+                                                        f"it, with the {dead} chips folded seats left in it"))
             else:
-                why.append(UNCALLED_RETURNED.says("pot", f"{name}: no other live hand reached it, so seat {seat} "
-                                                         "takes it uncontested"))
+                why.append(UNCALLED_RETURNED.says("pot", f"{name}: only seat {seat} put these chips in, an uncalled "
+                                                         "excess, and they come back to it"))
             continue
         contest = f"{name}: {seat_list(pot.eligible)} reached it"
         if len(pot.winners) == 1:
@@ -331,6 +341,22 @@ def explain_showdown(result: ShowdownResult, players: Sequence[ShowdownPlayer],
             "odd_chip", f"{which} odd chip of the {pot_name(odd.pot)} goes to seat {odd.seat}: "
                         + _odd_chip_reason(odd.rule, cards[odd.seat] or (), community_card, first)))
     return why
+
+
+def _taken_alone(players: Sequence[ShowdownPlayer]) -> list[tuple[tuple[int, ...], int]]:
+    """For each pot: the seats that reached it but mucked, and the chips folded seats left in it when one live seat
+    alone reached it (the top pot, above every other live seat's level)."""
+    contributed = {player.seat: player.contributed for player in players}
+    folded = {player.seat for player in players if player.folded}
+    mucked = {player.seat for player in players if player.mucked}
+    levels = sorted({chips for seat, chips in contributed.items() if seat not in folded})
+    floor = levels[-2] if len(levels) > 1 else 0
+    taken = []
+    for pot in build_pots(contributed, folded):  # the muckers eligible, the same pots
+        conceded = tuple(seat for seat in pot.eligible if seat in mucked)
+        alone = len(pot.eligible) == 1
+        taken.append((conceded, pot.amount - (contributed[pot.eligible[0]] - floor) if alone else 0))
+    return taken
 
 
 def _odd_chip_reason(rule: OddChipRule, own: Sequence[str], community_card: str | None, first: str) -> str:

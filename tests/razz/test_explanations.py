@@ -207,11 +207,22 @@ def test_an_all_in_short_of_the_full_amount_is_said_to_be_short():
             "raise to 80") in decisions(short)
 
 
-def test_a_pot_only_one_live_hand_reached_is_taken_uncontested_dead_money_and_all():
-    players = [ShowdownPlayer(1, 100, cards="As 2c 3d 4h 5s Kc Kd".split()), ShowdownPlayer(2, 80, folded=True),
-               ShowdownPlayer(3, 50, cards="8s 7c 6d 4c 3h Qc Qd".split())]
-    texts = [decision.text for decision in explain_showdown(showdown(players), players)]
-    assert texts[-1] == "side pot 1 of 80: no other live hand reached it, so seat 1 takes it uncontested"
+LOW = "As 2c 3d 4h 5s Kc Kd".split()
+PAIRED = "9s 9c 6s 4s 3s Qs Qh".split()
+
+
+@pytest.mark.parametrize(("players", "rule", "text"), [
+    ([ShowdownPlayer(1, 100, cards=LOW), ShowdownPlayer(2, 80, folded=True), ShowdownPlayer(3, 50, cards=PAIRED)],
+     ("§6", "reference default"),
+     "side pot 1 of 80: no other live hand reached it, so seat 1 takes it, with the 30 chips folded seats left in it"),
+    ([ShowdownPlayer(1, 50, cards=LOW), ShowdownPlayer(2, 80, cards=PAIRED), ShowdownPlayer(3, 80, mucked=True)],
+     ("§5", "TDA 17B"), "side pot 1 of 60: seat 3 reached it too but mucked, conceding it, so seat 2 takes it"),
+    ([ShowdownPlayer(1, 100, cards=LOW), ShowdownPlayer(2, 60, cards=PAIRED)], ("§6", "reference default"),
+     "side pot 1 of 40: only seat 1 put these chips in, an uncalled excess, and they come back to it"),
+])
+def test_a_pot_one_seat_takes_says_why_nobody_else_contests_it(players, rule, text):
+    decisions = explain_showdown(showdown(players), players)
+    assert (decisions[-1].rule, decisions[-1].source, decisions[-1].text) == (*rule, text)
 
 
 def test_two_odd_chips_go_to_the_first_two_tied_seats_each_told_so():
