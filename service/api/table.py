@@ -279,8 +279,9 @@ class PotSchema(ma.Schema):
 class HandOutcomeSchema(PaidSchema):
     """Who wins what, and who tables first."""
 
-    show_order = ma.fields.List(ma.fields.Integer(), required=True,
-                                metadata={"description": "Live seats, first to show first; empty when uncontested."})
+    show_order = ma.fields.List(ma.fields.Integer(), required=True, metadata={
+        "description": "Live seats, first to show first (a seat that mucked, in its turn); empty when every other "
+                       "seat folded."})
     shown_at_once = ma.fields.Boolean(required=True, metadata={
         "description": "A live player is all-in and the betting is over: every hand is tabled now (TDA 16)."})
 

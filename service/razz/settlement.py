@@ -17,7 +17,7 @@ class Settlement(ShowdownResult, frozen=True):
     """The showdown's result (pots, winners, payouts, odd chips) and the order hands are tabled in."""
 
     show_order: tuple[int, ...]
-    """Live seats, first shower first; empty when one live seat wins without showing (TDA 17B)."""
+    """Live seats, first shower first (a seat that mucked, in its turn); empty when every other seat folded."""
     shown_at_once: bool
     """True when a live player is all-in and the betting is over: every live hand is tabled now (TDA 16)."""
 

@@ -59,7 +59,7 @@ class ShowOrder(msgspec.Struct, frozen=True):
     all_at_once: bool
     """True when a live player is all-in and the betting is over: every live hand is tabled now (TDA 16)."""
     order: tuple[int, ...]
-    """Live seats, first shower first; empty when one live seat wins without showing (TDA 17B)."""
+    """Live seats, first shower first (a seat that mucked, in its turn); empty when every other seat folded."""
 
 
 def show_order(
