@@ -367,7 +367,9 @@ def _odd_chip_reason(rule: OddChipRule, own: Sequence[str], community_card: str 
     codes = [CARD_CODES[card] for card in own] + ([] if community_card is None else [CARD_CODES[community_card]])
     if rule == OddChipRule.LOW_CARD_BY_SUIT_ALL_CARDS:
         low = CARD_TEXT[min(codes, key=HIGH_CARD_ORDER.__getitem__)]
-        return f"its cards are {first} of the tied hands by their lowest card by rank and suit ({low}, then up)"
+        return (f"its cards are {first} of the tied hands compared from the lowest card up by rank and suit ({low}, "
+                "then up)")
     five = " ".join(CARD_TEXT[code] for code in best_cards(codes))
-    return f"its five cards, {five}, are {first} of the tied hands by their highest card by rank and suit"
+    return (f"its five cards, {five}, are {first} of the tied hands compared from the highest card down by rank and "
+            "suit")
 

@@ -182,11 +182,11 @@ def test_s6_example1_the_split_and_the_odd_chip_by_each_rule():
         ("pot", "§6", "RRoP Ties 1", "main pot of 165: seats 2 and 6 reached it: seats 2 and 6 tie with 7-5-4-3-A "
          "(suits never break a tie) and split it, 82 each"),
         ("odd_chip", "§6", "TDA 20B", "the odd chip of the main pot goes to seat 2: its five cards, 7s 5d 4c 3c Ad, "
-         "are first of the tied hands by their highest card by rank and suit")]
+         "are first of the tied hands compared from the highest card down by rank and suit")]
     low = showdown(players, odd_chip_rule=OddChipRule.LOW_CARD_BY_SUIT_ALL_CARDS)
     assert tuple(explain_showdown(low, players)[-1]) == (
         "odd_chip", "§6", "RRoP Ties 5", "the odd chip of the main pot goes to seat 6: its cards are first of the "
-        "tied hands by their lowest card by rank and suit (Ac, then up)")
+        "tied hands compared from the lowest card up by rank and suit (Ac, then up)")
 
 
 def test_s6_example3_side_pots_each_name_their_seats_and_winner():
