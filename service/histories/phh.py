@@ -48,7 +48,9 @@ _TOML_ERROR = re.compile(r"(?P<what>.*?) \((?:at line (?P<line>\d+), column (?P<
                          re.DOTALL)
 """tomllib's message: what is wrong, then where (its line counted in the hand's own text, which ``line`` replaces)."""
 _SINGLE_QUOTED = re.compile(r"'([^'\n]*)'")
-_TABLE_HEADER = re.compile(r"\[\s*([^\[\]]*?)\s*\]\s*(#.*)?")
+_TABLE_HEADER = re.compile(r"\[[^\[\]]*\]\s*(?:#.*)?")
+"""A PHHS table's header line, ``[1]`` or ``[ name ] # comment``: one class inside the brackets, so a line of
+``[`` and spaces fails in one pass (spaces each side of a lazy name took 42 s on 4,000 of them)."""
 _VERBS = {"pb": Verb.BRING_IN, "cbr": Verb.INCREASE, "cc": Verb.CHECK_OR_CALL, "f": Verb.FOLD}
 _INCREASE = Verb.INCREASE
 """A module global: read off its enum class, a member costs five times as much (bench/README.md)."""
@@ -124,7 +126,8 @@ class _Reader:
         index = self.lines.get(name)
         if index is not None:
             return Entry(self.section.first_line + index, self.section.lines[index])
-        pattern = re.compile(rf"^\s*{re.escape(name)}\s*=", re.MULTILINE)
+        key = re.escape(name)
+        pattern = re.compile(rf"^[ \t]*(?:{key}|\"{key}\"|'{key}')[ \t]*=", re.MULTILINE)  # a line's own spaces only
         found = pattern.search(self.text)
         return self.first if found is None else self.entry_at(found.start())
 
@@ -197,10 +200,10 @@ class _Reader:
                 except ArithmeticError:
                     continue
                 if value.is_finite():
-                    places = max(places, -int(value.normalize().as_tuple().exponent))
+                    places = max(places, _places(value))
                 if places > MOST_PLACES:
-                    raise self.refuse(name, f"{name} holds {number!r}: amounts have at most {MOST_PLACES} decimal "
-                                            "places")
+                    raise self.refuse(name, f"{name} holds {_shown(number)}: amounts have at most {MOST_PLACES} "
+                                            "decimal places")
         return 10 ** places
 
     def whole(self, name: str, value: Any, scale: int, written: bool = False, recorded: bool = False) -> int:
@@ -219,7 +222,7 @@ class _Reader:
             scaled = scaled.to_integral_value()
         if not scaled.is_finite() or scaled != scaled.to_integral_value() or scaled < 0:
             raise self.refuse(name, f"{name} holds {_shown(value)}, not an amount of chips")
-        if written and scaled > MOST_CHIPS:  # the snapshot's schema bounds every other amount
+        if scaled > MOST_CHIPS:  # a whole number in a hand of whole numbers is left to the snapshot's schema
             raise self.refuse(name, f"{name} holds {quoted(str(value))}: more than any hand's chips")
         return int(scaled)
 
@@ -350,6 +353,14 @@ def show(player: WrittenPlayer, cards: Sequence[str | None], entry: Entry) -> No
             raise UnreadableHandError(entry, f"shows {card} where {dealt[place]} was dealt")
         dealt[place] = card
         player.card_entries[place] = entry
+
+
+def _places(value: Decimal) -> int:
+    """A finite amount's decimal places, its trailing zeros dropped: read off its digits, with no arithmetic, so an
+    exponent past the decimal context's neither overflows nor underflows to 0."""
+    _, digits, exponent = value.as_tuple()
+    significant = "".join(map(str, digits)).rstrip("0")
+    return max(0, -(int(exponent) + len(digits) - len(significant))) if significant else 0
 
 
 def _shown(value: Any) -> str:

@@ -179,3 +179,36 @@ def test_a_bet_of_up_to_the_most_chips_is_read_exactly(client, amount):
     hand = checked(client, phh([*DEAL, f"p2 cbr {amount}"]))
     assert hand["error"]["type"] == PROBLEMS + "illegal-action"
     assert hand["error"]["detail"].endswith(f"not {amount}")
+
+
+@pytest.mark.parametrize(("amount", "detail"), [
+    ("1.5e1000000", 'actions holds "1.5e1000000", not an amount'),
+    ("1e-2000000", 'actions holds "1e-2000000": amounts have at most 6 decimal places'),
+])
+def test_an_amount_past_the_decimal_exponents_is_unreadable_not_a_failure(client, amount, detail):
+    hand = checked(client, phh([*DEAL, f"p2 cbr {amount}"]))
+    assert (hand["error"]["type"], hand["error"]["detail"]) == (PROBLEMS + "unreadable-hand", detail)
+
+
+@pytest.mark.parametrize("field", ["starting_stacks", "finishing_stacks"])
+def test_a_decimal_hand_with_an_amount_of_thousands_of_digits_is_unreadable_at_its_field(client, field):
+    """Scaled to the hand's unit, the amount would pass the digits int writes (4,300): the reader refuses it."""
+    record = "" if field == "starting_stacks" else "finishing_stacks = [1000, 1000]\n"
+    text = phh(DEAL, extra=record).replace("big_bet = 80", "big_bet = 80.5")
+    text = text.replace(f"{field} = [1000, 1000]", f"{field} = [{'9' * 4299}, 1000]")
+    hand = checked(client, text)
+    assert hand["error"]["type"] == PROBLEMS + "unreadable-hand"
+    assert hand["error"]["detail"].endswith("more than any hand's chips")
+    assert hand["error"]["line"] == line_of(text, field)
+
+
+def test_a_line_of_a_bracket_and_spaces_is_one_unreadable_hand(client):
+    hand = checked(client, "[" + " " * 3000)
+    assert (hand["valid"], hand["error"]["type"], hand["error"]["line"]) == (False, PROBLEMS + "unreadable-hand", 1)
+
+
+def test_a_field_tomllib_reads_is_named_at_its_own_line_past_blank_lines(client):
+    text = phh(DEAL).replace("variant = 'FR'", 'variant = "F\\u0052"').replace("antes = [5, 5]", "\n\n\nantes = [5]")
+    hand = checked(client, text)
+    assert hand["error"]["line"] == line_of(text, "antes") == 5
+

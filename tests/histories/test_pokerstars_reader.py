@@ -486,6 +486,22 @@ def test_a_seat_listed_twice_is_refused():
     assert error.message == "seat 2 is listed twice"
 
 
+def test_a_ninth_seat_line_is_refused_whatever_the_table_says():
+    seats = "\n".join(f"Seat {seat}: extra{seat} ($5 in chips)" for seat in range(5, 12))
+    text = SHORT_CASH.replace("8-max", "20-max").replace("Seat 4: beta ($5 in chips)\n",
+                                                          f"Seat 4: beta ($5 in chips)\n{seats}\n")
+    with pytest.raises(UnreadableHandError) as error:
+        only_hand(text)
+    assert error.value.entry == Entry(11, "Seat 11: extra11 ($5 in chips)")
+    assert error.value.message == "a razz table seats at most 8 players: this is seat line 9"
+
+
+def test_a_chat_line_of_any_length_is_passed_over():
+    chat = 'alpha said, "' + 'beta said, "' * 20_000 + '"'
+    hand = only_hand(SHORT_CASH.replace("alpha: folds\n", f"{chat}\nalpha: folds\n"))
+    assert [action.entry.source for action in hand.actions][-1] == "alpha: folds"
+
+
 def test_a_seat_beyond_the_tables_size_is_refused():
     error = unreadable(SHORT_CASH, "Seat 4: beta", "Seat 9: beta")
     assert error.entry.line == 4
