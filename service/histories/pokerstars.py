@@ -153,6 +153,9 @@ class _HandReader:
         """Where the ante and the bring-in are written (the bets are in the header)."""
         self.short_bring_in = 0
         """A bring-in posted all-in: a call of the bring-in for no more than it does not say what the bring-in is."""
+        self.raise_faced: int | None = None
+        """What the last ``raises A to B`` faced (B - A): the first on 3rd street says what the bring-in was."""
+        self.first_raise_faced: int | None = None
         self.collected: dict[int, int] = {}
         self.first_collected: Entry | None = None
         self.returned: dict[int, int] = {}
@@ -173,6 +176,8 @@ class _HandReader:
         if bring_in is None:
             if self.first_call_of_bring_in is not None:
                 bring_in, why = self.first_call_of_bring_in, "what the first call of the bring-in adds"
+            elif self.first_raise_faced is not None and self.first_raise_faced >= self.short_bring_in > 0:
+                bring_in, why = self.first_raise_faced, "what the first raise of 3rd street faced"
             else:
                 bring_in, why = max(1, self.small_bet // 2), "half the small bet"
             notes.append(f"the history does not show a full bring-in: taken as {bring_in} ({why})")
@@ -363,8 +368,9 @@ class _HandReader:
         if words == "checks":
             return WrittenAction(seat, Verb.CHECK, entry)
         if raised := _RAISE.fullmatch(words):
-            self.money.amount(raised["by"], entry)
-            return WrittenAction(seat, Verb.INCREASE, entry, to=self.money.amount(raised["to"], entry))
+            by, to = self.money.amount(raised["by"], entry), self.money.amount(raised["to"], entry)
+            self.raise_faced = to - by
+            return WrittenAction(seat, Verb.INCREASE, entry, to=to)
         for pattern, verb in ((_BRING_IN, Verb.BRING_IN), (_CALL, Verb.CALL), (_BET, Verb.INCREASE)):
             if match := pattern.fullmatch(words):
                 return WrittenAction(seat, verb, entry, adds=self.money.amount(match["amount"], entry))
@@ -372,7 +378,8 @@ class _HandReader:
 
     def _third_street(self, action: WrittenAction, all_in: bool) -> None:
         """Keep what 3rd street tells of the bring-in: a full one posted, or else what the first call of it adds
-        above a short one (a call of the short amount itself is the question the check answers)."""
+        above a short one, or what the first raise faced (a call of the short amount itself is the question the
+        check answers)."""
         if action.verb is Verb.BRING_IN:
             self.bring_in_posted = True
             self.field_entries["stakes.bring_in"] = action.entry
@@ -381,8 +388,11 @@ class _HandReader:
             elif all_in:
                 self.short_bring_in = action.adds or 0
         elif action.verb is Verb.INCREASE:
+            if self.bring_in_posted and not self.third_street_opened and action.to is not None:
+                self.first_raise_faced = self.raise_faced
             self.third_street_opened = True
         elif (action.verb is Verb.CALL and self.bring_in_posted and not self.third_street_opened
+              and not all_in  # an all-in call may be short of the bring-in too: it tells nothing of its size
               and self.first_call_of_bring_in is None and (action.adds or 0) > self.short_bring_in):
             self.first_call_of_bring_in = action.adds
 

@@ -94,6 +94,20 @@ def test_with_more_players_a_call_of_the_short_bring_in_alone_is_an_illegal_amou
     assert hand["error"]["source"] == "Hero: calls 20"
 
 
+@pytest.mark.parametrize(("mid", "after", "bring_in"), [
+    (45, "Mid: calls 35 and is all-in\nHero: calls 50\n", 50),
+    (35, "Mid: raises 5 to 25 and is all-in\nHero: calls 25\n", 20),
+])
+def test_the_bring_in_behind_a_short_one_is_taken_from_a_full_call_or_the_first_raise_never_an_all_in_call(
+        client, mid, after, bring_in):
+    """A call all-in may be short of the bring-in too; ``raises 5 to 25`` says the site counted 20 to call."""
+    text = SHORT_BRING_IN.format(seat=f"Seat 3: Mid ({mid} in chips)\n", ante="Mid: posts the ante 10\n",
+                                 deal="Dealt to Mid [Qc]\n", call="").replace("Hero: calls 20\n", after)
+    hand = checked(client, text, "pokerstars")
+    assert hand["valid"], hand["error"]
+    assert hand["snapshot"]["stakes"]["bring_in"] == bring_in
+
+
 @pytest.mark.parametrize("amount", ["1e-4400", "1e-999999", "0.0000001"])
 def test_an_amount_finer_than_a_millionth_is_unreadable(client, amount):
     hand = checked(client, phh([*DEAL, f"p2 cbr {amount}", "p1 f"]))
