@@ -302,8 +302,8 @@ def pot_name(index: int) -> str:
 def explain_showdown(result: ShowdownResult, players: Sequence[ShowdownPlayer],
                      community_card: str | None = None) -> list[Why]:
     """Why each pot went where it did: who could win it, who won it or split it, each odd chip and each muck."""
-    why = [ONE_HAND_LEFT.says("muck", f"seat {player.seat} mucked at showdown: it concedes, and its chips stay in "
-                                      "the pots they reached")
+    why = [ONE_HAND_LEFT.says("muck", f"seat {player.seat} mucked at showdown: it concedes every pot it contests, "
+                                      "and its chips in them stay there")
            for player in players if player.mucked]
     taken_alone = _taken_alone(players)
     for index, pot in enumerate(result.pots):
@@ -311,18 +311,18 @@ def explain_showdown(result: ShowdownResult, players: Sequence[ShowdownPlayer],
         if len(pot.eligible) == 1:
             seat = pot.eligible[0]
             conceded, dead = taken_alone[index]
-            if result.uncontested:
+            if not conceded and not dead:
+                why.append(UNCALLED_RETURNED.says("pot", f"{name}: only seat {seat} put these chips in, an uncalled "
+                                                         "excess, and they come back to it"))
+            elif result.uncontested:
                 why.append(ONE_HAND_LEFT.says("pot", f"{name}: seat {seat} is the only live hand left and takes it "
                                                      "without showing"))
             elif conceded:
                 why.append(ONE_HAND_LEFT.says("pot", f"{name}: {seat_list(conceded)} reached it too but mucked, "
                                                      f"conceding it, so seat {seat} takes it"))
-            elif dead:
+            else:
                 why.append(DEAD_MONEY_STAYS.says("pot", f"{name}: no other live hand reached it, so seat {seat} takes "
                                                         f"it, with the {dead} chips folded seats left in it"))
-            else:
-                why.append(UNCALLED_RETURNED.says("pot", f"{name}: only seat {seat} put these chips in, an uncalled "
-                                                         "excess, and they come back to it"))
             continue
         contest = f"{name}: {seat_list(pot.eligible)} reached it"
         if len(pot.winners) == 1:
@@ -351,11 +351,12 @@ def _taken_alone(players: Sequence[ShowdownPlayer]) -> list[tuple[tuple[int, ...
     mucked = {player.seat for player in players if player.mucked}
     levels = sorted({chips for seat, chips in contributed.items() if seat not in folded})
     floor = levels[-2] if len(levels) > 1 else 0
-    taken = []
+    taken: list[tuple[tuple[int, ...], int]] = []
     for pot in build_pots(contributed, folded):  # the muckers eligible, the same pots
-        conceded = tuple(seat for seat in pot.eligible if seat in mucked)
-        alone = len(pot.eligible) == 1
-        taken.append((conceded, pot.amount - (contributed[pot.eligible[0]] - floor) if alone else 0))
+        if len(pot.eligible) == 1:  # the top pot, which build_pots gives its one seat, mucked or not
+            taken.append(((), pot.amount - (contributed[pot.eligible[0]] - floor)))
+        else:
+            taken.append((tuple(seat for seat in pot.eligible if seat in mucked), 0))
     return taken
 
 

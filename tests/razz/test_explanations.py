@@ -219,6 +219,11 @@ PAIRED = "9s 9c 6s 4s 3s Qs Qh".split()
      ("§5", "TDA 17B"), "side pot 1 of 60: seat 3 reached it too but mucked, conceding it, so seat 2 takes it"),
     ([ShowdownPlayer(1, 100, cards=LOW), ShowdownPlayer(2, 60, cards=PAIRED)], ("§6", "reference default"),
      "side pot 1 of 40: only seat 1 put these chips in, an uncalled excess, and they come back to it"),
+    ([ShowdownPlayer(1, 50, cards=LOW), ShowdownPlayer(2, 50, cards=PAIRED), ShowdownPlayer(3, 80, mucked=True)],
+     ("§6", "reference default"),
+     "side pot 1 of 30: only seat 3 put these chips in, an uncalled excess, and they come back to it"),
+    ([ShowdownPlayer(1, 50, cards=LOW), ShowdownPlayer(2, 80, mucked=True)], ("§6", "reference default"),
+     "side pot 1 of 30: only seat 2 put these chips in, an uncalled excess, and they come back to it"),
 ])
 def test_a_pot_one_seat_takes_says_why_nobody_else_contests_it(players, rule, text):
     decisions = explain_showdown(showdown(players), players)
