@@ -176,7 +176,7 @@ class _HandReader:
         if bring_in is None:
             if self.first_call_of_bring_in is not None:
                 bring_in, why = self.first_call_of_bring_in, "what the first call of the bring-in adds"
-            elif self.first_raise_faced is not None and self.first_raise_faced >= self.short_bring_in > 0:
+            elif self.first_raise_faced is not None and self.first_raise_faced > self.short_bring_in:
                 bring_in, why = self.first_raise_faced, "what the first raise of 3rd street faced"
             else:
                 bring_in, why = max(1, self.small_bet // 2), "half the small bet"

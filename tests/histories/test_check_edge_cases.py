@@ -96,11 +96,12 @@ def test_with_more_players_a_call_of_the_short_bring_in_alone_is_an_illegal_amou
 
 @pytest.mark.parametrize(("mid", "after", "bring_in"), [
     (45, "Mid: calls 35 and is all-in\nHero: calls 50\n", 50),
-    (35, "Mid: raises 5 to 25 and is all-in\nHero: calls 25\n", 20),
+    (2000, "Mid: raises 10 to 50\nHero: calls 50\n", 40),
+    (2000, "Mid: raises 30 to 50\nHero: calls 50\n", 25),  # it faced the short 20: no word on the bring-in
 ])
 def test_the_bring_in_behind_a_short_one_is_taken_from_a_full_call_or_the_first_raise_never_an_all_in_call(
         client, mid, after, bring_in):
-    """A call all-in may be short of the bring-in too; ``raises 5 to 25`` says the site counted 20 to call."""
+    """A call all-in may be short of the bring-in too; ``raises 10 to 50`` says the site counted 40 to call."""
     text = SHORT_BRING_IN.format(seat=f"Seat 3: Mid ({mid} in chips)\n", ante="Mid: posts the ante 10\n",
                                  deal="Dealt to Mid [Qc]\n", call="").replace("Hero: calls 20\n", after)
     hand = checked(client, text, "pokerstars")
