@@ -120,7 +120,7 @@ class TableState:
     @cached_property
     def streets(self) -> tuple[StreetRecord, ...]:
         """Each street reached with its actions, each stating the chips it added; built on first read
-        (legal-actions never reads it)."""
+        (legal-actions reads it only to explain a betting that has ended)."""
         taken = [Action(action.seat, action.type, None if action.type in NO_CHIPS else added)
                  for action, added in zip(self.actions, self.added, strict=True)]
         ends = [played.start for played in self.log[1:]] + [len(taken)]
@@ -406,8 +406,10 @@ class Table:
         r.floor = call_floor(chips, self.stakes, self.rules)
         r.call_target = r.high if r.high > r.floor else r.floor
         r.acted[i] = self.rules.bring_in_counts_as_acted
-        if chips == self.stakes.small_bet:  # a bring-in of the small bet is the round's bet: no completion (section 1)
-            r.level = chips
+        if r.call_target == self.stakes.small_bet:
+            # A bring-in of the small bet is the round's bet, even posted short when a call must reach the full one:
+            # there is no completion (section 1), and the next increase raises it.
+            r.level = r.call_target
             r.bet_made = True
 
     def _increase(self, i: int) -> None:

@@ -112,9 +112,14 @@ def test_a_bring_in_of_the_small_bet_leaves_three_raises_to_the_cap():
     assert legal(state) == ["fold", "call 160"]
 
 
-def test_a_short_bring_in_under_a_bring_in_of_the_small_bet_is_still_completed():
-    state = replayed(table({1: "7c", 3: "Ks", 4: "As"}, "s3 bring_in", stakes=FULL_BRING_IN, stacks={3: 25}))
-    assert legal(state) == ["fold", "call 40", "complete 40"]
+@pytest.mark.parametrize(("call_amount", "legal_actions"), [
+    ("full_bring_in", ["fold", "call 40", "raise 80"]),
+    ("posted_amount", ["fold", "call 20", "complete 40"]),
+])
+def test_a_short_bring_in_of_the_small_bet_is_the_bet_when_a_call_must_reach_it(call_amount, legal_actions):
+    state = replayed(table({1: "7c", 3: "Ks", 4: "As"}, "s3 bring_in", stakes=FULL_BRING_IN, stacks={3: 25},
+                           rules={"short_bring_in_call_amount": call_amount}))
+    assert legal(state) == legal_actions
 
 
 def test_a_cap_of_one_raise_is_said_in_the_singular():
