@@ -483,7 +483,7 @@ class _HandReader:
         if player is None:
             raise UnreadableHandError(entry, f"seat {seat} has no seat line in this hand")
         if not seat_line["rest"].startswith(f"{player.name} "):
-            raise UnreadableHandError(entry, f"this line names someone else than {_who(player)}")
+            raise UnreadableHandError(entry, f"this line names someone other than {_who(player)}")
         shown = _SUMMARY_CARDS.fullmatch(seat_line["rest"].removeprefix(f"{player.name} "))
         if shown:
             self._reveal_all(entry, self._dealt_in(player, entry), shown["cards"], "shows")

@@ -235,7 +235,7 @@ def explain_best(hand: Sequence[int]) -> str:
             f"{category} ({left_out} left out)")
 
 
-_GROUPS = {2: "pairs", 3: "three of a kinds", 4: "four of a kinds"}
+_GROUPS = {2: "pairs", 3: "trips", 4: "quads"}
 """A group of equal ranks by its size, as the comparison names the groups of two hands."""
 
 

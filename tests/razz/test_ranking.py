@@ -194,7 +194,7 @@ def test_seven_card_order_agrees_with_pokerkit_on_random_hands():
     ("7s 7h 5c 4d 2s", "7c 7d 6c 4h 3s",
      "the pairs tie, so the side cards decide from the top down: 5 is lower than 6"),
     ("9s 9h 4c 4d Ks", "9c 9d 5c 5h 3s", "the higher pairs tie, so the lower pairs decide: fours are lower than fives"),
-    ("Qs Qh Qc 4d 3s", "Ks Kh Kc 4h 2s", "the three of a kinds are compared first: queens are lower than kings"),
+    ("Qs Qh Qc 4d 3s", "Ks Kh Kc 4h 2s", "the trips are compared first: queens are lower than kings"),
     ("As Ac 3c 3d 2s", "Ah Ad 3h 3s Kh",
      "the pairs tie, so the side cards decide from the top down: 2 is lower than K"),
     ("Ks Qs Jd Tc 9h", "2s 2h 3c 4d 5s", "no pair beats one pair"),
