@@ -47,7 +47,8 @@ _TWO_CHARACTERS = re.compile("..", re.DOTALL)
 _TOML_ERROR = re.compile(r"(?P<what>.*?) \((?:at line (?P<line>\d+), column (?P<column>\d+)|at end of document)\)",
                          re.DOTALL)
 """tomllib's message: what is wrong, then where (its line counted in the hand's own text, which ``line`` replaces)."""
-_SINGLE_QUOTED = re.compile(r"'([^'\n]*)'")
+_SINGLE_QUOTED = re.compile(r"'([^'\"\n]+)'")
+"""A value tomllib's message puts in single quotes (``'='``), not the quote characters it names."""
 _TABLE_HEADER = re.compile(r"\[[^\[\]]*\]\s*(?:#.*)?")
 """A PHHS table's header line, ``[1]`` or ``[ name ] # comment``: one class inside the brackets, so a line of
 ``[`` and spaces fails in one pass (spaces each side of a lazy name took 42 s on 4,000 of them)."""
@@ -88,19 +89,21 @@ def read(section: Section) -> WrittenHand:
         if not isinstance(error, tomllib.TOMLDecodeError):
             raise UnreadableHandError(first, "not TOML: a number of 4,300 digits or more") from None
         toml_line, says = _toml_problem(str(error))
-        line = section.first_line + body_start + toml_line - 1
+        last = max((index for index, text in enumerate(lines) if text.strip()), default=0)
+        line = section.first_line + (last if toml_line is None else body_start + toml_line - 1)
         source = lines[line - section.first_line] if line - section.first_line < len(lines) else ""
         raise UnreadableHandError(Entry(line, source), f"not TOML: {says}") from None
     return _Reader(section, first, Fields(fields, {}, {})).hand()
 
 
-def _toml_problem(message: str) -> tuple[int, str]:
-    """Where tomllib's message puts the fault (a line of the hand's TOML, from 1; 1 when it does not say) and
+def _toml_problem(message: str) -> tuple[int | None, str]:
+    """Where tomllib's message puts the fault (a line of the hand's TOML, from 1; None at the end of the hand) and
     what it says, in the rules' voice: lower case, quotes as JSON's, the column only (the entry gives the line)."""
     found = _TOML_ERROR.fullmatch(message)
     what = _SINGLE_QUOTED.sub(r'"\1"', message if found is None else found["what"])
     where = "" if found is None else f" at column {found['column']}" if found["column"] else " at the end of the hand"
-    return int(found["line"]) if found and found["line"] else 1, what[:1].lower() + what[1:] + where
+    line = 1 if found is None else int(found["line"]) if found["line"] else None
+    return line, what[:1].lower() + what[1:] + where
 
 
 class _Reader:

@@ -120,6 +120,14 @@ def test_text_toml_refuses_is_named_at_its_line_of_the_whole_text_with_tomllibs_
                                "detail": 'not TOML: expected "=" after a key in a key/value pair at column 10'}
 
 
+def test_text_toml_refuses_at_its_end_is_named_at_the_hands_last_line(client):
+    unclosed = "x = " + "'" * 3 + "never closed"
+    text = sample_text("83").replace("variant = 'FR'", 'variant = "F\\u0052"') + unclosed + "\n\n"
+    error = check_one(client, text)["error"]
+    assert (error["line"], error["source"]) == (line_of(text, "never closed"), unclosed)
+    assert error["detail"] == 'not TOML: expected "' + "'" * 3 + '" at the end of the hand'
+
+
 def test_a_comment_quoting_a_later_entry_does_not_move_that_entrys_line(client):
     """The entry at fault is the one in the actions list, not a TOML comment that happens to quote it."""
     text = COMMENTED_83.replace("'# a comment entry alone',",
