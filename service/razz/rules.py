@@ -56,6 +56,13 @@ class ShortAllinThreshold(StrEnum):
     FULL_BET = "full_bet"
 
 
+class ShortAllinReopens(StrEnum):
+    """Whom a short all-in that counts as a full bet or raise reopens the betting for (section 4)."""
+
+    PER_PLAYER = "per_player"
+    EVERYONE = "everyone"
+
+
 class ThirdStreetHalfBetBase(StrEnum):
     """What a 3rd-street all-in over the bring-in is measured against (section 4)."""
 
@@ -95,6 +102,11 @@ class Rules:
     short_allin_threshold: ShortAllinThreshold = _option(
         ShortAllinThreshold.HALF_BET,
         "How big a short all-in must be to count as a full bet or raise and reopen the betting.")
+    short_allin_reopens: ShortAllinReopens = _option(
+        ShortAllinReopens.PER_PLAYER,
+        "Whom a short all-in counting as a full bet or raise reopens: per_player, a player who has acted only if "
+        "he faces at least half a bet (a full bet under full_bet) more than he matched (TDA 47, WSOP-L 129); "
+        "everyone, every player not all-in.")
     third_street_half_bet_base: ThirdStreetHalfBetBase = _option(
         ThirdStreetHalfBetBase.TOTAL_VS_SMALL_BET, "What a 3rd-street all-in over the bring-in is measured against.")
     short_bring_in_call_amount: ShortBringInCallAmount = _option(

@@ -103,7 +103,8 @@ class _Watched(Table):
         super()._increase(i)
         if self.all_in[i] and total < level + r.size:
             self.noted.append(explain_short_all_in(self.seats[i], total, level, r.size, r.number, bet_made,
-                                                   self.stakes, self.rules, counted=r.level == total))
+                                                   self.stakes, self.rules, counted=r.level == total,
+                                                   capped=self.capped()))
 
 
 def explain_replay(snapshot: Snapshot) -> TableWhy:
