@@ -29,6 +29,7 @@ from .limits import BET_SIZES, REOPENING, SHORT_ALL_IN, counts_as_full, reopens_
 from .rules import ShortAllinReopens, ShortAllinThreshold
 from .running_out import community_card_dealt
 from .seating import CLOCKWISE_AFTER, positions
+from .show_order import refuse_tabled_muck
 from .showdown import check_mucks
 from .snapshot import Action, Seating, Snapshot, check_action_seat, seat_players
 from .streets import FIRST_STREET, LAST_STREET, STREETS, up_cards_on
@@ -628,17 +629,26 @@ def replay(snapshot: Snapshot) -> TableState:
 
 
 def _check_mucks(table: Table, snapshot: Snapshot, index_of_input: list[int]) -> None:
-    """A muck waits for the end of the betting, besides what ``check_mucks`` asks of it (section 5)."""
+    """A muck waits for the end of the betting, and where every live hand is tabled at once it is refused unless
+    the hand is taken as a history wrote it, besides what ``check_mucks`` asks of it (section 5)."""
     mucked = {player.seat for player in snapshot.players if player.mucked}
     if not mucked:
         return
     paths = [f"players[{index}].mucked" for index in index_of_input]
     check_mucks([(seat, folded, seat in mucked) for seat, folded in zip(table.seats, table.folded, strict=True)],
                 paths, SnapshotError)
+    i = next(i for i, seat in enumerate(table.seats) if seat in mucked)
     if table.phase is not _SHOWDOWN:
-        i = next(i for i, seat in enumerate(table.seats) if seat in mucked)
         raise SnapshotError(paths[i], f"seat {table.seats[i]} mucks, but the hand is in its {table.phase} phase, "
                                       "not at its showdown")
+    if not snapshot.mucks_as_written:
+        refuse_tabled_muck(table.seats[i], paths[i], _all_in_live(table))
+
+
+def _all_in_live(table: Table) -> list[int]:
+    """The live seats that are all-in, clockwise."""
+    return [seat for seat, folded, all_in in zip(table.seats, table.folded, table.all_in, strict=True)
+            if all_in and not folded]
 
 
 def _check_no_seventh_down_card(table: Table, index_of_input: list[int], down_counts: list[int | None]) -> None:

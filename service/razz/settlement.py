@@ -5,7 +5,7 @@ from __future__ import annotations
 from .betting import TableState
 from .pots import Pot, build_pots
 from .seating import position_order
-from .show_order import ShowOrder, explain_show_order, show_order
+from .show_order import ShowOrder, explain_show_order, show_order, tabled_at_once
 from .showdown import ShowdownPlayer, ShowdownResult, award, explain_showdown, replayed_hands
 from .snapshot import Snapshot
 from .streets import LAST_STREET
@@ -59,7 +59,7 @@ def settle(snapshot: Snapshot, state: TableState) -> Settlement | None:
         return Settlement.of(result, ShowOrder(all_at_once=False, order=()))
     show = show_order(
         {player.seat: player.committed_total for player in state.players if not player.folded},
-        all_in=any(player.all_in for player in state.players if not player.folded),
+        all_in=tabled_at_once([player.seat for player in state.players if player.all_in and not player.folded]),
         last_aggressor=_seventh_street_aggressor(state),
         first_to_act_board=state.showdown_board,
         aggressors=_aggressors(state),
@@ -87,7 +87,7 @@ def explain_settlement(snapshot: Snapshot, state: TableState, settlement: Settle
     players = [ShowdownPlayer(player.seat, played[player.seat].committed_total, folded=played[player.seat].folded,
                               cards=(*(player.down_cards or ()), *player.up_cards), mucked=player.mucked)
                for player in snapshot.players]
-    why = explain_showdown(settlement, players, snapshot.community_card)
+    why = explain_showdown(settlement, players, snapshot.community_card, settlement.shown_at_once)
     shown = explain_show_order(ShowOrder(settlement.shown_at_once, settlement.show_order),
                                _seventh_street_aggressor(state), _aggressors(state), snapshot.rules.no_bet_show_order)
     return why if shown is None else [*why, shown]

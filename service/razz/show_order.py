@@ -13,10 +13,10 @@ from collections.abc import Mapping, Sequence
 
 import msgspec
 
-from .errors import ShowdownError
+from .errors import IllegalActionError, ShowdownError
 from .rules import NoBetShowOrder
 from .seating import check_position
-from .why import REFERENCE_DEFAULT, Citation, Why, street_name
+from .why import REFERENCE_DEFAULT, Citation, Why, seat_list, street_name
 
 LAST_AGGRESSOR_SHOWS = Citation("§5", "TDA 17A")
 """Without an all-in, the last to bet or raise on 7th street tables first."""
@@ -26,6 +26,29 @@ NO_BET_SHOWS = {NoBetShowOrder.FIRST_TO_ACT_BOARD: Citation("§5", "TDA 17A"),
 """Who tables first when 7th street is checked through, by ``no_bet_show_order``."""
 ALL_AT_ONCE = Citation("§5", "TDA 16")
 """A player all-in and the betting over: every live hand is tabled at once, side-pot contestants first."""
+
+
+
+def tabled_at_once(all_in_live: Sequence[int]) -> bool:
+    """Whether every live hand is tabled at once when the betting is over: a live player is all-in (TDA 16).
+
+    ``all_in_live`` lists the live seats that are all-in.
+    """
+    return bool(all_in_live)
+
+
+def refuse_tabled_muck(seat: int, path: str, all_in_live: Sequence[int]) -> None:
+    """Refuse a snapshot that marks ``seat``'s live hand mucked where every live hand is tabled at once.
+
+    TDA 16: "a player who is all-in, or who has called all action, may not muck without tabling";
+    the reference's ruling of 2026-12 makes the JSON endpoints refuse such a muck, naming the seat.
+    A hand history that records one is taken as written instead (``histories.check``).
+    """
+    if tabled_at_once(all_in_live):
+        are = "is" if len(all_in_live) == 1 else "are"
+        raise IllegalActionError(path, f"seat {seat} may not muck: {seat_list(list(all_in_live))} {are} all-in and "
+                                       "the betting is over, so every live hand is tabled at once", ALL_AT_ONCE)
+
 
 SHOW_STREETS_BACK = (6, 5, 4, 3)
 """Streets searched for a bet or raise when 7th street was checked through, latest first."""

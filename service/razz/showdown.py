@@ -19,7 +19,7 @@ import msgspec
 
 from .cards import CARD_CODES, CARD_TEXT, HIGH_CARD_ORDER, Deck
 from .errors import InputError, ShowdownError, TooManyCardsError
-from .pots import Pot, build_pots
+from .pots import Pot, build_pots, pots_reached
 from .ranking import LowHand, best_cards, evaluate
 from .rules import OddChipRule
 from .seating import SeatChart, check_position
@@ -300,10 +300,13 @@ def pot_name(index: int) -> str:
 
 
 def explain_showdown(result: ShowdownResult, players: Sequence[ShowdownPlayer],
-                     community_card: str | None = None) -> list[Why]:
-    """Why each pot went where it did: who could win it, who won it or split it, each odd chip and each muck."""
-    why = [ONE_HAND_LEFT.says("muck", f"seat {player.seat} mucked at showdown: it concedes every pot it contests, "
-                                      "and its chips in them stay there")
+                     community_card: str | None = None, tabled: bool = False) -> list[Why]:
+    """Why each pot went where it did: who could win it, who won it or split it, each odd chip and each muck
+    (``tabled``: every live hand was tabled at once, so a muck is one a hand history records against TDA 16)."""
+    recorded = ", as the history records though every live hand was tabled at once (TDA 16), its cards unwritten" \
+        if tabled else ""
+    why = [ONE_HAND_LEFT.says("muck", f"seat {player.seat} mucked at showdown{recorded}: it concedes every pot it "
+                                      "contests, and its chips in them stay there")
            for player in players if player.mucked]
     taken_alone = _taken_alone(players)
     for index, pot in enumerate(result.pots):
@@ -346,17 +349,14 @@ def explain_showdown(result: ShowdownResult, players: Sequence[ShowdownPlayer],
 def _taken_alone(players: Sequence[ShowdownPlayer]) -> list[tuple[tuple[int, ...], int]]:
     """For each pot: the seats that reached it but mucked, and the chips folded seats left in it when one live seat
     alone reached it (the top pot, above every other live seat's level)."""
-    contributed = {player.seat: player.contributed for player in players}
-    folded = {player.seat for player in players if player.folded}
     mucked = {player.seat for player in players if player.mucked}
-    levels = sorted({chips for seat, chips in contributed.items() if seat not in folded})
-    floor = levels[-2] if len(levels) > 1 else 0
     taken: list[tuple[tuple[int, ...], int]] = []
-    for pot in build_pots(contributed, folded):  # the muckers eligible, the same pots
-        if len(pot.eligible) == 1:  # the top pot, which build_pots gives its one seat, mucked or not
-            taken.append(((), pot.amount - (contributed[pot.eligible[0]] - floor)))
+    for reach in pots_reached({player.seat: player.contributed for player in players},
+                              {player.seat for player in players if player.folded}, mucked):
+        if len(reach.reached) == 1:
+            taken.append(((), reach.dead))
         else:
-            taken.append((tuple(seat for seat in pot.eligible if seat in mucked), 0))
+            taken.append((tuple(seat for seat in reach.reached if seat in mucked), 0))
     return taken
 
 

@@ -7,6 +7,8 @@ rulings of 2026-12, and the sentences of ``?explain=true``, which must say what 
 
 import json
 
+import pytest
+
 from .table_helpers import PROBLEM, legal, post_ok
 
 REOPENED_PER_PLAYER = json.loads(
@@ -63,3 +65,105 @@ def test_the_option_is_listed_with_its_values(client):
     options = {option["name"]: option for option in client.get("/v1/rules").get_json()["options"]}
     assert options["short_allin_reopens"]["values"] == ["per_player", "everyone"]
     assert options["short_allin_reopens"]["default"] == "per_player"
+
+
+# -- 2. a muck where every hand is tabled (section 5, ruling of 2026-12) --------------------------------------
+
+MUCKED_ALL_IN = json.loads(
+    '{"stakes":{"ante":5,"bring_in":10,"small_bet":40,"big_bet":80},"players":[{"seat":1,"stack":30,"up_cards":'
+    '["3c","4c","5c","6c"],"down_cards":["Ac","2c","Kc"],"mucked":true},{"seat":2,"stack":1000,"up_cards":["3d","4d",'
+    '"6d","7d"],"down_cards":["Ad","2d","Kd"]},{"seat":3,"stack":1000,"up_cards":["3h","5h","7h","8h"],"down_cards":'
+    '["Ah","2h","Kh"]},{"seat":4,"stack":1000,"up_cards":["Js","Ts","9s","8s"],"down_cards":["Ks","Qs","7s"]}],'
+    '"actions":[{"seat":4,"type":"bring_in"},{"seat":1,"type":"call"},{"seat":2,"type":"complete"},{"seat":3,"type":'
+    '"call"},{"seat":4,"type":"call"},{"seat":1,"type":"call"},{"seat":2,"type":"check"},{"seat":3,"type":"check"},'
+    '{"seat":4,"type":"check"},{"seat":2,"type":"check"},{"seat":3,"type":"check"},{"seat":4,"type":"check"},{"seat":'
+    '2,"type":"check"},{"seat":3,"type":"check"},{"seat":4,"type":"check"},{"seat":2,"type":"check"},{"seat":3,"type":'
+    '"check"},{"seat":4,"type":"check"}]}')
+"""Seat 1 is all-in for 30 with 5-4-3-2-A and marked mucked; the other three check every street after."""
+
+
+@pytest.mark.parametrize("path", ["/v1/legal-actions", "/v1/table/state", "/v1/table/state?explain=true"])
+def test_a_muck_where_every_hand_is_tabled_is_refused_naming_the_seat(client, path):
+    response = client.post(path, json=MUCKED_ALL_IN)
+    assert (response.status_code, response.content_type) == (422, PROBLEM)
+    message = "seat 1 may not muck: seat 1 is all-in and the betting is over, so every live hand is tabled at once"
+    assert response.get_json() == {
+        "type": "https://razz.rules/problems/illegal-action", "title": "Unprocessable Entity", "status": 422,
+        "detail": f"players[0].mucked: {message}", "errors": {"players[0].mucked": [message]}, "rule": "§5",
+        "source": "TDA 16"}
+
+
+def test_without_the_muck_the_tabled_wheel_wins_the_main_pot(client):
+    players = [{key: value for key, value in player.items() if key != "mucked"} for player in MUCKED_ALL_IN["players"]]
+    result = post_ok(client, "/v1/table/state", MUCKED_ALL_IN | {"players": players})["result"]
+    assert [(pot["amount"], pot["winners"]) for pot in result["pots"]] == [(120, [1]), (45, [2])]
+    assert (result["shown_at_once"], result["show_order"]) == (True, [2, 3, 4, 1])
+
+
+MUCKED_ALL_IN_PHH = """\
+variant = 'FR'
+antes = [5, 5, 5, 5]
+bring_in = 10
+small_bet = 40
+big_bet = 80
+starting_stacks = [30, 1000, 1000, 1000]
+actions = [
+  'd dh p1 {hole}3c', 'd dh p2 Ad2d3d', 'd dh p3 Ah2h3h', 'd dh p4 KsQsJs',
+  'p4 pb', 'p1 cc', 'p2 cbr 40', 'p3 cc', 'p4 cc', 'p1 cc',
+  'd dh p1 4c', 'd dh p2 4d', 'd dh p3 5h', 'd dh p4 Ts', 'p2 cc', 'p3 cc', 'p4 cc',
+  'd dh p1 5c', 'd dh p2 6d', 'd dh p3 7h', 'd dh p4 9s', 'p2 cc', 'p3 cc', 'p4 cc',
+  'd dh p1 6c', 'd dh p2 7d', 'd dh p3 8h', 'd dh p4 8s', 'p2 cc', 'p3 cc', 'p4 cc',
+  'd dh p1 {seventh}', 'd dh p2 Kd', 'd dh p3 Kh', 'd dh p4 7s', 'p2 cc', 'p3 cc', 'p4 cc',
+  'p2 sm Ad2d3d4d6d7dKd', 'p3 sm Ah2h3h5h7h8hKh', 'p4 sm KsQsJsTs9s8s7s', 'p1 sm',
+]
+"""
+"""The same hand as a PHH history records it: seat 1 mucks at the end (line 14), its cards dealt as written."""
+
+
+def check_phh(client, text):
+    """The one checked hand of a PHH text."""
+    answer = post_ok(client, "/v1/hand-histories/check?explain=true", {"format": "phh", "text": text})
+    return answer["hands"][0]
+
+
+def test_a_history_that_records_the_muck_lets_the_written_cards_speak(client):
+    hand = check_phh(client, MUCKED_ALL_IN_PHH.format(hole="AcKc", seventh="2c"))
+    assert hand["valid"] is True
+    assert 'line 14 ("p1 sm"): seat 1 mucks, but seat 1 is all-in and the betting is over, so TDA 16 tabled every ' \
+           'live hand: its cards, written, speak (TDA 12), and the pots go by them' in hand["notes"]
+    assert not any(player.get("mucked") for player in hand["snapshot"]["players"])
+    result = hand["state"]["result"]
+    assert [(pot["amount"], pot["winners"]) for pot in result["pots"]] == [(120, [1]), (45, [2])]
+    assert not [why for why in hand["why"] if why["decision"] == "muck"]
+
+
+def test_a_history_that_records_the_muck_without_the_cards_concedes_as_written(client):
+    hand = check_phh(client, MUCKED_ALL_IN_PHH.format(hole="????", seventh="??"))
+    assert hand["valid"] is True
+    assert 'line 14 ("p1 sm"): seat 1 mucks, but seat 1 is all-in and the betting is over, so TDA 16 tabled every ' \
+           'live hand: its cards are not written, so it concedes, as the history records' in hand["notes"]
+    assert [player["seat"] for player in hand["snapshot"]["players"] if player.get("mucked")] == [1]
+    result = hand["state"]["result"]
+    assert [(pot["amount"], pot["winners"]) for pot in result["pots"]] == [(165, [2])]
+    assert why_texts(hand, "muck") == [
+        "seat 1 mucked at showdown, as the history records though every live hand was tabled at once (TDA 16), its "
+        "cards unwritten: it concedes every pot it contests, and its chips in them stay there"]
+
+
+# -- 3. adjacent pots with the same eligible seats are one pot (api.md), a muck between them too ---------------
+
+MERGED = json.loads(
+    '{"players":[{"seat":1,"contributed":50,"mucked":true},{"seat":2,"contributed":100,"cards":["8d","6d","4d","3d",'
+    '"2d","Kd","Qd"]},{"seat":3,"contributed":100,"cards":["9s","8s","7s","6s","5s","Ks","Qs"]}]}')
+
+
+def test_the_pots_a_muck_separates_are_one_pot(client):
+    answer = post_ok(client, "/v1/showdown", MERGED)
+    assert answer["pots"] == [{"amount": 250, "eligible": [2, 3], "winners": [2],
+                               "shares": [{"seat": 2, "amount": 250}], "winning_hand": "8-6-4-3-2"}]
+    assert answer["payouts"] == [{"seat": 1, "amount": 0}, {"seat": 2, "amount": 250}, {"seat": 3, "amount": 0}]
+
+
+def test_the_table_state_cuts_its_pots_so_far_the_same_way(client):
+    result = check_phh(client, MUCKED_ALL_IN_PHH.format(hole="????", seventh="??"))["state"]
+    assert result["pots"] == [{"amount": 165, "eligible": [2, 3, 4]}]
