@@ -98,7 +98,11 @@ class Rules:
     odd_chip_rule: OddChipRule = _option(
         OddChipRule.HIGH_CARD_BY_SUIT_IN_5, "Which tied winner gets an odd chip of a split pot.")
     no_bet_show_order: NoBetShowOrder = _option(
-        NoBetShowOrder.FIRST_TO_ACT_BOARD, "Who shows first when 7th street is checked through.")
+        NoBetShowOrder.FIRST_TO_ACT_BOARD,
+        "Who shows first when 7th street is checked through: first_to_act_board, the lowest board (TDA 17A); "
+        "earliest_position, the first live seat clockwise from the dealer (WSOP-L 145); last_aggressor_any_street, "
+        "the first live player to bet or raise on the latest street on which one did (the first, not the last, "
+        "whatever the name says), else the lowest board.")
     short_allin_threshold: ShortAllinThreshold = _option(
         ShortAllinThreshold.HALF_BET,
         "How big a short all-in must be to count as a full bet or raise and reopen the betting.")

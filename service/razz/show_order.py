@@ -144,9 +144,14 @@ def explain_show_order(show: ShowOrder, last_aggressor: int | None, aggressors: 
         return LAST_AGGRESSOR_SHOWS.says("show_order", f"seat {first} bet or raised last on 7th street and shows "
                                                        f"first, then clockwise ({order})")
     earlier = earlier_aggressor(show.order, aggressors)
-    if no_bet_show_order == NoBetShowOrder.LAST_AGGRESSOR_ANY_STREET and earlier is not None:
-        who = f"seat {first}, the first live seat to bet or raise on {street_name(earlier[1])}, the latest with a bet,"
-    elif no_bet_show_order == NoBetShowOrder.EARLIEST_POSITION:
+    if no_bet_show_order == NoBetShowOrder.LAST_AGGRESSOR_ANY_STREET:
+        rule = ("under last_aggressor_any_street the first live player to bet or raise on the latest street on which "
+                "one did shows first (the first, not the last)")
+        found = (f"seat {first}, on {street_name(earlier[1])}" if earlier is not None else
+                 f"nobody live bet or raised on any street, so the lowest board does: seat {first}")
+        return NO_BET_SHOWS[no_bet_show_order].says("show_order", f"nobody bet on 7th street: {rule}: {found}, then "
+                                                                  f"clockwise ({order})")
+    if no_bet_show_order == NoBetShowOrder.EARLIEST_POSITION:
         who = f"seat {first}, earliest in position,"
     else:
         who = f"seat {first}, the lowest board,"

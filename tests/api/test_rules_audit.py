@@ -9,6 +9,8 @@ import json
 
 import pytest
 
+from tests.tables import table
+
 from .table_helpers import PROBLEM, legal, post_ok
 
 REOPENED_PER_PLAYER = json.loads(
@@ -167,3 +169,29 @@ def test_the_pots_a_muck_separates_are_one_pot(client):
 def test_the_table_state_cuts_its_pots_so_far_the_same_way(client):
     result = check_phh(client, MUCKED_ALL_IN_PHH.format(hole="????", seventh="??"))["state"]
     assert result["pots"] == [{"amount": 165, "eligible": [2, 3, 4]}]
+
+
+# -- 4. last_aggressor_any_street: the first to bet or raise on the latest street with a bet --------------------
+
+SIXTH_BET_AND_RAISED = table(
+    {1: "Kd 9c 8c 7c", 2: "5h 4h 3h 2h", 3: "Qs Js Ts 6s"}, "s1 bring_in", "s2 call", "s3 call",
+    *("s2 check", "s3 check", "s1 check") * 2, "s2 check", "s3 bet", "s1 raise", "s2 call", "s3 call",
+    "s2 check", "s3 check", "s1 check", down={1: "Ac 2c 3c", 2: "Ad 2d 3d", 3: "Ah 2s 3s"},
+    rules={"no_bet_show_order": "last_aggressor_any_street"})
+"""On 6th street s3 bets and s1 raises, the last aggressor; 7th street is checked through."""
+
+
+def test_the_first_to_bet_on_the_latest_street_with_a_bet_shows_first_and_the_why_says_so(client):
+    answer = post_ok(client, "/v1/table/state?explain=true", SIXTH_BET_AND_RAISED.request_body())
+    assert answer["result"]["show_order"] == [3, 1, 2]
+    assert why_texts(answer, "show_order") == [
+        "nobody bet on 7th street: under last_aggressor_any_street the first live player to bet or raise on the "
+        "latest street on which one did shows first (the first, not the last): seat 3, on 6th street, then clockwise "
+        "(3, 1, 2)"]
+
+
+def test_get_rules_says_what_last_aggressor_any_street_does(client):
+    options = {option["name"]: option for option in client.get("/v1/rules").get_json()["options"]}
+    assert "last_aggressor_any_street, the first live player to bet or raise on the latest street on which one did " \
+           "(the first, not the last, whatever the name says), else the lowest board" in \
+           options["no_bet_show_order"]["description"]
