@@ -157,8 +157,12 @@ def explain_highest_door(seat: int, card: str) -> Why:
 
 
 def explain_bring_in(found: BringIn, doors: Sequence[tuple[int, str]], stakes: Stakes | None,
-                     rules: Rules) -> list[Why]:
-    """Why ``found`` brings in and who opens: the door cards (seat, card) it was found from, in the hand's words."""
+                     rules: Rules, opened: bool = False) -> list[Why]:
+    """Why ``found`` brings in and who opens: the door cards (seat, card) it was found from, in the hand's words.
+
+    ``opened``: 3rd street has been opened, so what the bring-in seat could not do is said of its opening post
+    alone (once it has posted, it may fold like anyone facing a bet).
+    """
     why = [explain_highest_door(found.seat, found.card)]
     no_completion = _completion_refused(found, stakes, rules)
     rank = RANK_OF[CARD_CODES[found.card]]
@@ -176,10 +180,14 @@ def explain_bring_in(found: BringIn, doors: Sequence[tuple[int, str]], stakes: S
             "opener", f"seat {found.seat} is all-in from the ante, so nobody brings in: seat {found.opener}, next "
                       f"clockwise with chips, opens for at least the bring-in {fold}"))
     else:
-        opens = "posts the bring-in or completes" if no_completion is None else "posts the bring-in"
+        if opened:
+            opens = "had to post the bring-in or complete" if no_completion is None else "had to post the bring-in"
+            said = f"seat {found.seat} opened 3rd street: it {opens}, and could not check or fold in its opening post"
+        else:
+            opens = "posts the bring-in or completes" if no_completion is None else "posts the bring-in"
+            said = f"seat {found.seat} opens 3rd street: it {opens}, and may not check or fold"
         why.append(POST_OR_COMPLETE.says(
-            "opener", f"seat {found.seat} opens 3rd street: it {opens}, and may not check or fold"
-                      + ("" if no_completion is None else f" (no completion: {no_completion.reason})")))
+            "opener", said + ("" if no_completion is None else f" (no completion: {no_completion.reason})")))
     if stakes is not None and found.amount:
         if found.amount < stakes.bring_in:
             call = (f"every caller must still reach the full {stakes.bring_in}" if rules.short_bring_in_call_amount

@@ -63,16 +63,19 @@ class TableWhy(NamedTuple):
 class _Watched(Table):
     """A replay's table that notes, as it plays, who opens each street and how each short all-in counted."""
 
-    __slots__ = ("noted",)
+    __slots__ = ("noted", "opening")
 
     def __init__(self, snapshot: Snapshot, seating: Seating) -> None:
         self.noted: list[Why] = []
+        self.opening: tuple[BringIn, list[tuple[int, str]]] | None = None
+        """3rd street's bring-in, found when the street begins and said once the replay is over (in the tense of
+        where it stands: opened or still to open)."""
         super().__init__(snapshot, seating)
 
     def _begin_round(self, street: int) -> None:
         """Note why the street's opener opens, then begin the round as the table does."""
         if STREETS[street].bring_in_opens:
-            self.noted += self._bring_in()
+            self.opening = self._bring_in()
         elif self.active >= 2:
             first, board, tied = board_opener(self.up, street, self.folded, self.can_act, self.position,
                                               self.rules.later_street_tie_break)
@@ -85,16 +88,23 @@ class _Watched(Table):
             self.noted += explain_first_to_act(street, boards, answer, self.rules, community)
         super()._begin_round(street)
 
-    def _bring_in(self) -> list[Why]:
-        """Why the bring-in seat brings in and who opens 3rd street, as the bring-in endpoint says it."""
+    def _bring_in(self) -> tuple[BringIn, list[tuple[int, str]]]:
+        """The bring-in seat, who opens 3rd street, and the door cards they were found from."""
         index = self.bring_in
         first = opener_index(index, self.stack)
         _, tied = highest_door([cards[0] for cards in self.up])
         found = BringIn(self.seats[index], CARD_TEXT[self.up[index][0]], bool(tied),
                         None if first is None else self.seats[first], min(self.stakes.bring_in, self.stack[index]),
                         self.stack[index])
-        doors = [(seat, CARD_TEXT[cards[0]]) for seat, cards in zip(self.seats, self.up, strict=True)]
-        return explain_bring_in(found, doors, self.stakes, self.rules)
+        return found, [(seat, CARD_TEXT[cards[0]]) for seat, cards in zip(self.seats, self.up, strict=True)]
+
+    def opening_why(self) -> list[Why]:
+        """Why the bring-in seat brings in and who opens 3rd street, as the bring-in endpoint says it, in the past
+        once 3rd street has been opened."""
+        if self.opening is None:
+            return []
+        found, doors = self.opening
+        return explain_bring_in(found, doors, self.stakes, self.rules, opened=not self.rounds[0].opening)
 
     def _increase(self, i: int) -> None:
         """Play the increase as the table does; note an all-in short of a full bet and whether it counted as one."""
@@ -114,7 +124,7 @@ def explain_replay(snapshot: Snapshot) -> TableWhy:
         hand.play(action)
     state = hand.state()
     table = cast(_Watched, hand.table)  # built on one above
-    why = [*table.noted, _phase(table, state)]
+    why = [*table.opening_why(), *table.noted, _phase(table, state)]
     if state.street == LAST_STREET:
         why.append(explain_seventh_street(table.dealt[:4], table.dealt[4]))
     refused: list[RefusedAction] = []

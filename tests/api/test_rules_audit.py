@@ -195,3 +195,25 @@ def test_get_rules_says_what_last_aggressor_any_street_does(client):
     assert "last_aggressor_any_street, the first live player to bet or raise on the latest street on which one did " \
            "(the first, not the last, whatever the name says), else the lowest board" in \
            options["no_bet_show_order"]["description"]
+
+
+# -- 5. the bring-in seat's opening post: what it could not do is said of that post only ---------------------
+
+DOORS = {1: "7c", 2: "Kd", 3: "Ks", 4: "As"}
+"""Section 1's example 1: s3 (Ks) brings in."""
+
+
+def test_once_the_bring_in_is_posted_the_opener_sentence_is_of_the_post(client):
+    body = table(DOORS, "s3 bring_in", "s4 complete", "s1 call", "s2 call").request_body()
+    answer = post_ok(client, "/v1/legal-actions?explain=true", body)
+    assert (answer["to_act"], legal(answer)) == (3, ["fold", "call 40", "raise 80"])
+    assert why_texts(answer, "opener") == [
+        "seat 3 opened 3rd street: it had to post the bring-in or complete, and could not check or fold in its "
+        "opening post"]
+
+
+def test_before_the_post_it_may_not_check_or_fold(client):
+    answer = post_ok(client, "/v1/legal-actions?explain=true", table(DOORS).request_body())
+    assert legal(answer) == ["bring_in 10", "complete 40"]
+    assert why_texts(answer, "opener") == [
+        "seat 3 opens 3rd street: it posts the bring-in or completes, and may not check or fold"]
