@@ -217,3 +217,19 @@ def test_before_the_post_it_may_not_check_or_fold(client):
     assert legal(answer) == ["bring_in 10", "complete 40"]
     assert why_texts(answer, "opener") == [
         "seat 3 opens 3rd street: it posts the bring-in or completes, and may not check or fold"]
+
+
+# -- 6. an all-in that uses the last raise of the cap caps the round, it reopens nothing --------------------------
+
+ALL_IN_CAPS = table({1: "7c", 2: "2d", 3: "Ks", 4: "As", 5: "3c", 6: "4d", 7: "5h", 8: "6s"},
+                    "s3 bring_in", "s4 complete", "s5 raise", "s6 raise", "s7 raise", stacks={7: 145})
+"""3rd street: complete 40, raises to 80 and 120, then s7 all-in for 140, +20 over 120: half a bet, the third raise."""
+
+
+def test_an_all_in_that_is_the_third_raise_is_said_to_cap_the_round(client):
+    answer = post_ok(client, "/v1/legal-actions?explain=true", ALL_IN_CAPS.request_body())
+    assert (answer["capped"], legal(answer)) == (True, ["fold", "call 140"])
+    assert why_texts(answer, "short_all_in") == [
+        "seat 7's all-in to 140 on 3rd street is 20 over 120, against a bet of 40: at least half, so it counts as a "
+        "full bet or raise: the level is 140, and it uses the last raise the cap allows, so the betting is capped, "
+        "not reopened: the others may call or fold"]
