@@ -30,17 +30,16 @@ from .bring_in import (
     highest_door,
     opener_index,
 )
-from .cap import CAP_LIFTED, COMPLETION_IS_THE_BET, cap_citation
+from .cap import COMPLETION_IS_THE_BET, explain_cap
 from .cards import CARD_TEXT
 from .first_to_act import BoardIn, FirstToAct, board_opener, explain_first_to_act
 from .limits import BET_SIZES, SHORT_ALL_IN, explain_short_all_in
 from .ranking import evaluate
-from .rules import HeadsUpUncap
 from .running_out import community_card_dealt, explain_seventh_street
 from .snapshot import Seating, Snapshot
 from .streets import FIRST_STREET, LAST_STREET, STREETS, up_cards_on
 from .vocabulary import LISTING_ORDER, ActionType, Phase, Refusal
-from .why import Why, raises, street_name
+from .why import Why, street_name
 
 
 class RefusedAction(NamedTuple):
@@ -162,21 +161,11 @@ def _phase(table: Table, state: TableState) -> Why:
 
 
 def _cap(table: Table) -> Why:
-    """How many raises the street has left, or why it has none."""
+    """How many raises the street has left, or why it has none, as section 2's module says it."""
     r = table.round
-    street = street_name(r.number)
-    limit = table.limit
-    if limit is None:
-        return cap_citation(None).says("cap", f"max_raises_after_bet is unlimited: {street} has no cap")
-    if r.lifted:
-        rule = table.rules.heads_up_uncap
-        who = "two players were dealt in" if rule == HeadsUpUncap.EVENT_HEADS_UP else "two players who are not all-in"
-        return CAP_LIFTED[rule].says("cap", f"the cap is lifted on {street}: {who} (heads_up_uncap {rule})")
-    if table.capped():
-        return cap_citation(limit).says("cap", f"capped: a bet and {raises(limit)} on {street}")
-    if not r.bet_made:
-        return cap_citation(limit).says("cap", f"no bet yet on {street}: a bet and {raises(limit)} may follow")
-    return cap_citation(limit).says("cap", f"{r.raises} of {raises(limit)} made after the bet on {street}")
+    opened_with = table.stakes.bring_in if r.number == FIRST_STREET else 0
+    return explain_cap(r.number, table.limit, table.rules.heads_up_uncap, r.lifted, r.bet_made, r.raises,
+                       table.active == 2, r.high if r.high > opened_with else None)
 
 
 def _legal(table: Table, i: int, action: LegalAction) -> Why:

@@ -233,3 +233,53 @@ def test_an_all_in_that_is_the_third_raise_is_said_to_cap_the_round(client):
         "seat 7's all-in to 140 on 3rd street is 20 over 120, against a bet of 40: at least half, so it counts as a "
         "full bet or raise: the level is 140, and it uses the last raise the cap allows, so the betting is capped, "
         "not reopened: the others may call or fold"]
+
+
+# -- 7. a short all-in bet is no full bet, and the cap sentence says so --------------------------------------
+
+FIFTH = {1: "2c Ad 3h", 2: "3c 6d 7h", 3: "4c 8d 9h", 4: "Kc Qd Jh"}
+TO_FIFTH = ("s4 bring_in", "s1 call", "s2 call", "s3 call", "s1 check", "s2 check", "s3 check", "s4 check")
+"""Section 4's tables: four players reach 5th street, where s1 holds the lowest board and acts first."""
+
+
+def test_facing_a_short_all_in_bet_the_cap_sentence_says_no_full_bet(client):
+    body = table(FIFTH, *TO_FIFTH, "s1 bet 30", stacks={1: 45}).request_body()
+    answer = post_ok(client, "/v1/legal-actions?explain=true", body)
+    assert (answer["to_act"], legal(answer)) == (2, ["fold", "call 30", "complete 80"])
+    (cap,) = [why for why in answer["why"] if why["decision"] == "cap"]
+    assert cap == {"decision": "cap", "rule": "§2", "source": "RRoP Betting & Raising 3", "text": (
+        "no full bet yet on 5th street: the all-in to 30 is short of one, so a bet and 3 raises may follow")}
+
+
+# -- 9. a round capped heads-up says why heads-up did not lift the cap --------------------------------------------
+
+HEADS_UP_CAPPED = table({3: "Ks", 4: "2c", 5: "3c"}, "s3 bring_in", "s4 complete", "s5 raise", "s3 fold",
+                        "s4 raise", "s5 raise")
+"""Section 2's example 3: the third player folds after the raise to 80; the two left raise to 160, the cap."""
+
+
+@pytest.mark.parametrize("rules, source, because", [
+    (None, "TDA 48", "heads-up does not lift the cap (heads_up_uncap never)"),
+    ({"heads_up_uncap": "round_starts_heads_up"}, "WSOP-L 127",
+     "the round did not begin heads-up, so heads-up does not lift the cap (heads_up_uncap round_starts_heads_up)"),
+    ({"heads_up_uncap": "event_heads_up"}, "TDA 48",
+     "more than two players were dealt in, so heads-up does not lift the cap (heads_up_uncap event_heads_up)"),
+])
+def test_a_heads_up_round_capped_cites_the_rule_that_keeps_the_cap(client, rules, source, because):
+    body = HEADS_UP_CAPPED.request_body() | ({} if rules is None else {"rules": rules})
+    answer = post_ok(client, "/v1/legal-actions?explain=true", body)
+    assert (answer["capped"], legal(answer)) == (True, ["fold", "call 160"])
+    (cap,) = [why for why in answer["why"] if why["decision"] == "cap"]
+    assert cap == {"decision": "cap", "rule": "§2", "source": source,
+                   "text": f"capped: a bet and 3 raises on 3rd street; {because}"}
+
+
+def test_capped_before_it_was_heads_up_the_fold_does_not_uncap_it(client):
+    capped_first = table({3: "Ks", 4: "2c", 5: "3c"}, "s3 bring_in", "s4 complete", "s5 raise", "s3 raise",
+                         "s4 raise", "s5 fold", rules={"heads_up_uncap": "any_time_before_cap"})
+    answer = post_ok(client, "/v1/legal-actions?explain=true", capped_first.request_body())
+    assert (answer["to_act"], legal(answer)) == (3, ["fold", "call 160"])
+    (cap,) = [why for why in answer["why"] if why["decision"] == "cap"]
+    assert (cap["source"], cap["text"]) == ("RRoP Betting & Raising 4", (
+        "capped: a bet and 3 raises on 3rd street; the round was capped before the action became heads-up, and a "
+        "later fold does not uncap it"))
