@@ -113,6 +113,8 @@ class TableState:
     """Whether the deal has run short so 7th street is a community card (section 7)."""
     showdown_board: int | None
     """In the showdown phase, the live seat with the lowest board: the first to show when nobody bet (section 5)."""
+    showdown_ties: tuple[int, ...] = field(repr=False, compare=False)
+    """The live seats whose boards tie ``showdown_board``'s: ``later_street_tie_break`` chose it among them."""
     log: tuple[_Round, ...] = field(repr=False, compare=False)
     """The rounds as the replay played them: opener, aggressors and where their actions start."""
     actions: tuple[Action, ...] = field(repr=False, compare=False)
@@ -511,13 +513,13 @@ class Table:
                          else LegalAction(kind, chips, put_in + chips, chips == stack))
         return tuple(legal)
 
-    def showdown_board(self) -> int | None:
-        """In the showdown phase, the index of the live player with the lowest board (section 5)."""
+    def showdown_board(self) -> tuple[int, list[int]] | None:
+        """In the showdown phase, the index of the live player with the lowest board (section 5) and of the others
+        whose boards tie it."""
         if self.phase is not _SHOWDOWN:
             return None
-        board, _ = lowest_board(self.up, up_cards_on(self.round.number), self.folded, self.position,
-                                self.rules.later_street_tie_break)
-        return board
+        return lowest_board(self.up, up_cards_on(self.round.number), self.folded, self.position,
+                            self.rules.later_street_tie_break)
 
 
 class Replay:
@@ -613,7 +615,8 @@ class Replay:
             bring_in_seat=table.seats[table.bring_in],
             winner=None if table.winner is None else table.seats[table.winner],
             community_card_allowed=community_allowed,
-            showdown_board=None if board is None else table.seats[board],
+            showdown_board=None if board is None else table.seats[board[0]],
+            showdown_ties=() if board is None else tuple(table.seats[i] for i in board[1]),
             log=tuple(table.rounds),
             actions=tuple(self._played),
             added=tuple(table.added),

@@ -149,17 +149,8 @@ def explain_first_to_act(street: int, players: Sequence[BoardIn], answer: FirstT
             "first_to_act", f"seat {board} shows {answer.showing}, the lowest board of {shown} up cards on "
                             f"{street_name(street)} (no pair beats any pair; then the lower cards)"))
         if answer.tied_with:
-            tie_break = rules.later_street_tie_break
-            if tie_break == LaterStreetTieBreak.HIGH_CARD_BY_SUIT:
-                codes = [CARD_CODES[card] for card in boards[board][:shown]]
-                high = CARD_TEXT[max(codes, key=HIGH_CARD_ORDER.__getitem__)]
-                how = f"to the board holding the highest card by suit, seat {board}'s {high}"
-            else:
-                how = f"by position to seat {board}, first clockwise from the dealer"
-            why.append(TIED_BOARDS[tie_break].says(
-                "first_to_act_tie_break", f"{seat_list(answer.tied_with)} also "
-                                          f"{'shows' if len(answer.tied_with) == 1 else 'show'} {answer.showing}: "
-                                          f"the tie goes {how}"))
+            why.append(explain_tied_boards("first_to_act_tie_break", board, answer.tied_with, answer.showing,
+                                           boards[board][:shown], rules.later_street_tie_break))
         if street == LAST_STREET and community:
             why.append(SEVENTH_STREET_COMMUNITY.says(
                 "seventh_street", "7th street is one community card, in every hand: the four up cards of 6th "
@@ -179,3 +170,18 @@ def explain_first_to_act(street: int, players: Sequence[BoardIn], answer: FirstT
         why.append(passed.says("first_to_act", f"seat {board} is all-in: seat {answer.seat}, next clockwise who can "
                                                "act, acts first"))
     return why
+
+
+def explain_tied_boards(decision: str, board: int, tied_with: tuple[int, ...], showing: str, cards: Sequence[str],
+                        tie_break: LaterStreetTieBreak) -> Why:
+    """Why ``board`` (its up ``cards`` showing ``showing``) wins the tie with the boards of ``tied_with``, as
+    ``later_street_tie_break`` breaks it: for the first to act, and for the first to show when 7th street is
+    checked through (section 5's lowest board)."""
+    if tie_break == LaterStreetTieBreak.HIGH_CARD_BY_SUIT:
+        high = CARD_TEXT[max((CARD_CODES[card] for card in cards), key=HIGH_CARD_ORDER.__getitem__)]
+        how = f"to the board holding the highest card by suit, seat {board}'s {high}"
+    else:
+        how = f"by position to seat {board}, first clockwise from the dealer"
+    return TIED_BOARDS[tie_break].says(decision, f"{seat_list(tied_with)} also "
+                                                 f"{'shows' if len(tied_with) == 1 else 'show'} {showing}: the tie "
+                                                 f"goes {how}")

@@ -131,29 +131,36 @@ def show_order(
 
 
 def explain_show_order(show: ShowOrder, last_aggressor: int | None, aggressors: Mapping[int, Sequence[int]],
-                       no_bet_show_order: NoBetShowOrder) -> Why | None:
-    """Why hands are tabled in ``show``'s order (None when one hand wins unseen); the arguments are show_order's."""
+                       no_bet_show_order: NoBetShowOrder, board_tie: Why | None = None) -> list[Why]:
+    """Why hands are tabled in ``show``'s order (nothing when one hand wins unseen); the arguments are show_order's,
+    and ``board_tie`` is why the lowest board won its tie (``first_to_act.explain_tied_boards``), said when that
+    board chose the first shower."""
     if not show.order:
-        return None
+        return []
     order = ", ".join(map(str, show.order))
     if show.all_at_once:
-        return ALL_AT_ONCE.says("show_order", f"a live player is all-in and the betting is over: every live hand is "
-                                              f"tabled at once, the seats in the most pots first ({order})")
+        return [ALL_AT_ONCE.says("show_order", f"a live player is all-in and the betting is over: every live hand is "
+                                               f"tabled at once, the seats in the most pots first ({order})")]
     first = show.order[0]
     if last_aggressor is not None:
-        return LAST_AGGRESSOR_SHOWS.says("show_order", f"seat {first} bet or raised last on 7th street and shows "
-                                                       f"first, then clockwise ({order})")
+        return [LAST_AGGRESSOR_SHOWS.says("show_order", f"seat {first} bet or raised last on 7th street and shows "
+                                                        f"first, then clockwise ({order})")]
+    tie = [] if board_tie is None else [board_tie]
+    lowest = "the lowest board" if board_tie is None else "the lowest board after a tie, broken below"
     earlier = earlier_aggressor(show.order, aggressors)
     if no_bet_show_order == NoBetShowOrder.LAST_AGGRESSOR_ANY_STREET:
         rule = ("under last_aggressor_any_street the first live player to bet or raise on the latest street on which "
                 "one did shows first (the first, not the last)")
-        found = (f"seat {first}, on {street_name(earlier[1])}" if earlier is not None else
-                 f"nobody live bet or raised on any street, so the lowest board does: seat {first}")
-        return NO_BET_SHOWS[no_bet_show_order].says("show_order", f"nobody bet on 7th street: {rule}: {found}, then "
-                                                                  f"clockwise ({order})")
+        if earlier is not None:
+            return [NO_BET_SHOWS[no_bet_show_order].says(
+                "show_order", f"nobody bet on 7th street: {rule}: seat {first}, on {street_name(earlier[1])}, then "
+                              f"clockwise ({order})")]
+        return [NO_BET_SHOWS[no_bet_show_order].says(
+            "show_order", f"nobody bet on 7th street: {rule}: nobody live bet or raised on any street, so "
+                          f"{lowest} does: seat {first}, then clockwise ({order})"), *tie]
     if no_bet_show_order == NoBetShowOrder.EARLIEST_POSITION:
-        who = f"seat {first}, earliest in position,"
-    else:
-        who = f"seat {first}, the lowest board,"
-    return NO_BET_SHOWS[no_bet_show_order].says("show_order", f"nobody bet on 7th street: {who} shows first, then "
-                                                              f"clockwise ({order})")
+        return [NO_BET_SHOWS[no_bet_show_order].says(
+            "show_order", f"nobody bet on 7th street: seat {first}, earliest in position, shows first, then clockwise "
+                          f"({order})")]
+    return [NO_BET_SHOWS[no_bet_show_order].says("show_order", f"nobody bet on 7th street: seat {first}, {lowest}, "
+                                                               f"shows first, then clockwise ({order})"), *tie]

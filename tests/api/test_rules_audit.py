@@ -283,3 +283,31 @@ def test_capped_before_it_was_heads_up_the_fold_does_not_uncap_it(client):
     assert (cap["source"], cap["text"]) == ("RRoP Betting & Raising 4", (
         "capped: a bet and 3 raises on 3rd street; the round was capped before the action became heads-up, and a "
         "later fold does not uncap it"))
+
+
+# -- 8. the lowest board that shows first after a tie says it tied, and how the tie was broken -------------------
+
+def tied_at_showdown(first, rules):
+    """Seats 1 and 3 both show 8-6-3-2 from 4th street on, and every later street is checked through from ``first``,
+    who opens them under ``rules``."""
+    order = [3, 1, 2] if first == 3 else [1, 2, 3]
+    checks = [f"s{seat} check" for seat in order] * 4
+    return table({1: "8d 6d 3d 2d", 2: "Kc Qc Jc Tc", 3: "8s 6h 3h 2h"}, "s2 bring_in", "s3 call", "s1 call",
+                 *checks, down={1: "Ac 4c 9c", 2: "Ad 4d 9d", 3: "As 4s 9s"}, rules=rules), order
+
+
+@pytest.mark.parametrize("rules, first, how", [
+    ({"preset": "tda_tournament"}, 3, ("§3", "TDA 2024 RP-10D", "seat 1 also shows 8-6-3-2: the tie goes to the "
+                                       "board holding the highest card by suit, seat 3's 8s")),
+    (None, 1, ("§3", "WSOP-L 235", "seat 3 also shows 8-6-3-2: the tie goes by position to seat 1, first clockwise "
+               "from the dealer")),
+])
+def test_the_first_shower_on_tied_boards_is_said_to_win_the_tie(client, rules, first, how):
+    hand, order = tied_at_showdown(first, rules)
+    answer = post_ok(client, "/v1/table/state?explain=true", hand.request_body())
+    assert answer["result"]["show_order"] == order
+    said = [(why["decision"], why["rule"], why["source"], why["text"]) for why in answer["why"]][-2:]
+    assert said == [
+        ("show_order", "§5", "TDA 17A", f"nobody bet on 7th street: seat {first}, the lowest board after a tie, broken "
+                                        f"below, shows first, then clockwise ({', '.join(map(str, order))})"),
+        ("show_order_tie_break", *how)]

@@ -74,8 +74,7 @@ def test_the_first_shower_when_7th_street_is_checked_is_explained_by_what_chose_
     # Seat 4 holds the lowest board and, in the first cases, was first to bet 5th street (seat 2, who bet 6th street,
     # has folded): the text names the rule that chose him.
     shown = show_order(CHECKED_AROUND, first_to_act_board=4, aggressors=aggressors, no_bet_show_order=rule)
-    why = explain_show_order(shown, None, aggressors, NoBetShowOrder(rule))
-    assert why is not None
+    (why,) = explain_show_order(shown, None, aggressors, NoBetShowOrder(rule))
     assert why.text == f"{said} (4, 6, 1)"
 
 
