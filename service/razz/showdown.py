@@ -13,7 +13,7 @@ of a showdown player's five fields is built in 1.6 us, a struct in 0.16 us (a sh
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import msgspec
 
@@ -337,12 +337,14 @@ def explain_showdown(result: ShowdownResult, players: Sequence[ShowdownPlayer],
                                               f"never break a tie) and split it, {each} each"))
     cards = {player.seat: player.cards for player in players}
     per_pot = Counter(odd.pot for odd in result.odd_chips)
+    lucky = {(odd.pot, odd.seat) for odd in result.odd_chips}
     for odd in result.odd_chips:
         chips = per_pot[odd.pot]
         which, first = ("the", "first") if chips == 1 else ("an", f"among the first {chips}, one chip each,")
+        rivals = {seat: cards[seat] or () for seat in result.pots[odd.pot].winners if (odd.pot, seat) not in lucky}
         why.append(ODD_CHIP_SOURCES[odd.rule].says(
             "odd_chip", f"{which} odd chip of the {pot_name(odd.pot)} goes to seat {odd.seat}: "
-                        + _odd_chip_reason(odd.rule, cards[odd.seat] or (), community_card, first)))
+                        + _odd_chip_reason(odd.rule, cards[odd.seat] or (), community_card, first, rivals)))
     return why
 
 
@@ -360,16 +362,28 @@ def _taken_alone(players: Sequence[ShowdownPlayer]) -> list[tuple[tuple[int, ...
     return taken
 
 
-def _odd_chip_reason(rule: OddChipRule, own: Sequence[str], community_card: str | None, first: str) -> str:
+def _odd_chip_reason(rule: OddChipRule, own: Sequence[str], community_card: str | None, first: str,
+                     rivals: Mapping[int, Sequence[str]]) -> str:
     """The card (or the place) that gave a seat an odd chip, as ``odd_chip_rule`` orders the tied seats: it is
-    ``first`` of them."""
+    ``first`` of them, ahead of ``rivals`` (the tied seats without a chip, by seat, with their own cards)."""
     if rule == OddChipRule.SEAT_ORDER:
         return f"it is {first} of the tied seats in position order"
-    codes = [CARD_CODES[card] for card in own] + ([] if community_card is None else [CARD_CODES[community_card]])
+    shared = [] if community_card is None else [CARD_CODES[community_card]]
+    codes = [CARD_CODES[card] for card in own] + shared
     if rule == OddChipRule.LOW_CARD_BY_SUIT_ALL_CARDS:
-        low = CARD_TEXT[min(codes, key=HIGH_CARD_ORDER.__getitem__)]
-        return (f"its cards are {first} of the tied hands compared from the lowest card up by rank and suit ({low}, "
-                "then up)")
+        compared = "its cards are {first} of the tied hands compared from the lowest card up by rank and suit"
+        low = min(codes, key=HIGH_CARD_ORDER.__getitem__)
+        if low not in shared or not rivals:
+            return f"{compared.format(first=first)} ({CARD_TEXT[low]}, then up)"
+        # The lowest card is the community card every hand holds: it decides nothing, the first card that differs
+        # from the next tied hand's does.
+        mine = sorted(codes, key=HIGH_CARD_ORDER.__getitem__)
+        seat, theirs = min(((seat, sorted([CARD_CODES[card] for card in cards] + shared,
+                                          key=HIGH_CARD_ORDER.__getitem__)) for seat, cards in rivals.items()),
+                           key=lambda rival: [HIGH_CARD_ORDER[code] for code in rival[1]])
+        mine_card, their_card = next((a, b) for a, b in zip(mine, theirs, strict=True) if a != b)
+        return (f"{compared.format(first=first)}: past the shared {CARD_TEXT[low]}, its {CARD_TEXT[mine_card]} "
+                f"against seat {seat}'s {CARD_TEXT[their_card]}")
     five = " ".join(CARD_TEXT[code] for code in best_cards(codes))
     return (f"its five cards, {five}, are {first} of the tied hands compared from the highest card down by rank and "
             "suit")

@@ -311,3 +311,30 @@ def test_the_first_shower_on_tied_boards_is_said_to_win_the_tie(client, rules, f
         ("show_order", "§5", "TDA 17A", f"nobody bet on 7th street: seat {first}, the lowest board after a tie, broken "
                                         f"below, shows first, then clockwise ({', '.join(map(str, order))})"),
         ("show_order_tie_break", *how)]
+
+
+# -- 10. the odd chip by the low card names the card that decided, not a shared community card --------------------
+
+SHARED_ACE = {"community_card": "Ac", "rules": {"odd_chip_rule": "low_card_by_suit_all_cards"}, "players": [
+    {"seat": 1, "contributed": 55, "cards": ["2h", "3c", "4d", "5d", "Kd", "Qd"]},
+    {"seat": 2, "contributed": 55, "cards": ["2d", "3h", "4h", "5h", "Kh", "Qh"]},
+    {"seat": 3, "contributed": 5, "folded": True}]}
+"""Seats 1 and 2 both make 5-4-3-2-A with the community Ac, and split 115: the Ac is in both hands."""
+
+
+def test_the_odd_chip_by_the_lowest_card_names_the_card_past_the_shared_one(client):
+    answer = post_ok(client, "/v1/showdown?explain=true", SHARED_ACE)
+    assert answer["odd_chips"] == [{"pot": 0, "seat": 2, "rule": "low_card_by_suit_all_cards"}]
+    assert why_texts(answer, "odd_chip") == [
+        "the odd chip of the main pot goes to seat 2: its cards are first of the tied hands compared from the lowest "
+        "card up by rank and suit: past the shared Ac, its 2d against seat 1's 2h"]
+
+
+def test_without_a_community_card_the_lowest_card_decides_and_is_named(client):
+    own = {"players": [{"seat": 1, "contributed": 55, "cards": ["Ah", "2h", "3c", "4d", "5d", "Kd", "Qd"]},
+                       {"seat": 2, "contributed": 55, "cards": ["Ad", "2d", "3h", "4h", "5h", "Kh", "Qh"]},
+                       {"seat": 3, "contributed": 5, "folded": True}],
+           "rules": {"odd_chip_rule": "low_card_by_suit_all_cards"}}
+    assert why_texts(post_ok(client, "/v1/showdown?explain=true", own), "odd_chip") == [
+        "the odd chip of the main pot goes to seat 2: its cards are first of the tied hands compared from the lowest "
+        "card up by rank and suit (Ad, then up)"]
