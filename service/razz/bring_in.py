@@ -105,11 +105,18 @@ _BRING_IN, _COMPLETE, _FOLD = ActionType.BRING_IN, ActionType.COMPLETE, ActionTy
 _MUST_POST = Refusal("the bring-in must be posted or completed", POST_OR_COMPLETE)
 _NO_OPENING_FOLD = Refusal("allow_fold_when_opening_after_all_in_bring_in is false: the opener must bring in or "
                            "complete", OPENER_MAY_NOT_FOLD)
-_NO_COMPLETION = Refusal("the bring-in is the small bet itself, so there is nothing to complete",
-                         POST_OR_COMPLETE)
-_STACK_ONLY_BRINGS_IN = Refusal("its chips go no further than the bring-in, so there is nothing to complete",
-                                POST_OR_COMPLETE)
-_OPEN_WITH = Refusal("3rd street must be opened with the bring-in or a completion", POST_OR_COMPLETE)
+
+
+def _opening_refusals(citation: Citation) -> tuple[Refusal, Refusal, Refusal]:
+    """What opening 3rd street refuses, under the rule of who opens it: nothing to complete (the bring-in is the small
+    bet, or the chips go no further), and any action but the bring-in or a completion."""
+    return (Refusal("the bring-in is the small bet itself, so there is nothing to complete", citation),
+            Refusal("its chips go no further than the bring-in, so there is nothing to complete", citation),
+            Refusal("3rd street must be opened with the bring-in or a completion", citation))
+
+
+_OPENING_REFUSED = {True: _opening_refusals(POST_OR_COMPLETE), False: _opening_refusals(OPENS_AFTER_ALL_IN)}
+"""By whether the bring-in seat itself opens (RRoP Stud 2) or the seat after one all-in from the ante (TDA RP-10E)."""
 
 
 def opening_chips(kind: str, chips: int, stakes: Stakes, posts_bring_in: bool, rules: Rules) -> int | Refusal:
@@ -120,17 +127,18 @@ def opening_chips(kind: str, chips: int, stakes: Stakes, posts_bring_in: bool, r
     """
     if kind == _BRING_IN:
         return min(stakes.bring_in, chips)
+    no_completion, stack_only_brings_in, open_with = _OPENING_REFUSED[posts_bring_in]
     if kind == _COMPLETE:
         if stakes.bring_in >= stakes.small_bet:
-            return _NO_COMPLETION
+            return no_completion
         if chips <= stakes.bring_in:
-            return _STACK_ONLY_BRINGS_IN
+            return stack_only_brings_in
         return min(stakes.small_bet, chips)
     if kind == _FOLD:
         if posts_bring_in:
             return _MUST_POST
         return 0 if rules.allow_fold_when_opening_after_all_in_bring_in else _NO_OPENING_FOLD
-    return _OPEN_WITH
+    return open_with
 
 
 def _completion_refused(found: BringIn, stakes: Stakes | None, rules: Rules) -> Refusal | None:

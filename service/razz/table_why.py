@@ -194,7 +194,8 @@ def _legal(table: Table, i: int, action: LegalAction) -> Why:
                                                  f"full bring-in, over the {r.high} posted all-in{all_in}")
         return ACTION_SETS.says("legal_action", f"seat {seat} may call {action.amount} more, to {action.to}{all_in}")
     if kind == ActionType.BRING_IN:
-        return POST_OR_COMPLETE.says("legal_action", f"seat {seat} may post the bring-in, {action.amount}{all_in}")
+        opens = POST_OR_COMPLETE if r.posts_bring_in else OPENS_AFTER_ALL_IN
+        return opens.says("legal_action", f"seat {seat} may post the bring-in, {action.amount}{all_in}")
     full = r.level + r.size
     if action.to is not None and action.to < full:
         return SHORT_ALL_IN[table.rules.short_allin_threshold].says(

@@ -338,3 +338,44 @@ def test_without_a_community_card_the_lowest_card_decides_and_is_named(client):
     assert why_texts(post_ok(client, "/v1/showdown?explain=true", own), "odd_chip") == [
         "the odd chip of the main pot goes to seat 2: its cards are first of the tied hands compared from the lowest "
         "card up by rank and suit (Ad, then up)"]
+
+
+# -- 11. the first-to-act sentence when every board is paired; the opener after an all-in bring-in's refusals ---
+
+@pytest.mark.parametrize("boards, said", [
+    ({1: "Kc Kd", 3: "2d 2h", 5: "7c 7d"}, "seat 3 shows 2-2, the lowest board of 2 up cards on 4th street (every "
+                                           "live board is a pair: the lower pair)"),
+    ({1: "Kc Kd 3c", 3: "2d 2h 2s", 5: "7c 7d 9h"}, "seat 5 shows 7-7-9, the lowest board of 3 up cards on 5th street "
+                                                    "(every live board is paired: a pair is lower than trips; then "
+                                                    "the lower cards)"),
+    ({1: "Kc Kd 3c", 3: "Qh Js 4h", 5: "7c 7d 9h"}, "seat 3 shows Q-J-4, the lowest board of 3 up cards on 5th street "
+                                                    "(no pair beats any pair; then the lower cards)"),
+])
+def test_the_lowest_board_says_how_it_is_lowest(client, boards, said):
+    street = 2 + len(next(iter(boards.values())).split())
+    body = {"street": street, "players": [{"seat": seat, "up_cards": cards.split()} for seat, cards in boards.items()]}
+    answer = post_ok(client, "/v1/first-to-act?explain=true", body)
+    assert why_texts(answer, "first_to_act") == [said]
+
+
+ANTE_ALL_IN = table({1: "7c", 2: "Kd", 3: "Ks", 4: "Ac"}, stacks={3: 5})
+"""Section 1's example 4: s3 (Ks) is all-in once he antes, so s4, next clockwise with chips, opens."""
+
+
+def test_the_opener_after_an_all_in_bring_in_is_refused_under_tda_rp_10e(client):
+    answer = post_ok(client, "/v1/legal-actions?explain=true", ANTE_ALL_IN.request_body())
+    assert {refused["type"]: refused["source"] for refused in answer["refused"]} == dict.fromkeys(
+        ["check", "call", "bet", "raise"], "TDA 2024 RP-10E")
+    posts = [why for why in answer["why"] if why["text"] == "seat 4 may post the bring-in, 10"]
+    assert [(why["rule"], why["source"]) for why in posts] == [("§1", "TDA 2024 RP-10E")]
+    problem = client.post("/v1/legal-actions", json=table(
+        {1: "7c", 2: "Kd", 3: "Ks", 4: "Ac"}, "s4 check", stacks={3: 5}).request_body()).get_json()
+    assert (problem["rule"], problem["source"], problem["detail"]) == (
+        "§1", "TDA 2024 RP-10E", "actions[0]: seat 4 may not check: 3rd street must be opened with the bring-in or a "
+                                 "completion")
+
+
+def test_the_bring_in_seat_itself_is_refused_under_rrop_stud_2(client):
+    answer = post_ok(client, "/v1/legal-actions?explain=true", table({1: "7c", 2: "Kd", 3: "Ks"}).request_body())
+    assert {refused["type"]: refused["source"] for refused in answer["refused"]} == dict.fromkeys(
+        ["fold", "check", "call", "bet", "raise"], "RRoP Stud 2")
