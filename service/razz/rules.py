@@ -195,7 +195,7 @@ def resolve_rules(mapping: Mapping[str, Any] | None) -> Rules:
     return replace(PRESETS[mapping.get(PRESET_KEY, DEFAULT_PRESET)], **overrides)
 
 
-REFERENCE_VERSION = "2026-11"
+REFERENCE_VERSION = "2026-12"
 """The version of the rules reference (``razz-rules.md``) these rules implement, as every answer names it."""
 
 
@@ -220,21 +220,21 @@ def _word(value: Any) -> str:
 
 
 DEFAULT_LABEL = _label(())
-"""The label of the defaults: ``standard; reference 2026-11``."""
+"""The label of the defaults: ``standard; reference 2026-12``."""
 
 
 def rules_label(mapping: Mapping[str, Any] | None) -> str:
     """What the ``X-Razz-Rules`` header says of a request's rules object: its preset (`standard` unless named), each
     option it gives with its value, and the reference's version: ``tda_tournament, max_raises_after_bet=4; reference
-    2026-11``.
+    2026-12``.
 
     The options are written in the order of ``Rules`` (GET /v1/rules' order), whatever order the request wrote them
     in, so that one rules object has one label. A label is built once per distinct rules object (of the last 1,024).
 
     >>> rules_label(None)
-    'standard; reference 2026-11'
+    'standard; reference 2026-12'
     >>> rules_label({"preset": "tda_tournament", "max_raises_after_bet": 4, "fold_when_no_bet": True})
-    'tda_tournament, max_raises_after_bet=4, fold_when_no_bet=true; reference 2026-11'
+    'tda_tournament, max_raises_after_bet=4, fold_when_no_bet=true; reference 2026-12'
     """
     if not mapping:
         return DEFAULT_LABEL
