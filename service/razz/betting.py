@@ -25,8 +25,8 @@ from .bring_in import POST_OR_COMPLETE, call_floor, highest_door, opener_index, 
 from .cap import COMPLETION_IS_THE_BET, cap_citation, cap_lifted, increase_name, is_capped
 from .errors import IllegalActionError, SnapshotError
 from .first_to_act import board_opener, lowest_board
-from .limits import BET_SIZES, REOPENING, SHORT_ALL_IN, counts_as_full, reopens_for
-from .rules import ShortAllinReopens, ShortAllinThreshold
+from .limits import BET_SIZES, REOPENED_PER_PLAYER, SHORT_ALL_IN, counts_as_full, reopens_for
+from .rules import ShortAllinThreshold
 from .running_out import community_card_dealt
 from .seating import CLOCKWISE_AFTER, positions
 from .show_order import refuse_tabled_muck
@@ -194,7 +194,7 @@ _NOT_REOPENED = {threshold: Refusal("it has acted and the betting has not been r
 _NOT_REOPENED_FOR_IT = {
     threshold: Refusal(f"it has acted, matching {{matched}}, and faces only {{need}} more, under {part} of {{size}}: "
                        "the full bet or raise since does not reopen the betting for it",
-                       REOPENING[ShortAllinReopens.PER_PLAYER])
+                       REOPENED_PER_PLAYER)
     for threshold, part in ((ShortAllinThreshold.HALF_BET, "half a bet"), (ShortAllinThreshold.FULL_BET, "a bet"))}
 """A player who has acted, facing less than the measure ``reopens_for`` asks, under ``short_allin_reopens``
 per_player (section 4)."""

@@ -25,9 +25,9 @@ SHORT_ALL_IN = {ShortAllinThreshold.HALF_BET: Citation("§4", "WSOP-L 129"),
 THIRD_STREET_BASE = {ThirdStreetHalfBetBase.TOTAL_VS_SMALL_BET: Citation("§4", "RRoP Betting & Raising 5"),
                      ThirdStreetHalfBetBase.INCREMENT_OVER_BRING_IN: Citation("§4", REFERENCE_DEFAULT)}
 """How a 3rd-street all-in above the bring-in is measured, by ``third_street_half_bet_base``."""
-REOPENING = {ShortAllinReopens.PER_PLAYER: Citation("§4", "TDA 47"),
-             ShortAllinReopens.EVERYONE: Citation("§4", REFERENCE_DEFAULT)}
-"""Whom a full bet or raise reopens the betting for, by ``short_allin_reopens``."""
+REOPENED_PER_PLAYER = Citation("§4", "TDA 47")
+"""Under ``short_allin_reopens`` per_player, a full bet or raise reopens the betting for a player who has acted only
+if he faces at least half a bet more than he matched (``everyone``, a choice of the reference's, reopens everyone)."""
 
 
 @dataclass(frozen=True, slots=True)
