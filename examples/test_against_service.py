@@ -21,7 +21,7 @@ from client import RAZZ_URL, post
 SEED = 20261201
 COUNT = 100
 PINNED_RULES = {"preset": "standard"}
-PINNED_HEADER = "standard; reference 2026-11"
+PINNED_HEADER = "standard; reference 2026-12"
 """What X-Razz-Rules says for the pinned rules: another version of the rules reference fails the pin, to be read."""
 
 Json = dict[str, Any]

@@ -175,7 +175,8 @@ class TablePlayerSchema(RequestSchema):
         "description": "The down cards, when the caller knows them: needed to settle a showdown."})
     mucked = StrictBoolean(load_default=False, metadata={
         "description": "Gave up the hand at showdown without showing (section 5): its chips stay in the pots they "
-                       "reached, and it wins none. Only a live hand, once the betting is over."})
+                       "reached, and it wins none. Only a live hand, once the betting is over, and never where a live "
+                       "player is all-in: every live hand is then tabled (TDA 16)."})
 
 
 class ActionSchema(RequestSchema):

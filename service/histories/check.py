@@ -9,23 +9,31 @@ Two amounts a history may write otherwise than the rules, with the same chips in
 accepted and noted: a bet or raise written as the total the last opponent can match all-in (the
 rest of the full bet comes back uncalled), and a heads-up call of a short all-in bring-in for
 what was posted (the rest of the full bring-in comes back uncalled).
+
+A muck where every live hand is tabled at once (a live player all-in, TDA 16) is what a snapshot
+may not ask for, but a history records what happened: the hand is checked as written, with a
+note; where the mucked cards are written they speak (TDA 12) and the pots go by them.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
+
+import msgspec
 
 from ..problems import quoted
 from ..razz.betting import Replay, TableState
 from ..razz.errors import DuplicateCardError, IllegalActionError, InputError, SnapshotError
 from ..razz.settlement import Settlement, settle
+from ..razz.show_order import tabled_at_once
+from ..razz.showdown import HAND_CARDS
 from ..razz.snapshot import Action, Snapshot
 from ..razz.streets import FACE_DOWN, FIRST_STREET
-from ..razz.vocabulary import ActionType, Refusal
-from ..razz.why import Citation
+from ..razz.vocabulary import ActionType, Phase, Refusal
+from ..razz.why import Citation, seat_list
 from .errors import UnreadableHandError
 from .written import Entry, Recorded, Verb, WrittenAction, WrittenHand, WrittenPlayer
 
@@ -126,6 +134,7 @@ class _Checker:
             self.checked.body = body = self.body()
             snapshot = self.load(body)
             snapshot, state = self.replay(snapshot, body)
+            snapshot = self.checked.snapshot = self.tabled_mucks(snapshot, state, body)
             self.checked.state = state
             result = self.checked.result = settle(snapshot, state)
         except Refused as refusal:
@@ -205,6 +214,7 @@ class _Checker:
 
     def replay(self, snapshot: Snapshot, body: dict[str, Any]) -> tuple[Snapshot, TableState]:
         """Play every entry, naming each action from where the hand stands; the snapshot with its actions."""
+        snapshot = replace(snapshot, mucks_as_written=True)
         replay = Replay(snapshot)
         played: list[Action] = []
         mucks = [(player.muck_after, index) for index, player in enumerate(self.hand.players) if player.muck]
@@ -218,11 +228,33 @@ class _Checker:
                 if first_muck is not None and number >= first_muck[0]:
                     self.refuse_early_muck(first_muck[1], written)
         finally:
-            snapshot = Snapshot(stakes=snapshot.stakes, players=snapshot.players, actions=tuple(played),
-                                rules=snapshot.rules, dealer_seat=snapshot.dealer_seat,
-                                community_card=snapshot.community_card)
+            snapshot = replace(snapshot, actions=tuple(played))
             self.checked.snapshot = snapshot
         return snapshot, replay.state()
+
+    def tabled_mucks(self, snapshot: Snapshot, state: TableState, body: dict[str, Any]) -> Snapshot:
+        """Note each muck written where every live hand was tabled at once (section 5's ruling of 2026-12); where
+        the mucked cards are written they speak, so the hand contends: the snapshot and its body without the muck."""
+        all_in = [player.seat for player in state.players if player.all_in and not player.folded]
+        if state.phase is not Phase.SHOWDOWN or not tabled_at_once(all_in):
+            return snapshot
+        own = HAND_CARDS - (snapshot.community_card is not None)
+        are = "is" if len(all_in) == 1 else "are"
+        players = list(snapshot.players)
+        for index, player in enumerate(players):
+            muck = self.hand.players[index].muck
+            if not player.mucked or muck is None:
+                continue
+            tabled = (f"line {muck.line} ({quoted(muck.source)}): seat {player.seat} mucks, but {seat_list(all_in)} "
+                      f"{are} all-in and the betting is over, so TDA 16 tabled every live hand")
+            if len(player.up_cards) + len(player.down_cards or ()) == own:
+                players[index] = msgspec.structs.replace(player, mucked=False)
+                del body["players"][index]["mucked"]
+                self.checked.notes.append(f"{tabled}: its cards, written, speak (TDA 12), and the pots go by them")
+            else:
+                self.checked.notes.append(f"{tabled}: its cards are not written, so it concedes, as the history "
+                                          "records")
+        return replace(snapshot, players=tuple(players))
 
     def refuse_early_muck(self, index: int, written: WrittenAction) -> None:
         """A muck ends a hand at showdown: a betting entry after it that the rules take shows it came before the

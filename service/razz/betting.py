@@ -8,7 +8,8 @@ action is refused come from the same branch, and the first illegal action is nam
 Levels: ``level`` is the street's last full bet or raise (0 before any). A short all-in that puts
 in at least half a bet over it (``limits.counts_as_full``) counts as a full bet or raise: it
 becomes the level, uses a raise and reopens the betting. A smaller one only raises what a call
-must reach (``high``). A player may raise only if he has not acted since the last reopening.
+must reach (``high``). A player may raise only if he has not acted since the last full bet or
+raise and, when he has acted before it, it reopens the betting for him (``limits.reopens_for``).
 """
 
 from __future__ import annotations
@@ -24,9 +25,11 @@ from .bring_in import POST_OR_COMPLETE, call_floor, highest_door, opener_index, 
 from .cap import COMPLETION_IS_THE_BET, cap_citation, cap_lifted, increase_name, is_capped
 from .errors import IllegalActionError, SnapshotError
 from .first_to_act import board_opener, lowest_board
-from .limits import BET_SIZES, SHORT_ALL_IN, counts_as_full
+from .limits import BET_SIZES, REOPENED_PER_PLAYER, SHORT_ALL_IN, counts_as_full, reopens_for
+from .rules import ShortAllinThreshold
 from .running_out import community_card_dealt
 from .seating import CLOCKWISE_AFTER, positions
+from .show_order import refuse_tabled_muck
 from .showdown import check_mucks
 from .snapshot import Action, Seating, Snapshot, check_action_seat, seat_players
 from .streets import FIRST_STREET, LAST_STREET, STREETS, up_cards_on
@@ -110,6 +113,8 @@ class TableState:
     """Whether the deal has run short so 7th street is a community card (section 7)."""
     showdown_board: int | None
     """In the showdown phase, the live seat with the lowest board: the first to show when nobody bet (section 5)."""
+    showdown_ties: tuple[int, ...] = field(repr=False, compare=False)
+    """The live seats whose boards tie ``showdown_board``'s: ``later_street_tie_break`` chose it among them."""
     log: tuple[_Round, ...] = field(repr=False, compare=False)
     """The rounds as the replay played them: opener, aggressors and where their actions start."""
     actions: tuple[Action, ...] = field(repr=False, compare=False)
@@ -132,8 +137,9 @@ class TableState:
 class _Round:
     """One street's betting round; its actions are the hand's from ``start`` to the next round's start."""
 
-    __slots__ = ("acted", "bet_made", "call_target", "first_aggressor", "floor", "high", "last_aggressor", "level",
-                 "lifted", "number", "opener", "opening", "posts_bring_in", "put_in", "raises", "size", "start")
+    __slots__ = ("acted", "bet_made", "call_target", "first_aggressor", "floor", "has_acted", "high", "last_aggressor",
+                 "level", "lifted", "number", "opener", "opening", "posts_bring_in", "put_in", "raises", "size",
+                 "start")
 
     def __init__(self, number: int, size: int, players: int, start: int) -> None:
         self.number = number
@@ -146,6 +152,9 @@ class _Round:
         """The chips each player has put in on this street."""
         self.acted = [False] * players
         """Whether each player has acted since the last full bet or raise (which reopens the betting)."""
+        self.has_acted = [False] * players
+        """Whether each player has acted on the street at all: a full bet or raise since reopens the betting for
+        him only as ``limits.reopens_for`` says, from what he matched then (his ``put_in``)."""
         self.level = 0
         self.high = 0
         """The most any player has put in on the street."""
@@ -182,6 +191,13 @@ _ONLY_THE_CALL = Refusal("its chips only cover the call", ACTION_SETS)
 _OTHERS_ALL_IN = Refusal("every other player is all-in", BETTING_ENDS)
 _NOT_REOPENED = {threshold: Refusal("it has acted and the betting has not been reopened by a full bet or raise",
                                     citation) for threshold, citation in SHORT_ALL_IN.items()}
+_NOT_REOPENED_FOR_IT = {
+    threshold: Refusal(f"it has acted, matching {{matched}}, and faces only {{need}} more, under {part} of {{size}}: "
+                       "the full bet or raise since does not reopen the betting for it",
+                       REOPENED_PER_PLAYER)
+    for threshold, part in ((ShortAllinThreshold.HALF_BET, "half a bet"), (ShortAllinThreshold.FULL_BET, "a bet"))}
+"""A player who has acted, facing less than the measure ``reopens_for`` asks, under ``short_allin_reopens``
+per_player (section 4)."""
 _NOT_THE_INCREASE = {name: Refusal(f"the increase here is a {name.value}",
                                    COMPLETION_IS_THE_BET if name == ActionType.COMPLETE else ACTION_SETS)
                      for name in INCREASES}
@@ -337,6 +353,8 @@ class Table:
             return _OTHERS_ALL_IN
         if r.acted[i]:
             return _NOT_REOPENED[self.rules.short_allin_threshold]
+        if r.has_acted[i] and not reopens_for(need, r.size, self.rules):
+            return _NOT_REOPENED_FOR_IT[self.rules.short_allin_threshold]
         name = increase_name(r.number, r.bet_made, r.high, r.level)
         if kind != name:
             if name is _COMPLETES and (r.bet_made or r.number != FIRST_STREET):
@@ -377,7 +395,7 @@ class Table:
             self.can_act[i] = False
             self.active -= 1
         if kind in _PASSIVE:
-            r.acted[i] = True
+            r.acted[i] = r.has_acted[i] = True
         elif kind == _FOLD:
             self._fold(i)
         elif kind == _BRING_IN:
@@ -405,7 +423,7 @@ class Table:
         r.high = r.put_in[i]
         r.floor = call_floor(chips, self.stakes, self.rules)
         r.call_target = r.high if r.high > r.floor else r.floor
-        r.acted[i] = self.rules.bring_in_counts_as_acted
+        r.acted[i] = r.has_acted[i] = self.rules.bring_in_counts_as_acted
         if r.call_target == self.stakes.small_bet:
             # A bring-in of the small bet is the round's bet, even posted short when a call must reach the full one:
             # there is no completion (section 1), and the next increase raises it.
@@ -427,7 +445,7 @@ class Table:
         if total > r.high:
             r.high = total
             r.call_target = total if total > r.floor else r.floor
-        r.acted[i] = True
+        r.acted[i] = r.has_acted[i] = True
         seat = self.seats[i]
         if r.first_aggressor is None:
             r.first_aggressor = seat
@@ -454,7 +472,8 @@ class Table:
     def say(self, refusal: Refusal, i: int) -> str:
         """A refusal's reason with this hand's values in place (the street, the chips player ``i`` owes)."""
         r = self.round
-        return refusal.reason.format(street=street_name(r.number), need=r.call_target - r.put_in[i])
+        return refusal.reason.format(street=street_name(r.number), need=r.call_target - r.put_in[i],
+                                     matched=r.put_in[i], size=r.size)
 
     def _refuse(self, index: int, action: Action, message: str, citation: Citation) -> NoReturn:
         """Refuse ``action`` with ``message`` under the rule ``citation`` names, unless its seat is not at the table."""
@@ -494,13 +513,13 @@ class Table:
                          else LegalAction(kind, chips, put_in + chips, chips == stack))
         return tuple(legal)
 
-    def showdown_board(self) -> int | None:
-        """In the showdown phase, the index of the live player with the lowest board (section 5)."""
+    def showdown_board(self) -> tuple[int, list[int]] | None:
+        """In the showdown phase, the index of the live player with the lowest board (section 5) and of the others
+        whose boards tie it."""
         if self.phase is not _SHOWDOWN:
             return None
-        board, _ = lowest_board(self.up, up_cards_on(self.round.number), self.folded, self.position,
-                                self.rules.later_street_tie_break)
-        return board
+        return lowest_board(self.up, up_cards_on(self.round.number), self.folded, self.position,
+                            self.rules.later_street_tie_break)
 
 
 class Replay:
@@ -596,7 +615,8 @@ class Replay:
             bring_in_seat=table.seats[table.bring_in],
             winner=None if table.winner is None else table.seats[table.winner],
             community_card_allowed=community_allowed,
-            showdown_board=None if board is None else table.seats[board],
+            showdown_board=None if board is None else table.seats[board[0]],
+            showdown_ties=() if board is None else tuple(table.seats[i] for i in board[1]),
             log=tuple(table.rounds),
             actions=tuple(self._played),
             added=tuple(table.added),
@@ -612,17 +632,26 @@ def replay(snapshot: Snapshot) -> TableState:
 
 
 def _check_mucks(table: Table, snapshot: Snapshot, index_of_input: list[int]) -> None:
-    """A muck waits for the end of the betting, besides what ``check_mucks`` asks of it (section 5)."""
+    """A muck waits for the end of the betting, and where every live hand is tabled at once it is refused unless
+    the hand is taken as a history wrote it, besides what ``check_mucks`` asks of it (section 5)."""
     mucked = {player.seat for player in snapshot.players if player.mucked}
     if not mucked:
         return
     paths = [f"players[{index}].mucked" for index in index_of_input]
     check_mucks([(seat, folded, seat in mucked) for seat, folded in zip(table.seats, table.folded, strict=True)],
                 paths, SnapshotError)
+    i = next(i for i, seat in enumerate(table.seats) if seat in mucked)
     if table.phase is not _SHOWDOWN:
-        i = next(i for i, seat in enumerate(table.seats) if seat in mucked)
         raise SnapshotError(paths[i], f"seat {table.seats[i]} mucks, but the hand is in its {table.phase} phase, "
                                       "not at its showdown")
+    if not snapshot.mucks_as_written:
+        refuse_tabled_muck(table.seats[i], paths[i], _all_in_live(table))
+
+
+def _all_in_live(table: Table) -> list[int]:
+    """The live seats that are all-in, clockwise."""
+    return [seat for seat, folded, all_in in zip(table.seats, table.folded, table.all_in, strict=True)
+            if all_in and not folded]
 
 
 def _check_no_seventh_down_card(table: Table, index_of_input: list[int], down_counts: list[int | None]) -> None:

@@ -105,11 +105,18 @@ _BRING_IN, _COMPLETE, _FOLD = ActionType.BRING_IN, ActionType.COMPLETE, ActionTy
 _MUST_POST = Refusal("the bring-in must be posted or completed", POST_OR_COMPLETE)
 _NO_OPENING_FOLD = Refusal("allow_fold_when_opening_after_all_in_bring_in is false: the opener must bring in or "
                            "complete", OPENER_MAY_NOT_FOLD)
-_NO_COMPLETION = Refusal("the bring-in is the small bet itself, so there is nothing to complete",
-                         POST_OR_COMPLETE)
-_STACK_ONLY_BRINGS_IN = Refusal("its chips go no further than the bring-in, so there is nothing to complete",
-                                POST_OR_COMPLETE)
-_OPEN_WITH = Refusal("3rd street must be opened with the bring-in or a completion", POST_OR_COMPLETE)
+
+
+def _opening_refusals(citation: Citation) -> tuple[Refusal, Refusal, Refusal]:
+    """What opening 3rd street refuses, under the rule of who opens it: nothing to complete (the bring-in is the small
+    bet, or the chips go no further), and any action but the bring-in or a completion."""
+    return (Refusal("the bring-in is the small bet itself, so there is nothing to complete", citation),
+            Refusal("its chips go no further than the bring-in, so there is nothing to complete", citation),
+            Refusal("3rd street must be opened with the bring-in or a completion", citation))
+
+
+_OPENING_REFUSED = {True: _opening_refusals(POST_OR_COMPLETE), False: _opening_refusals(OPENS_AFTER_ALL_IN)}
+"""By whether the bring-in seat itself opens (RRoP Stud 2) or the seat after one all-in from the ante (TDA RP-10E)."""
 
 
 def opening_chips(kind: str, chips: int, stakes: Stakes, posts_bring_in: bool, rules: Rules) -> int | Refusal:
@@ -120,17 +127,18 @@ def opening_chips(kind: str, chips: int, stakes: Stakes, posts_bring_in: bool, r
     """
     if kind == _BRING_IN:
         return min(stakes.bring_in, chips)
+    no_completion, stack_only_brings_in, open_with = _OPENING_REFUSED[posts_bring_in]
     if kind == _COMPLETE:
         if stakes.bring_in >= stakes.small_bet:
-            return _NO_COMPLETION
+            return no_completion
         if chips <= stakes.bring_in:
-            return _STACK_ONLY_BRINGS_IN
+            return stack_only_brings_in
         return min(stakes.small_bet, chips)
     if kind == _FOLD:
         if posts_bring_in:
             return _MUST_POST
         return 0 if rules.allow_fold_when_opening_after_all_in_bring_in else _NO_OPENING_FOLD
-    return _OPEN_WITH
+    return open_with
 
 
 def _completion_refused(found: BringIn, stakes: Stakes | None, rules: Rules) -> Refusal | None:
@@ -157,8 +165,12 @@ def explain_highest_door(seat: int, card: str) -> Why:
 
 
 def explain_bring_in(found: BringIn, doors: Sequence[tuple[int, str]], stakes: Stakes | None,
-                     rules: Rules) -> list[Why]:
-    """Why ``found`` brings in and who opens: the door cards (seat, card) it was found from, in the hand's words."""
+                     rules: Rules, opened: bool = False) -> list[Why]:
+    """Why ``found`` brings in and who opens: the door cards (seat, card) it was found from, in the hand's words.
+
+    ``opened``: 3rd street has been opened, so what the bring-in seat could not do is said of its opening post
+    alone (once it has posted, it may fold like anyone facing a bet).
+    """
     why = [explain_highest_door(found.seat, found.card)]
     no_completion = _completion_refused(found, stakes, rules)
     rank = RANK_OF[CARD_CODES[found.card]]
@@ -176,10 +188,14 @@ def explain_bring_in(found: BringIn, doors: Sequence[tuple[int, str]], stakes: S
             "opener", f"seat {found.seat} is all-in from the ante, so nobody brings in: seat {found.opener}, next "
                       f"clockwise with chips, opens for at least the bring-in {fold}"))
     else:
-        opens = "posts the bring-in or completes" if no_completion is None else "posts the bring-in"
+        if opened:
+            opens = "had to post the bring-in or complete" if no_completion is None else "had to post the bring-in"
+            said = f"seat {found.seat} opened 3rd street: it {opens}, and could not check or fold in its opening post"
+        else:
+            opens = "posts the bring-in or completes" if no_completion is None else "posts the bring-in"
+            said = f"seat {found.seat} opens 3rd street: it {opens}, and may not check or fold"
         why.append(POST_OR_COMPLETE.says(
-            "opener", f"seat {found.seat} opens 3rd street: it {opens}, and may not check or fold"
-                      + ("" if no_completion is None else f" (no completion: {no_completion.reason})")))
+            "opener", said + ("" if no_completion is None else f" (no completion: {no_completion.reason})")))
     if stakes is not None and found.amount:
         if found.amount < stakes.bring_in:
             call = (f"every caller must still reach the full {stakes.bring_in}" if rules.short_bring_in_call_amount

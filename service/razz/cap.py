@@ -10,7 +10,7 @@ from __future__ import annotations
 from .rules import HeadsUpUncap
 from .streets import FIRST_STREET
 from .vocabulary import ActionType
-from .why import REFERENCE_DEFAULT, Citation
+from .why import REFERENCE_DEFAULT, Citation, Why, raises, street_name
 
 COMPLETION_IS_THE_BET = Citation("§2", "RRoP Stud 3")
 """The first full increase on 3rd street completes the bring-in: the round's bet, not a raise."""
@@ -20,6 +20,19 @@ CAP_LIFTED = {HeadsUpUncap.ANY_TIME_BEFORE_CAP: Citation("§2", "RRoP Betting & 
               HeadsUpUncap.ROUND_STARTS_HEADS_UP: Citation("§2", "WSOP-L 127"),
               HeadsUpUncap.EVENT_HEADS_UP: Citation("§2", "TDA 48")}
 """When heads-up lifts the cap, by ``heads_up_uncap`` (under ``never`` it is not lifted)."""
+CAP_KEPT_HEADS_UP = {HeadsUpUncap.NEVER: Citation("§2", "TDA 48"),
+                     HeadsUpUncap.ANY_TIME_BEFORE_CAP: Citation("§2", "RRoP Betting & Raising 4"),
+                     HeadsUpUncap.ROUND_STARTS_HEADS_UP: Citation("§2", "WSOP-L 127"),
+                     HeadsUpUncap.EVENT_HEADS_UP: Citation("§2", "TDA 48")}
+"""Why a round played heads-up keeps its cap, by ``heads_up_uncap``: never lifted, capped before the action became
+heads-up, a round that did not begin heads-up, more than two players dealt in."""
+_KEPT_BECAUSE = {HeadsUpUncap.NEVER: "heads-up does not lift the cap (heads_up_uncap never)",
+                 HeadsUpUncap.ANY_TIME_BEFORE_CAP: "the round was capped before the action became heads-up, and a "
+                                                   "later fold does not uncap it",
+                 HeadsUpUncap.ROUND_STARTS_HEADS_UP: "the round did not begin heads-up, so heads-up does not lift the "
+                                                     "cap (heads_up_uncap round_starts_heads_up)",
+                 HeadsUpUncap.EVENT_HEADS_UP: "more than two players were dealt in, so heads-up does not lift the cap "
+                                              "(heads_up_uncap event_heads_up)"}
 
 
 def cap_citation(limit: int | None) -> Citation:
@@ -57,3 +70,28 @@ def cap_lifted(rule: HeadsUpUncap, players_dealt: int, able_to_act: int, round_s
     if rule == _ROUND_STARTS:
         return round_starts and able_to_act <= 2
     return False
+
+
+def explain_cap(street: int, limit: int | None, rule: HeadsUpUncap, lifted: bool, bet_made: bool, raises_made: int,
+                heads_up: bool, short_bet: int | None = None) -> Why:
+    """How many raises ``street`` has left, or why it has none (``heads_up``: two players who are not all-in are
+    left to act, so a capped round says why heads-up did not lift its cap; ``short_bet``: an all-in short of a full
+    bet stands where there is no bet yet)."""
+    name = street_name(street)
+    if limit is None:
+        return cap_citation(None).says("cap", f"max_raises_after_bet is unlimited: {name} has no cap")
+    if lifted:
+        who = "two players were dealt in" if rule == _EVENT else "two players who are not all-in"
+        return CAP_LIFTED[rule].says("cap", f"the cap is lifted on {name}: {who} (heads_up_uncap {rule})")
+    if is_capped(bet_made, raises_made, limit, lifted):
+        said = f"capped: a bet and {raises(limit)} on {name}"
+        if heads_up:
+            return CAP_KEPT_HEADS_UP[rule].says("cap", f"{said}; {_KEPT_BECAUSE[rule]}")
+    elif not bet_made and short_bet is not None:
+        said = (f"no full bet yet on {name}: the all-in to {short_bet} is short of one, so a bet and {raises(limit)} "
+                "may follow")
+    elif not bet_made:
+        said = f"no bet yet on {name}: a bet and {raises(limit)} may follow"
+    else:
+        said = f"{raises_made} of {raises(limit)} made after the bet on {name}"
+    return cap_citation(limit).says("cap", said)

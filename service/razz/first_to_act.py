@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from .bring_in import NOBODY_BETS, OPENS_AFTER_ALL_IN, SUIT_BREAKS_TIES, explain_highest_door, highest_door
 from .cards import CARD_CODES, CARD_TEXT, HIGH_CARD_ORDER, Deck
 from .errors import SnapshotError
-from .ranking import evaluate, low_rank
+from .ranking import CATEGORIES, evaluate, low_rank
 from .rules import LaterStreetTieBreak, Rules
 from .seating import check_player_count, clockwise, next_clockwise, positions
 from .streets import FIRST_STREET, LAST_STREET, up_cards_on
@@ -30,6 +30,15 @@ SEVENTH_STREET_BOARDS = Citation("§3", REFERENCE_DEFAULT)
 """7th street's card is dealt down: the four up cards of 6th street decide again."""
 SEVENTH_STREET_COMMUNITY = Citation("§3", "TDA 2024 RP-10H-D")
 """A community card on 7th street: the first to act on 6th street acts first again."""
+
+
+_PAIRED_BOARDS_ORDER = {
+    2: "every live board is a pair: the lower pair",
+    3: "every live board is paired: a pair is lower than trips; then the lower cards",
+    4: "every live board is paired: one pair is lowest, then two pair, trips, four of a kind; then the lower cards",
+}
+"""How boards that are all paired compare, by the up cards shown: the lowest board's sentence says it when no board
+without a pair was there to beat it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,21 +154,14 @@ def explain_first_to_act(street: int, players: Sequence[BoardIn], answer: FirstT
         passed = OPENS_AFTER_ALL_IN
     else:
         shown = up_cards_on(street)
+        paired = evaluate([CARD_CODES[card] for card in boards[board][:shown]]).category != CATEGORIES[0]
+        order = _PAIRED_BOARDS_ORDER[shown] if paired else "no pair beats any pair; then the lower cards"
         why.append(LOWEST_BOARD.says(
             "first_to_act", f"seat {board} shows {answer.showing}, the lowest board of {shown} up cards on "
-                            f"{street_name(street)} (no pair beats any pair; then the lower cards)"))
+                            f"{street_name(street)} ({order})"))
         if answer.tied_with:
-            tie_break = rules.later_street_tie_break
-            if tie_break == LaterStreetTieBreak.HIGH_CARD_BY_SUIT:
-                codes = [CARD_CODES[card] for card in boards[board][:shown]]
-                high = CARD_TEXT[max(codes, key=HIGH_CARD_ORDER.__getitem__)]
-                how = f"to the board holding the highest card by suit, seat {board}'s {high}"
-            else:
-                how = f"by position to seat {board}, first clockwise from the dealer"
-            why.append(TIED_BOARDS[tie_break].says(
-                "first_to_act_tie_break", f"{seat_list(answer.tied_with)} also "
-                                          f"{'shows' if len(answer.tied_with) == 1 else 'show'} {answer.showing}: "
-                                          f"the tie goes {how}"))
+            why.append(explain_tied_boards("first_to_act_tie_break", board, answer.tied_with, answer.showing,
+                                           boards[board][:shown], rules.later_street_tie_break))
         if street == LAST_STREET and community:
             why.append(SEVENTH_STREET_COMMUNITY.says(
                 "seventh_street", "7th street is one community card, in every hand: the four up cards of 6th "
@@ -179,3 +181,18 @@ def explain_first_to_act(street: int, players: Sequence[BoardIn], answer: FirstT
         why.append(passed.says("first_to_act", f"seat {board} is all-in: seat {answer.seat}, next clockwise who can "
                                                "act, acts first"))
     return why
+
+
+def explain_tied_boards(decision: str, board: int, tied_with: tuple[int, ...], showing: str, cards: Sequence[str],
+                        tie_break: LaterStreetTieBreak) -> Why:
+    """Why ``board`` (its up ``cards`` showing ``showing``) wins the tie with the boards of ``tied_with``, as
+    ``later_street_tie_break`` breaks it: for the first to act, and for the first to show when 7th street is
+    checked through (section 5's lowest board)."""
+    if tie_break == LaterStreetTieBreak.HIGH_CARD_BY_SUIT:
+        high = CARD_TEXT[max((CARD_CODES[card] for card in cards), key=HIGH_CARD_ORDER.__getitem__)]
+        how = f"to the board holding the highest card by suit, seat {board}'s {high}"
+    else:
+        how = f"by position to seat {board}, first clockwise from the dealer"
+    return TIED_BOARDS[tie_break].says(decision, f"{seat_list(tied_with)} also "
+                                                 f"{'shows' if len(tied_with) == 1 else 'show'} {showing}: the tie "
+                                                 f"goes {how}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import StakesError
-from .rules import Rules, ShortAllinThreshold, ThirdStreetHalfBetBase
+from .rules import Rules, ShortAllinReopens, ShortAllinThreshold, ThirdStreetHalfBetBase
 from .streets import FIRST_STREET, STREETS
 from .why import REFERENCE_DEFAULT, Citation, Why, street_name
 
@@ -25,6 +25,9 @@ SHORT_ALL_IN = {ShortAllinThreshold.HALF_BET: Citation("§4", "WSOP-L 129"),
 THIRD_STREET_BASE = {ThirdStreetHalfBetBase.TOTAL_VS_SMALL_BET: Citation("§4", "RRoP Betting & Raising 5"),
                      ThirdStreetHalfBetBase.INCREMENT_OVER_BRING_IN: Citation("§4", REFERENCE_DEFAULT)}
 """How a 3rd-street all-in above the bring-in is measured, by ``third_street_half_bet_base``."""
+REOPENED_PER_PLAYER = Citation("§4", "TDA 47")
+"""Under ``short_allin_reopens`` per_player, a full bet or raise reopens the betting for a player who has acted only
+if he faces at least half a bet more than he matched (``everyone``, a choice of the reference's, reopens everyone)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,9 +72,33 @@ def counts_as_full(total: int, level: int, size: int, street: int, bet_made: boo
     return 2 * (total - level) >= size
 
 
+def reopens_for(faced: int, size: int, rules: Rules) -> bool:
+    """Whether a player who has acted on the street, and who faces ``faced`` more than he matched when he last
+    acted, may bet or raise again now that a full bet or raise has been made since.
+
+    Reopening is judged per player (``per_player``, the reference's ruling after TDA 47A "not facing at least a
+    full bet or raise when the action returns to them", 47B's half a bet in limit, and WSOP-L 129 "the resulting
+    wager size to a participant"): he must face at least half a bet more, or a whole bet under ``full_bet``. So an
+    all-in that counts as a raise reopens the bettor it raises but not a player who has called most of it.
+    Under ``everyone`` it reopens every player not all-in.
+
+    >>> reopens_for(25, 40, Rules()), reopens_for(15, 40, Rules())
+    (True, False)
+    >>> reopens_for(15, 40, Rules(short_allin_reopens=ShortAllinReopens.EVERYONE))
+    True
+    """
+    if rules.short_allin_reopens == ShortAllinReopens.EVERYONE:
+        return True
+    if rules.short_allin_threshold == ShortAllinThreshold.FULL_BET:
+        return faced >= size
+    return 2 * faced >= size
+
+
 def explain_short_all_in(seat: int, total: int, level: int, size: int, street: int, bet_made: bool,
-                         stakes: Stakes, rules: Rules, counted: bool) -> Why:
-    """Why an all-in to ``total``, short of ``level`` plus a bet, did or did not count as a full bet or raise."""
+                         stakes: Stakes, rules: Rules, counted: bool, capped: bool = False) -> Why:
+    """Why an all-in to ``total``, short of ``level`` plus a bet, did or did not count as a full bet or raise, and
+    whom it reopens the betting for (``capped``: it used the last raise the cap allows, so it reopens it for
+    nobody)."""
     opening = f"seat {seat}'s all-in to {total} on {street_name(street)}"
     if rules.short_allin_threshold == ShortAllinThreshold.FULL_BET:
         return SHORT_ALL_IN[ShortAllinThreshold.FULL_BET].says(
@@ -85,7 +112,14 @@ def explain_short_all_in(seat: int, total: int, level: int, size: int, street: i
     else:
         citation = SHORT_ALL_IN[ShortAllinThreshold.HALF_BET]
         measure = f"is {total - level} over {level}, against a bet of {size}"
-    if counted:
+    if counted and capped:
+        verdict = (f"at least half, so it counts as a full bet or raise: the level is {total}, and it uses the last "
+                   "raise the cap allows, so the betting is capped, not reopened: the others may call or fold")
+    elif counted and rules.short_allin_reopens == ShortAllinReopens.PER_PLAYER:
+        verdict = (f"at least half, so it counts as a full bet or raise: the level is {total}, and it reopens the "
+                   "betting for a player who has acted only if he faces at least half a bet more than he matched "
+                   "(short_allin_reopens per_player)")
+    elif counted:
         verdict = f"at least half, so it counts as a full bet or raise: the level is {total} and the betting reopens"
     else:
         verdict = "under half, so it is not a full bet or raise and does not reopen the betting for those who acted"

@@ -1,10 +1,12 @@
 """Main and side pots from what each seat put in over the whole hand (rules reference section 6).
 
 Pots are cut at the contribution levels of live players only. Each cut drops at least one live
-seat (the ones whose whole contribution is that level), so no two adjacent pots share their
-eligible seats: the rule "adjacent levels with the same eligible seats are one pot" holds by
-construction. A top level reached by one live seat alone is that seat's uncalled excess, which
-comes back to it as a pot it alone is eligible for.
+seat (the ones whose whole contribution is that level), so without a muck no two adjacent pots
+share their eligible seats. A hand mucked at showdown still cuts its level but is eligible for
+no pot, so the pots on either side of its level may have the same eligible seats: they are then
+one pot (api.md: "adjacent levels with the same eligible seats are one pot"). A top level
+reached by one live seat alone is that seat's uncalled excess, which comes back to it as a pot
+it alone is eligible for.
 """
 
 from __future__ import annotations
@@ -22,6 +24,16 @@ class Pot(msgspec.Struct, frozen=True):
     """Live seats that put in at least this pot's level and have not conceded it, ascending."""
 
 
+class Reach(msgspec.Struct, frozen=True):
+    """One pot as it was reached: the live seats that put in its level (muckers too), and its dead chips."""
+
+    pot: Pot
+    reached: tuple[int, ...]
+    """Live seats that put in at least the pot's lowest level, mucked or not, ascending."""
+    dead: int
+    """Chips in it from folded seats."""
+
+
 def build_pots(contributions: Mapping[int, int], folded: Collection[int] = (),
                conceded: Collection[int] = ()) -> tuple[Pot, ...]:
     """Main pot first, then side pots, from each seat's total chips in (antes included).
@@ -32,7 +44,8 @@ def build_pots(contributions: Mapping[int, int], folded: Collection[int] = (),
     they reached"). Seats must be distinct with non-negative contributions and at least one
     seat live; ``showdown.check_players`` validates requests for this. A ``conceded`` seat (a live
     hand mucked at showdown, section 5) cuts levels as a live one does, so its uncalled excess
-    still comes back to it, but it is eligible for no pot.
+    still comes back to it, but it is eligible for no pot; the pots its level separates are one
+    when their eligible seats are the same.
 
     >>> build_pots({1: 50, 2: 120, 3: 200, 4: 200})
     (Pot(amount=200, eligible=(1, 2, 3, 4)), Pot(amount=210, eligible=(2, 3, 4)), Pot(amount=160, eligible=(3, 4)))
@@ -42,18 +55,33 @@ def build_pots(contributions: Mapping[int, int], folded: Collection[int] = (),
     (Pot(amount=150, eligible=(1, 2)), Pot(amount=60, eligible=(2,)))
     >>> build_pots({1: 50, 2: 80}, conceded={2})
     (Pot(amount=100, eligible=(1,)), Pot(amount=30, eligible=(2,)))
+    >>> build_pots({1: 50, 2: 100, 3: 100}, conceded={1})
+    (Pot(amount=250, eligible=(2, 3)),)
     """
+    return tuple(reach.pot for reach in pots_reached(contributions, folded, conceded))
+
+
+def pots_reached(contributions: Mapping[int, int], folded: Collection[int] = (),
+                 conceded: Collection[int] = ()) -> tuple[Reach, ...]:
+    """The pots ``build_pots`` gives, each with the live seats that reached it and its dead chips (an explanation
+    says why a pot one seat takes is its own: the others folded, mucked or never reached it)."""
     live = {seat: chips for seat, chips in contributions.items() if seat not in folded}
     levels = sorted(set(live.values()))
     everything = max(contributions.values())
-    pots = []
+    pots: list[Reach] = []
     floor = 0
     for index, level in enumerate(levels):
         ceiling = everything if index == len(levels) - 1 else level
         amount = sum(min(chips, ceiling) - min(chips, floor) for chips in contributions.values())
         if amount:
-            reached = sorted(seat for seat, chips in live.items() if chips >= level)
+            reached = tuple(sorted(seat for seat, chips in live.items() if chips >= level))
             contested = len(reached) > 1  # a level one seat reached alone is its own chips coming back
-            pots.append(Pot(amount, tuple(seat for seat in reached if not (contested and seat in conceded))))
+            eligible = tuple(seat for seat in reached if not (contested and seat in conceded))
+            dead = sum(min(chips, ceiling) - min(chips, floor) for seat, chips in contributions.items()
+                       if seat in folded)
+            if pots and pots[-1].pot.eligible == eligible:
+                lower = pots.pop()
+                amount, dead, reached = amount + lower.pot.amount, dead + lower.dead, lower.reached
+            pots.append(Reach(Pot(amount, eligible), reached, dead))
         floor = ceiling
     return tuple(pots)

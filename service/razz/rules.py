@@ -56,6 +56,13 @@ class ShortAllinThreshold(StrEnum):
     FULL_BET = "full_bet"
 
 
+class ShortAllinReopens(StrEnum):
+    """Whom a short all-in that counts as a full bet or raise reopens the betting for (section 4)."""
+
+    PER_PLAYER = "per_player"
+    EVERYONE = "everyone"
+
+
 class ThirdStreetHalfBetBase(StrEnum):
     """What a 3rd-street all-in over the bring-in is measured against (section 4)."""
 
@@ -91,10 +98,19 @@ class Rules:
     odd_chip_rule: OddChipRule = _option(
         OddChipRule.HIGH_CARD_BY_SUIT_IN_5, "Which tied winner gets an odd chip of a split pot.")
     no_bet_show_order: NoBetShowOrder = _option(
-        NoBetShowOrder.FIRST_TO_ACT_BOARD, "Who shows first when 7th street is checked through.")
+        NoBetShowOrder.FIRST_TO_ACT_BOARD,
+        "Who shows first when 7th street is checked through: first_to_act_board, the lowest board (TDA 17A); "
+        "earliest_position, the first live seat clockwise from the dealer (WSOP-L 145); last_aggressor_any_street, "
+        "the first live player to bet or raise on the latest street on which one did (the first, not the last, "
+        "whatever the name says), else the lowest board.")
     short_allin_threshold: ShortAllinThreshold = _option(
         ShortAllinThreshold.HALF_BET,
         "How big a short all-in must be to count as a full bet or raise and reopen the betting.")
+    short_allin_reopens: ShortAllinReopens = _option(
+        ShortAllinReopens.PER_PLAYER,
+        "Whom a short all-in counting as a full bet or raise reopens: per_player, a player who has acted only if "
+        "he faces at least half a bet (a full bet under full_bet) more than he matched (TDA 47, WSOP-L 129); "
+        "everyone, every player not all-in.")
     third_street_half_bet_base: ThirdStreetHalfBetBase = _option(
         ThirdStreetHalfBetBase.TOTAL_VS_SMALL_BET, "What a 3rd-street all-in over the bring-in is measured against.")
     short_bring_in_call_amount: ShortBringInCallAmount = _option(
@@ -179,7 +195,7 @@ def resolve_rules(mapping: Mapping[str, Any] | None) -> Rules:
     return replace(PRESETS[mapping.get(PRESET_KEY, DEFAULT_PRESET)], **overrides)
 
 
-REFERENCE_VERSION = "2026-11"
+REFERENCE_VERSION = "2026-12"
 """The version of the rules reference (``razz-rules.md``) these rules implement, as every answer names it."""
 
 
@@ -204,21 +220,21 @@ def _word(value: Any) -> str:
 
 
 DEFAULT_LABEL = _label(())
-"""The label of the defaults: ``standard; reference 2026-11``."""
+"""The label of the defaults: ``standard; reference 2026-12``."""
 
 
 def rules_label(mapping: Mapping[str, Any] | None) -> str:
     """What the ``X-Razz-Rules`` header says of a request's rules object: its preset (`standard` unless named), each
     option it gives with its value, and the reference's version: ``tda_tournament, max_raises_after_bet=4; reference
-    2026-11``.
+    2026-12``.
 
     The options are written in the order of ``Rules`` (GET /v1/rules' order), whatever order the request wrote them
     in, so that one rules object has one label. A label is built once per distinct rules object (of the last 1,024).
 
     >>> rules_label(None)
-    'standard; reference 2026-11'
+    'standard; reference 2026-12'
     >>> rules_label({"preset": "tda_tournament", "max_raises_after_bet": 4, "fold_when_no_bet": True})
-    'tda_tournament, max_raises_after_bet=4, fold_when_no_bet=true; reference 2026-11'
+    'tda_tournament, max_raises_after_bet=4, fold_when_no_bet=true; reference 2026-12'
     """
     if not mapping:
         return DEFAULT_LABEL

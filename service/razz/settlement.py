@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from .betting import TableState
+from .cards import CARD_CODES
+from .first_to_act import explain_tied_boards
 from .pots import Pot, build_pots
+from .ranking import evaluate
 from .seating import position_order
-from .show_order import ShowOrder, explain_show_order, show_order
+from .show_order import ShowOrder, explain_show_order, show_order, tabled_at_once
 from .showdown import ShowdownPlayer, ShowdownResult, award, explain_showdown, replayed_hands
 from .snapshot import Snapshot
-from .streets import LAST_STREET
+from .streets import LAST_STREET, up_cards_on
 from .vocabulary import INCREASES, Phase
 from .why import Why
 
@@ -59,7 +62,7 @@ def settle(snapshot: Snapshot, state: TableState) -> Settlement | None:
         return Settlement.of(result, ShowOrder(all_at_once=False, order=()))
     show = show_order(
         {player.seat: player.committed_total for player in state.players if not player.folded},
-        all_in=any(player.all_in for player in state.players if not player.folded),
+        all_in=tabled_at_once([player.seat for player in state.players if player.all_in and not player.folded]),
         last_aggressor=_seventh_street_aggressor(state),
         first_to_act_board=state.showdown_board,
         aggressors=_aggressors(state),
@@ -87,7 +90,18 @@ def explain_settlement(snapshot: Snapshot, state: TableState, settlement: Settle
     players = [ShowdownPlayer(player.seat, played[player.seat].committed_total, folded=played[player.seat].folded,
                               cards=(*(player.down_cards or ()), *player.up_cards), mucked=player.mucked)
                for player in snapshot.players]
-    why = explain_showdown(settlement, players, snapshot.community_card)
-    shown = explain_show_order(ShowOrder(settlement.shown_at_once, settlement.show_order),
-                               _seventh_street_aggressor(state), _aggressors(state), snapshot.rules.no_bet_show_order)
-    return why if shown is None else [*why, shown]
+    why = explain_showdown(settlement, players, snapshot.community_card, settlement.shown_at_once)
+    return [*why, *explain_show_order(ShowOrder(settlement.shown_at_once, settlement.show_order),
+                                      _seventh_street_aggressor(state), _aggressors(state),
+                                      snapshot.rules.no_bet_show_order, _board_tie(snapshot, state))]
+
+
+def _board_tie(snapshot: Snapshot, state: TableState) -> Why | None:
+    """Why the lowest board at showdown won its tie, when another board tied it (section 3's tie-break)."""
+    board = state.showdown_board
+    if board is None or not state.showdown_ties:
+        return None
+    cards = next(player.up_cards for player in snapshot.players if player.seat == board)[:up_cards_on(state.street)]
+    showing = evaluate([CARD_CODES[card] for card in cards]).name
+    return explain_tied_boards("show_order_tie_break", board, state.showdown_ties, showing, cards,
+                               snapshot.rules.later_street_tie_break)

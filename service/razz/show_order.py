@@ -13,10 +13,10 @@ from collections.abc import Mapping, Sequence
 
 import msgspec
 
-from .errors import ShowdownError
+from .errors import IllegalActionError, ShowdownError
 from .rules import NoBetShowOrder
 from .seating import check_position
-from .why import REFERENCE_DEFAULT, Citation, Why, street_name
+from .why import REFERENCE_DEFAULT, Citation, Why, seat_list, street_name
 
 LAST_AGGRESSOR_SHOWS = Citation("§5", "TDA 17A")
 """Without an all-in, the last to bet or raise on 7th street tables first."""
@@ -26,6 +26,29 @@ NO_BET_SHOWS = {NoBetShowOrder.FIRST_TO_ACT_BOARD: Citation("§5", "TDA 17A"),
 """Who tables first when 7th street is checked through, by ``no_bet_show_order``."""
 ALL_AT_ONCE = Citation("§5", "TDA 16")
 """A player all-in and the betting over: every live hand is tabled at once, side-pot contestants first."""
+
+
+
+def tabled_at_once(all_in_live: Sequence[int]) -> bool:
+    """Whether every live hand is tabled at once when the betting is over: a live player is all-in (TDA 16).
+
+    ``all_in_live`` lists the live seats that are all-in.
+    """
+    return bool(all_in_live)
+
+
+def refuse_tabled_muck(seat: int, path: str, all_in_live: Sequence[int]) -> None:
+    """Refuse a snapshot that marks ``seat``'s live hand mucked where every live hand is tabled at once.
+
+    TDA 16: "a player who is all-in, or who has called all action, may not muck without tabling";
+    the reference's ruling of 2026-12 makes the JSON endpoints refuse such a muck, naming the seat.
+    A hand history that records one is taken as written instead (``histories.check``).
+    """
+    if tabled_at_once(all_in_live):
+        are = "is" if len(all_in_live) == 1 else "are"
+        raise IllegalActionError(path, f"seat {seat} may not muck: {seat_list(list(all_in_live))} {are} all-in and "
+                                       "the betting is over, so every live hand is tabled at once", ALL_AT_ONCE)
+
 
 SHOW_STREETS_BACK = (6, 5, 4, 3)
 """Streets searched for a bet or raise when 7th street was checked through, latest first."""
@@ -108,24 +131,36 @@ def show_order(
 
 
 def explain_show_order(show: ShowOrder, last_aggressor: int | None, aggressors: Mapping[int, Sequence[int]],
-                       no_bet_show_order: NoBetShowOrder) -> Why | None:
-    """Why hands are tabled in ``show``'s order (None when one hand wins unseen); the arguments are show_order's."""
+                       no_bet_show_order: NoBetShowOrder, board_tie: Why | None = None) -> list[Why]:
+    """Why hands are tabled in ``show``'s order (nothing when one hand wins unseen); the arguments are show_order's,
+    and ``board_tie`` is why the lowest board won its tie (``first_to_act.explain_tied_boards``), said when that
+    board chose the first shower."""
     if not show.order:
-        return None
+        return []
     order = ", ".join(map(str, show.order))
     if show.all_at_once:
-        return ALL_AT_ONCE.says("show_order", f"a live player is all-in and the betting is over: every live hand is "
-                                              f"tabled at once, the seats in the most pots first ({order})")
+        return [ALL_AT_ONCE.says("show_order", f"a live player is all-in and the betting is over: every live hand is "
+                                               f"tabled at once, the seats in the most pots first ({order})")]
     first = show.order[0]
     if last_aggressor is not None:
-        return LAST_AGGRESSOR_SHOWS.says("show_order", f"seat {first} bet or raised last on 7th street and shows "
-                                                       f"first, then clockwise ({order})")
+        return [LAST_AGGRESSOR_SHOWS.says("show_order", f"seat {first} bet or raised last on 7th street and shows "
+                                                        f"first, then clockwise ({order})")]
+    tie = [] if board_tie is None else [board_tie]
+    lowest = "the lowest board" if board_tie is None else "the lowest board after a tie, broken below"
     earlier = earlier_aggressor(show.order, aggressors)
-    if no_bet_show_order == NoBetShowOrder.LAST_AGGRESSOR_ANY_STREET and earlier is not None:
-        who = f"seat {first}, the first live seat to bet or raise on {street_name(earlier[1])}, the latest with a bet,"
-    elif no_bet_show_order == NoBetShowOrder.EARLIEST_POSITION:
-        who = f"seat {first}, earliest in position,"
-    else:
-        who = f"seat {first}, the lowest board,"
-    return NO_BET_SHOWS[no_bet_show_order].says("show_order", f"nobody bet on 7th street: {who} shows first, then "
-                                                              f"clockwise ({order})")
+    if no_bet_show_order == NoBetShowOrder.LAST_AGGRESSOR_ANY_STREET:
+        rule = ("under last_aggressor_any_street the first live player to bet or raise on the latest street on which "
+                "one did shows first (the first, not the last)")
+        if earlier is not None:
+            return [NO_BET_SHOWS[no_bet_show_order].says(
+                "show_order", f"nobody bet on 7th street: {rule}: seat {first}, on {street_name(earlier[1])}, then "
+                              f"clockwise ({order})")]
+        return [NO_BET_SHOWS[no_bet_show_order].says(
+            "show_order", f"nobody bet on 7th street: {rule}: nobody live bet or raised on any street, so "
+                          f"{lowest} does: seat {first}, then clockwise ({order})"), *tie]
+    if no_bet_show_order == NoBetShowOrder.EARLIEST_POSITION:
+        return [NO_BET_SHOWS[no_bet_show_order].says(
+            "show_order", f"nobody bet on 7th street: seat {first}, earliest in position, shows first, then clockwise "
+                          f"({order})")]
+    return [NO_BET_SHOWS[no_bet_show_order].says("show_order", f"nobody bet on 7th street: seat {first}, {lowest}, "
+                                                               f"shows first, then clockwise ({order})"), *tie]

@@ -13,13 +13,13 @@ of a showdown player's five fields is built in 1.6 us, a struct in 0.16 us (a sh
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import msgspec
 
 from .cards import CARD_CODES, CARD_TEXT, HIGH_CARD_ORDER, Deck
 from .errors import InputError, ShowdownError, TooManyCardsError
-from .pots import Pot, build_pots
+from .pots import Pot, build_pots, pots_reached
 from .ranking import LowHand, best_cards, evaluate
 from .rules import OddChipRule
 from .seating import SeatChart, check_position
@@ -300,10 +300,13 @@ def pot_name(index: int) -> str:
 
 
 def explain_showdown(result: ShowdownResult, players: Sequence[ShowdownPlayer],
-                     community_card: str | None = None) -> list[Why]:
-    """Why each pot went where it did: who could win it, who won it or split it, each odd chip and each muck."""
-    why = [ONE_HAND_LEFT.says("muck", f"seat {player.seat} mucked at showdown: it concedes every pot it contests, "
-                                      "and its chips in them stay there")
+                     community_card: str | None = None, tabled: bool = False) -> list[Why]:
+    """Why each pot went where it did: who could win it, who won it or split it, each odd chip and each muck
+    (``tabled``: every live hand was tabled at once, so a muck is one a hand history records against TDA 16)."""
+    recorded = ", as the history records though every live hand was tabled at once (TDA 16), its cards unwritten" \
+        if tabled else ""
+    why = [ONE_HAND_LEFT.says("muck", f"seat {player.seat} mucked at showdown{recorded}: it concedes every pot it "
+                                      "contests, and its chips in them stay there")
            for player in players if player.mucked]
     taken_alone = _taken_alone(players)
     for index, pot in enumerate(result.pots):
@@ -334,42 +337,53 @@ def explain_showdown(result: ShowdownResult, players: Sequence[ShowdownPlayer],
                                               f"never break a tie) and split it, {each} each"))
     cards = {player.seat: player.cards for player in players}
     per_pot = Counter(odd.pot for odd in result.odd_chips)
+    lucky = {(odd.pot, odd.seat) for odd in result.odd_chips}
     for odd in result.odd_chips:
         chips = per_pot[odd.pot]
         which, first = ("the", "first") if chips == 1 else ("an", f"among the first {chips}, one chip each,")
+        rivals = {seat: cards[seat] or () for seat in result.pots[odd.pot].winners if (odd.pot, seat) not in lucky}
         why.append(ODD_CHIP_SOURCES[odd.rule].says(
             "odd_chip", f"{which} odd chip of the {pot_name(odd.pot)} goes to seat {odd.seat}: "
-                        + _odd_chip_reason(odd.rule, cards[odd.seat] or (), community_card, first)))
+                        + _odd_chip_reason(odd.rule, cards[odd.seat] or (), community_card, first, rivals)))
     return why
 
 
 def _taken_alone(players: Sequence[ShowdownPlayer]) -> list[tuple[tuple[int, ...], int]]:
     """For each pot: the seats that reached it but mucked, and the chips folded seats left in it when one live seat
     alone reached it (the top pot, above every other live seat's level)."""
-    contributed = {player.seat: player.contributed for player in players}
-    folded = {player.seat for player in players if player.folded}
     mucked = {player.seat for player in players if player.mucked}
-    levels = sorted({chips for seat, chips in contributed.items() if seat not in folded})
-    floor = levels[-2] if len(levels) > 1 else 0
     taken: list[tuple[tuple[int, ...], int]] = []
-    for pot in build_pots(contributed, folded):  # the muckers eligible, the same pots
-        if len(pot.eligible) == 1:  # the top pot, which build_pots gives its one seat, mucked or not
-            taken.append(((), pot.amount - (contributed[pot.eligible[0]] - floor)))
+    for reach in pots_reached({player.seat: player.contributed for player in players},
+                              {player.seat for player in players if player.folded}, mucked):
+        if len(reach.reached) == 1:
+            taken.append(((), reach.dead))
         else:
-            taken.append((tuple(seat for seat in pot.eligible if seat in mucked), 0))
+            taken.append((tuple(seat for seat in reach.reached if seat in mucked), 0))
     return taken
 
 
-def _odd_chip_reason(rule: OddChipRule, own: Sequence[str], community_card: str | None, first: str) -> str:
+def _odd_chip_reason(rule: OddChipRule, own: Sequence[str], community_card: str | None, first: str,
+                     rivals: Mapping[int, Sequence[str]]) -> str:
     """The card (or the place) that gave a seat an odd chip, as ``odd_chip_rule`` orders the tied seats: it is
-    ``first`` of them."""
+    ``first`` of them, ahead of ``rivals`` (the tied seats without a chip, by seat, with their own cards)."""
     if rule == OddChipRule.SEAT_ORDER:
         return f"it is {first} of the tied seats in position order"
-    codes = [CARD_CODES[card] for card in own] + ([] if community_card is None else [CARD_CODES[community_card]])
+    shared = [] if community_card is None else [CARD_CODES[community_card]]
+    codes = [CARD_CODES[card] for card in own] + shared
     if rule == OddChipRule.LOW_CARD_BY_SUIT_ALL_CARDS:
-        low = CARD_TEXT[min(codes, key=HIGH_CARD_ORDER.__getitem__)]
-        return (f"its cards are {first} of the tied hands compared from the lowest card up by rank and suit ({low}, "
-                "then up)")
+        compared = "its cards are {first} of the tied hands compared from the lowest card up by rank and suit"
+        low = min(codes, key=HIGH_CARD_ORDER.__getitem__)
+        if low not in shared or not rivals:
+            return f"{compared.format(first=first)} ({CARD_TEXT[low]}, then up)"
+        # The lowest card is the community card every hand holds: it decides nothing, the first card that differs
+        # from the next tied hand's does.
+        mine = sorted(codes, key=HIGH_CARD_ORDER.__getitem__)
+        seat, theirs = min(((seat, sorted([CARD_CODES[card] for card in cards] + shared,
+                                          key=HIGH_CARD_ORDER.__getitem__)) for seat, cards in rivals.items()),
+                           key=lambda rival: [HIGH_CARD_ORDER[code] for code in rival[1]])
+        mine_card, their_card = next((a, b) for a, b in zip(mine, theirs, strict=True) if a != b)
+        return (f"{compared.format(first=first)}: past the shared {CARD_TEXT[low]}, its {CARD_TEXT[mine_card]} "
+                f"against seat {seat}'s {CARD_TEXT[their_card]}")
     five = " ".join(CARD_TEXT[code] for code in best_cards(codes))
     return (f"its five cards, {five}, are {first} of the tied hands compared from the highest card down by rank and "
             "suit")

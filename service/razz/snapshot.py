@@ -60,6 +60,9 @@ class Snapshot:
     rules: Rules = field(default_factory=Rules)
     dealer_seat: int | None = None
     community_card: str | None = None
+    mucks_as_written: bool = False
+    """A hand as a history records it: a muck where every live hand is tabled at once (TDA 16) is taken as written,
+    a concession, where a snapshot a caller sends is refused for it (section 5)."""
 
 
 @dataclass(slots=True)

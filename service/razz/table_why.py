@@ -30,17 +30,16 @@ from .bring_in import (
     highest_door,
     opener_index,
 )
-from .cap import CAP_LIFTED, COMPLETION_IS_THE_BET, cap_citation
+from .cap import COMPLETION_IS_THE_BET, explain_cap
 from .cards import CARD_TEXT
 from .first_to_act import BoardIn, FirstToAct, board_opener, explain_first_to_act
 from .limits import BET_SIZES, SHORT_ALL_IN, explain_short_all_in
 from .ranking import evaluate
-from .rules import HeadsUpUncap
 from .running_out import community_card_dealt, explain_seventh_street
 from .snapshot import Seating, Snapshot
 from .streets import FIRST_STREET, LAST_STREET, STREETS, up_cards_on
 from .vocabulary import LISTING_ORDER, ActionType, Phase, Refusal
-from .why import Why, raises, street_name
+from .why import Why, street_name
 
 
 class RefusedAction(NamedTuple):
@@ -63,16 +62,19 @@ class TableWhy(NamedTuple):
 class _Watched(Table):
     """A replay's table that notes, as it plays, who opens each street and how each short all-in counted."""
 
-    __slots__ = ("noted",)
+    __slots__ = ("noted", "opening")
 
     def __init__(self, snapshot: Snapshot, seating: Seating) -> None:
         self.noted: list[Why] = []
+        self.opening: tuple[BringIn, list[tuple[int, str]]] | None = None
+        """3rd street's bring-in, found when the street begins and said once the replay is over (in the tense of
+        where it stands: opened or still to open)."""
         super().__init__(snapshot, seating)
 
     def _begin_round(self, street: int) -> None:
         """Note why the street's opener opens, then begin the round as the table does."""
         if STREETS[street].bring_in_opens:
-            self.noted += self._bring_in()
+            self.opening = self._bring_in()
         elif self.active >= 2:
             first, board, tied = board_opener(self.up, street, self.folded, self.can_act, self.position,
                                               self.rules.later_street_tie_break)
@@ -85,16 +87,23 @@ class _Watched(Table):
             self.noted += explain_first_to_act(street, boards, answer, self.rules, community)
         super()._begin_round(street)
 
-    def _bring_in(self) -> list[Why]:
-        """Why the bring-in seat brings in and who opens 3rd street, as the bring-in endpoint says it."""
+    def _bring_in(self) -> tuple[BringIn, list[tuple[int, str]]]:
+        """The bring-in seat, who opens 3rd street, and the door cards they were found from."""
         index = self.bring_in
         first = opener_index(index, self.stack)
         _, tied = highest_door([cards[0] for cards in self.up])
         found = BringIn(self.seats[index], CARD_TEXT[self.up[index][0]], bool(tied),
                         None if first is None else self.seats[first], min(self.stakes.bring_in, self.stack[index]),
                         self.stack[index])
-        doors = [(seat, CARD_TEXT[cards[0]]) for seat, cards in zip(self.seats, self.up, strict=True)]
-        return explain_bring_in(found, doors, self.stakes, self.rules)
+        return found, [(seat, CARD_TEXT[cards[0]]) for seat, cards in zip(self.seats, self.up, strict=True)]
+
+    def opening_why(self) -> list[Why]:
+        """Why the bring-in seat brings in and who opens 3rd street, as the bring-in endpoint says it, in the past
+        once 3rd street has been opened."""
+        if self.opening is None:
+            return []
+        found, doors = self.opening
+        return explain_bring_in(found, doors, self.stakes, self.rules, opened=not self.rounds[0].opening)
 
     def _increase(self, i: int) -> None:
         """Play the increase as the table does; note an all-in short of a full bet and whether it counted as one."""
@@ -103,7 +112,8 @@ class _Watched(Table):
         super()._increase(i)
         if self.all_in[i] and total < level + r.size:
             self.noted.append(explain_short_all_in(self.seats[i], total, level, r.size, r.number, bet_made,
-                                                   self.stakes, self.rules, counted=r.level == total))
+                                                   self.stakes, self.rules, counted=r.level == total,
+                                                   capped=self.capped()))
 
 
 def explain_replay(snapshot: Snapshot) -> TableWhy:
@@ -113,7 +123,7 @@ def explain_replay(snapshot: Snapshot) -> TableWhy:
         hand.play(action)
     state = hand.state()
     table = cast(_Watched, hand.table)  # built on one above
-    why = [*table.noted, _phase(table, state)]
+    why = [*table.opening_why(), *table.noted, _phase(table, state)]
     if state.street == LAST_STREET:
         why.append(explain_seventh_street(table.dealt[:4], table.dealt[4]))
     refused: list[RefusedAction] = []
@@ -151,21 +161,11 @@ def _phase(table: Table, state: TableState) -> Why:
 
 
 def _cap(table: Table) -> Why:
-    """How many raises the street has left, or why it has none."""
+    """How many raises the street has left, or why it has none, as section 2's module says it."""
     r = table.round
-    street = street_name(r.number)
-    limit = table.limit
-    if limit is None:
-        return cap_citation(None).says("cap", f"max_raises_after_bet is unlimited: {street} has no cap")
-    if r.lifted:
-        rule = table.rules.heads_up_uncap
-        who = "two players were dealt in" if rule == HeadsUpUncap.EVENT_HEADS_UP else "two players who are not all-in"
-        return CAP_LIFTED[rule].says("cap", f"the cap is lifted on {street}: {who} (heads_up_uncap {rule})")
-    if table.capped():
-        return cap_citation(limit).says("cap", f"capped: a bet and {raises(limit)} on {street}")
-    if not r.bet_made:
-        return cap_citation(limit).says("cap", f"no bet yet on {street}: a bet and {raises(limit)} may follow")
-    return cap_citation(limit).says("cap", f"{r.raises} of {raises(limit)} made after the bet on {street}")
+    opened_with = table.stakes.bring_in if r.number == FIRST_STREET else 0
+    return explain_cap(r.number, table.limit, table.rules.heads_up_uncap, r.lifted, r.bet_made, r.raises,
+                       table.active == 2, r.high if r.high > opened_with else None)
 
 
 def _legal(table: Table, i: int, action: LegalAction) -> Why:
@@ -194,7 +194,8 @@ def _legal(table: Table, i: int, action: LegalAction) -> Why:
                                                  f"full bring-in, over the {r.high} posted all-in{all_in}")
         return ACTION_SETS.says("legal_action", f"seat {seat} may call {action.amount} more, to {action.to}{all_in}")
     if kind == ActionType.BRING_IN:
-        return POST_OR_COMPLETE.says("legal_action", f"seat {seat} may post the bring-in, {action.amount}{all_in}")
+        opens = POST_OR_COMPLETE if r.posts_bring_in else OPENS_AFTER_ALL_IN
+        return opens.says("legal_action", f"seat {seat} may post the bring-in, {action.amount}{all_in}")
     full = r.level + r.size
     if action.to is not None and action.to < full:
         return SHORT_ALL_IN[table.rules.short_allin_threshold].says(

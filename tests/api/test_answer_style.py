@@ -76,7 +76,7 @@ def test_every_rules_endpoint_names_the_rules_given(client, path):
     rules = {"max_raises_after_bet": 4, "preset": "tda_tournament"}
     response = client.post(path, json={**BODIES[path], "rules": rules})
     assert response.status_code == 200, response.get_json()
-    assert response.headers["X-Razz-Rules"] == "tda_tournament, max_raises_after_bet=4; reference 2026-11"
+    assert response.headers["X-Razz-Rules"] == "tda_tournament, max_raises_after_bet=4; reference 2026-12"
 
 
 @pytest.mark.parametrize("path", TAKES_RULES)
@@ -90,7 +90,7 @@ def test_a_problem_the_rules_find_names_the_rules_too(client):
             "actions": [{"seat": 4, "type": "raise"}]}
     response = client.post("/v1/legal-actions", json=body)
     assert response.status_code == 422
-    assert response.headers["X-Razz-Rules"] == "standard, fold_when_no_bet=true; reference 2026-11"
+    assert response.headers["X-Razz-Rules"] == "standard, fold_when_no_bet=true; reference 2026-12"
 
 
 def test_a_body_refused_before_its_rules_are_read_names_none(client):
@@ -99,7 +99,7 @@ def test_a_body_refused_before_its_rules_are_read_names_none(client):
 
 
 def test_options_are_named_in_the_rules_order_whatever_the_request_order():
-    label = "wsop_cash, max_raises_after_bet=unlimited, odd_chip_rule=seat_order, max_players=6; reference 2026-11"
+    label = "wsop_cash, max_raises_after_bet=unlimited, odd_chip_rule=seat_order, max_players=6; reference 2026-12"
     assert rules_label({"max_players": 6, "odd_chip_rule": "seat_order", "preset": "wsop_cash",
                         "max_raises_after_bet": "unlimited"}) == label
     assert rules_label({"preset": "wsop_cash", "max_raises_after_bet": "unlimited", "odd_chip_rule": "seat_order",

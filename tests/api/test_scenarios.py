@@ -137,7 +137,7 @@ def test_what_the_caller_fixes_is_honoured(client):
     for street in range(3, 8):
         response = client.post(PATH, json={"seed": 3, "count": 20, "players": 4, "street": street, "stakes": stakes,
                                            "rules": rules})
-        assert response.headers["X-Razz-Rules"] == "wsop_cash, fold_when_no_bet=true; reference 2026-11"
+        assert response.headers["X-Razz-Rules"] == "wsop_cash, fold_when_no_bet=true; reference 2026-12"
         for scenario in response.get_json()["scenarios"]:
             snapshot = scenario["snapshot"]
             assert len(snapshot["players"]) == 4 and snapshot["stakes"] == stakes and snapshot["rules"] == rules

@@ -168,8 +168,12 @@ def test_s4_short_all_ins_say_whether_they_reopen():
             "of 80: under half, so it is not a full bet or raise and does not reopen the betting for those who "
             "acted") in decisions(examples.UNDER_HALF)
     assert ("short_all_in", "§4", "WSOP-L 129", "seat 3's all-in to 125 on 5th street is 45 over 80, against a bet "
+            "of 80: at least half, so it counts as a full bet or raise: the level is 125, and it reopens the betting "
+            "for a player who has acted only if he faces at least half a bet more than he matched "
+            "(short_allin_reopens per_player)") in decisions(examples.HALF)
+    assert ("short_all_in", "§4", "WSOP-L 129", "seat 3's all-in to 125 on 5th street is 45 over 80, against a bet "
             "of 80: at least half, so it counts as a full bet or raise: the level is 125 and the betting reopens") in \
-        decisions(examples.HALF)
+        decisions(replace(examples.HALF, rules={"short_allin_reopens": "everyone"}))
     full_bet = replace(examples.HALF, rules={"short_allin_threshold": "full_bet"})
     assert next(decision for decision in decisions(full_bet) if decision[0] == "short_all_in")[2] == "PokerKit"
 

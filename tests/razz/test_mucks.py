@@ -1,9 +1,11 @@
 """A live hand mucked at showdown concedes (section 5): its chips stay in the pots they reached."""
 
+from dataclasses import replace
+
 import pytest
 
 from service.razz.betting import replay
-from service.razz.errors import SnapshotError
+from service.razz.errors import IllegalActionError, SnapshotError
 from service.razz.settlement import pots_so_far, settle
 from service.razz.showdown import ShowdownPlayer, showdown
 from tests.tables import table
@@ -30,9 +32,20 @@ def test_the_better_hand_mucked_concedes_the_pot():
     assert [(share.seat, share.amount) for share in outcome.payouts] == [(1, 0), (2, 30)]
 
 
-def test_a_mucked_hand_still_gets_its_uncalled_bet_back():
-    actions = CHECKED_DOWN[:-2] + ("s2 bet", "s1 call")  # s1 calls all-in for 40 of s2's 80
-    hand = heads_up(*actions, stacks={1: 55}, mucked={2})
+ALL_IN_CALL = CHECKED_DOWN[:-2] + ("s2 bet", "s1 call")
+"""s1 calls all-in for 40 of s2's 80 on 7th street: every live hand is tabled at once."""
+
+
+def test_a_muck_where_every_hand_is_tabled_is_refused_naming_the_seat():
+    with pytest.raises(IllegalActionError) as refusal:
+        replay(heads_up(*ALL_IN_CALL, stacks={1: 55}, mucked={2}))
+    assert (refusal.value.path, tuple(refusal.value.citation)) == ("players[1].mucked", ("§5", "TDA 16"))
+    assert refusal.value.message == ("seat 2 may not muck: seat 1 is all-in and the betting is over, so every live "
+                                     "hand is tabled at once")
+
+
+def test_a_muck_a_history_records_there_concedes_and_still_gets_its_uncalled_bet_back():
+    hand = replace(heads_up(*ALL_IN_CALL, stacks={1: 55}, mucked={2}), mucks_as_written=True)
     state = replay(hand)
     assert [(pot.amount, pot.eligible) for pot in pots_so_far(hand, state)] == [(110, (1,)), (40, (2,))]
     assert [(share.seat, share.amount) for share in settle(hand, state).payouts] == [(1, 110), (2, 40)]

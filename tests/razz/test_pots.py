@@ -68,3 +68,26 @@ def test_pots_hold_every_chip_and_only_live_seats_are_eligible(table):
     for lower, upper in itertools.pairwise(pots):
         assert set(upper.eligible) < set(lower.eligible)
     assert all(len(pot.eligible) > 1 for pot in pots[:-1])
+
+
+@st.composite
+def tables_with_mucks(draw):
+    contributions, folded = draw(tables())
+    live = [seat for seat in contributions if seat not in folded]
+    mucked = {seat for seat in live[1:] if draw(st.booleans())}
+    return contributions, folded, mucked
+
+
+@settings(max_examples=200, deadline=None)
+@given(tables_with_mucks())
+def test_with_mucks_no_two_adjacent_pots_have_the_same_eligible_seats(table):
+    contributions, folded, mucked = table
+    pots = build_pots(contributions, folded, mucked)
+    assert sum(pot.amount for pot in pots) == sum(contributions.values())
+    for lower, upper in itertools.pairwise(pots):
+        assert lower.eligible != upper.eligible
+
+
+def test_a_muck_between_two_levels_leaves_one_pot():
+    assert build_pots({1: 50, 2: 100, 3: 100}, conceded={1}) == (Pot(250, (2, 3)),)
+    assert build_pots({1: 50, 2: 100, 3: 100, 4: 30}, folded={4}, conceded={1}) == (Pot(280, (2, 3)),)

@@ -340,6 +340,42 @@ def test_s4_example4_boundary_all_in_for_two_separates_the_readings(reading, exp
     assert (state.to_act, legal(state)) == (3, expected)
 
 
+TWO_ALL_INS = table({1: "2c 3c", 2: "5d 6d", 3: "Ks 9h", 4: "Qd Jd", 5: "Th 8c"},
+                    "s3 bring_in", "s4 call", "s5 call", "s1 call", "s2 call",
+                    "s1 bet 40", "s2 raise 50", "s3 call", "s4 complete 65", "s5 call", stacks={2: 65, 4: 80})
+"""Example 5: on 4th street s1 bets 40, s2 is all-in for 50 (+10), s3 calls 50 and s4 is all-in for 65 (+25 over
+the 40 level: together the two all-ins count as a raise); s5 calls 65."""
+
+
+def test_s4_example5_the_two_all_ins_count_as_a_raise():
+    state = replayed(TWO_ALL_INS)
+    assert (state.street_bet, state.highest_bet, state.raises) == (65, 65, 1)
+
+
+def test_s4_example5_the_bettor_facing_twenty_five_more_is_reopened():
+    state = replayed(TWO_ALL_INS)
+    assert (state.to_act, legal(state)) == (1, ["fold", "call 65", "raise 105"])
+
+
+def test_s4_example5_the_caller_of_fifty_facing_fifteen_more_is_not():
+    state = replayed(TWO_ALL_INS.then("s1 call"))
+    assert (state.to_act, legal(state)) == (3, ["fold", "call 65"])
+    assert refused(TWO_ALL_INS.then("s1 call", "s3 raise")) == (
+        "actions[11]: seat 3 may not raise: it has acted, matching 50, and faces only 15 more, under half a bet of "
+        "40: the full bet or raise since does not reopen the betting for it")
+
+
+def test_s4_example5_everyone_reopens_the_caller_too():
+    state = replayed(replace(TWO_ALL_INS, rules={"short_allin_reopens": "everyone"}).then("s1 call"))
+    assert (state.to_act, legal(state)) == (3, ["fold", "call 65", "raise 105"])
+
+
+def test_s4_example5_a_raise_since_reopens_the_caller():
+    """s1, reopened, raises to 105: s3 now faces 55 more than the 50 it matched, and may raise again."""
+    state = replayed(TWO_ALL_INS.then("s1 raise"))
+    assert (state.to_act, legal(state)) == (3, ["fold", "call 105", "raise 145"])
+
+
 # -- section 9: legal action sets, betting ends, uncontested, out of turn -----------------------------------
 # (3rd street facing the bring-in only is section 2's example 1.)
 

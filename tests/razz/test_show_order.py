@@ -54,21 +54,28 @@ def test_last_aggressor_any_street_with_no_bet_at_all_falls_back_to_the_lowest_b
     assert result.order == (6, 1, 4)
 
 
+LATEST_STREET_RULE = ("nobody bet on 7th street: under last_aggressor_any_street the first live player to bet or "
+                      "raise on the latest street on which one did shows first (the first, not the last): ")
+
+
 @pytest.mark.parametrize(
-    ("rule", "aggressors", "who"),
+    ("rule", "aggressors", "said"),
     [
-        ("last_aggressor_any_street", {5: [4], 3: [1]},
-         "seat 4, the first live seat to bet or raise on 5th street, the latest with a bet,"),
-        ("last_aggressor_any_street", {}, "seat 4, the lowest board,"),
-        ("first_to_act_board", {5: [4]}, "seat 4, the lowest board,"),
+        ("last_aggressor_any_street", {5: [4], 3: [1]}, f"{LATEST_STREET_RULE}seat 4, on 5th street, then clockwise"),
+        ("last_aggressor_any_street", {6: [2], 5: [4, 6]},
+         f"{LATEST_STREET_RULE}seat 4, on 5th street, then clockwise"),
+        ("last_aggressor_any_street", {}, f"{LATEST_STREET_RULE}nobody live bet or raised on any street, so the lowest "
+                                          "board does: seat 4, then clockwise"),
+        ("first_to_act_board", {5: [4]}, "nobody bet on 7th street: seat 4, the lowest board, shows first, then "
+                                         "clockwise"),
     ],
 )
-def test_the_first_shower_when_7th_street_is_checked_is_explained_by_what_chose_him(rule, aggressors, who):
-    # Seat 4 holds the lowest board and, in the first case, also bet 5th street: the text names the rule that chose him.
+def test_the_first_shower_when_7th_street_is_checked_is_explained_by_what_chose_him(rule, aggressors, said):
+    # Seat 4 holds the lowest board and, in the first cases, was first to bet 5th street (seat 2, who bet 6th street,
+    # has folded): the text names the rule that chose him.
     shown = show_order(CHECKED_AROUND, first_to_act_board=4, aggressors=aggressors, no_bet_show_order=rule)
-    why = explain_show_order(shown, None, aggressors, NoBetShowOrder(rule))
-    assert why is not None
-    assert why.text == f"nobody bet on 7th street: {who} shows first, then clockwise (4, 6, 1)"
+    (why,) = explain_show_order(shown, None, aggressors, NoBetShowOrder(rule))
+    assert why.text == f"{said} (4, 6, 1)"
 
 
 def test_one_live_seat_wins_without_showing():

@@ -49,7 +49,7 @@ def test_the_client_plays_the_same_hand_for_a_seed(server: Server):
 def test_the_engine_check_agrees_with_a_correct_service(server: Server):
     checked = run(server.base, "check_my_engine.py", "--seed", "1", "--count", "100")
     assert checked.returncode == 0, checked.stdout + checked.stderr
-    assert checked.stdout == "100 scenarios of seed 1 under standard; reference 2026-11: 0 disagreement(s)\n"
+    assert checked.stdout == "100 scenarios of seed 1 under standard; reference 2026-12: 0 disagreement(s)\n"
 
 
 def test_the_engine_check_reports_a_broken_engine_with_the_services_reasons(server: Server):
@@ -60,7 +60,7 @@ def test_the_engine_check_reports_a_broken_engine_with_the_services_reasons(serv
         "scenario 2 of seed 1 (short_bring_in): bring_in_seat: your engine says 3, the service says 7",
         "  because §1 WSOP-L 235: seat 7's Qs is the highest door card (kings high, aces low): seat 7 brings in"]
     assert lines[2].startswith('  snapshot: {"stakes": ')
-    assert lines[-1] == "20 scenarios of seed 1 under standard; reference 2026-11: 11 disagreement(s)"
+    assert lines[-1] == "20 scenarios of seed 1 under standard; reference 2026-12: 11 disagreement(s)"
 
 
 def test_the_pytest_module_passes_against_a_correct_service(server: Server):
