@@ -9,6 +9,7 @@ import marshmallow as ma
 from flask import Response
 
 from ..histories.check import HandCheck, Refused, check_hand
+from ..histories.detect import detect
 from ..histories.formats import FORMATS
 from ..histories.phh import write as write_phh
 from ..problems import PROBLEM_BASE
@@ -24,8 +25,11 @@ from .showdown import ShareSchema
 from .table import SnapshotSchema, WholeHandSchema, explain_whole_hand, snapshot_of_request, write_whole_hand
 
 blp = ApiBlueprint("hand-histories", __name__, url_prefix="/v1",
-                   description="Real hand histories (PHH, PokerStars) checked and settled.")
+                   description="Real hand histories (PHH, PokerStars, Full Tilt, Winamax, Merge) checked and "
+                               "settled.")
 
+AUTO = "auto"
+"""The format a request gets when it names none: the one its text is written in."""
 MAX_HANDS = 1000
 MAX_TEXT = 3_000_000
 """Characters of a history's text: 1,000 PokerStars hands of a full table fit (a hand is about 2,000)."""
@@ -40,9 +44,11 @@ EXAMPLE = {"format": "phh", "text": (
 class HistoryRequestSchema(RequestSchema):
     """A history's text, one hand or many, in a format the service reads."""
 
-    format = Text(required=True, validate=OneOf(list(FORMATS)), metadata={
-        "description": "phh: a PHH file or a PHHS file of tables [1], [2]...; pokerstars: a PokerStars razz "
-                       "export, hands separated by blank lines."})
+    format = Text(load_default=AUTO, validate=OneOf([AUTO, *FORMATS]), metadata={
+        "description": "auto (the default): the format is told by the text's first line, and a text in a format not "
+                       "read is a 422 unsupported-format naming what it looks like; phh: a PHH file or a PHHS file of "
+                       "tables [1], [2]...; pokerstars, fulltilt, winamax: a site's razz export of many hands; merge: "
+                       "the Merge network's XML export."})
     text = Text(required=True, validate=Length(min=1, max=MAX_TEXT),
                             metadata={"description": f"Up to {MAX_HANDS} hands, as written."})
     rules = Object(RulesSchema, load_default=None, metadata={
@@ -190,8 +196,9 @@ def write_checked(checked: HandCheck, explain: bool = False) -> dict[str, Any]:
 
 def check_text(format_name: str, text: str, rules: dict[str, Any] | None = None,
                most: int | None = MAX_HANDS, explain: bool = False) -> dict[str, Any]:
-    """The answer for every hand of ``text`` (at most ``most``, else a problem): the route's, and the CLI's."""
-    reader = FORMATS[format_name]
+    """The answer for every hand of ``text`` (at most ``most``, else a problem): the route's, and the CLI's.
+    ``auto`` reads the format the text is written in (UnsupportedFormatError when it is none read)."""
+    reader = FORMATS[detect(text) if format_name == AUTO else format_name]
     sections = reader.split(text)
     if most is not None and len(sections) > most:
         raise field_problem(SCHEMA_KIND, "text", f"holds {len(sections)} hands: at most {most} are checked "

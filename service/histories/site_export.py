@@ -18,6 +18,7 @@ from typing import ClassVar, NamedTuple
 
 from ..problems import quoted
 from ..razz.seating import MAX_SEAT
+from ..razz.streets import FACE_DOWN
 from ..razz.why import ordinal
 from .errors import UnreadableHandError, whole_number
 from .written import Entry, Recorded, Section, Verb, WrittenAction, WrittenHand, WrittenPlayer, text_lines
@@ -423,10 +424,11 @@ class SiteHandReader:
             raise UnreadableHandError(entry, "7th street is a community card: nobody is dealt a 7th card")
         so_far = self.cards(dealt["so_far"], entry)
         if self.phase == 3:
-            if player.cards or dealt["new"] is not None or len(so_far) not in (1, 3):
+            third = so_far if dealt["new"] is None else so_far + self.cards(dealt["new"], entry)
+            if player.cards or len(third) not in (1, 3) or (dealt["new"] is not None and len(so_far) != 2):
                 raise UnreadableHandError(entry, f"3rd street deals {who(player)} once: his door card, or his two "
-                                                 "down cards and door card, in one pair of brackets")
-            player.cards = [None, None, *so_far] if len(so_far) == 1 else [*so_far]
+                                                 "down cards and door card ([Jc 2d 6s] or [Jc 2d] [6s])")
+            player.cards = [None, None, *third] if len(third) == 1 else third
             player.card_entries = [entry] * 3
             return
         self.dealt_in(player, entry)
@@ -467,7 +469,7 @@ class SiteHandReader:
         if len(cards) != len(player.cards):
             raise UnreadableHandError(entry, f"{who(player)} {verb} {len(cards)} cards but was dealt "
                                              f"{len(player.cards)}")
-        self.reveal(entry, player, cards, 0)
+        self.reveal(entry, player, _down_cards_as_dealt(cards, player.cards), 0)
 
     def reveal(self, entry: Entry, player: WrittenPlayer, cards: list[str | None], start: int) -> None:
         """Fill the player's unseen cards from ``start`` with those written; refuse a known card written otherwise."""
@@ -511,3 +513,23 @@ class SiteHandReader:
             return None
         collected = {player.seat: self.collected.get(player.seat, 0) for player in players}
         return Recorded(kind="collected", amounts=collected, entry=entry, returned=self.returned, rake=self.rake)
+
+
+def _down_cards_as_dealt(shown: list[str | None], dealt: list[str | None]) -> list[str | None]:
+    """A shown hand with its down cards put in the places they were dealt in, where the show lists them in another
+    order (Full Tilt may show ``[9s 9h ...]`` dealt ``[9h 9s]``); a known card missing from the show stays for
+    ``reveal`` to refuse.
+
+    >>> _down_cards_as_dealt(["9s", "9h", "5c"], ["9h", "9s", "5c"])
+    ['9h', '9s', '5c']
+    """
+    places = [place for place in range(len(shown)) if place >= len(FACE_DOWN) or FACE_DOWN[place]]
+    down = [shown[place] for place in places]
+    known = [dealt[place] for place in places]
+    if not all(card is None or card in down for card in known):
+        return shown
+    rest = iter([card for card in down if card not in known])
+    ordered = list(shown)
+    for place, card in zip(places, known, strict=True):
+        ordered[place] = card if card is not None else next(rest)
+    return ordered

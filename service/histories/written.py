@@ -53,6 +53,9 @@ class Verb(StrEnum):
     CHECK = "check"
     CALL = "call"
     FOLD = "fold"
+    ALL_IN = "all_in"
+    """Merge ``ALL_IN``: the player's last chips, a call when they reach no further than the bet to match, else an
+    increase."""
 
 
 class WrittenAction(msgspec.Struct, frozen=True):
