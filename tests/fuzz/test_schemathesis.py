@@ -13,3 +13,11 @@ schema.app = create_app()
 @schema.parametrize()
 def test_operation_honours_the_contract(case):
     case.call_and_validate()
+
+
+@schema.include(path="/v1/hand-histories/check").parametrize()
+def test_the_lean_hand_history_answer_honours_the_contract(case):
+    case.headers = {**(case.headers or {}), "Prefer": "return=minimal"}
+    response = case.call_and_validate()
+    if response.status_code == 200:
+        assert response.headers["Preference-Applied"] == "return=minimal"
