@@ -20,6 +20,6 @@ def test_the_lean_hand_history_answer_honours_the_contract(case):
     case.headers = {**(case.headers or {}), "Prefer": "return=minimal"}
     response = case.call()
     case.validate_response(response)
-    if response.status_code == 200:
+    if case.method == "POST" and response.status_code == 200:  # the coverage phase tries other methods too
         assert response.headers["preference-applied"] == ["return=minimal"]
         assert all("snapshot" not in hand for hand in response.json()["hands"])
