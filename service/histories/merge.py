@@ -7,10 +7,11 @@ before the cards it dealt, so a round's cards are read first. ``COMPLETE``, ``BE
 give the street total, ``CALL`` and ``ALL_IN`` the chips added. The winners' amounts are after the
 rake, which is not written: it is what the pot held beyond what was paid.
 
-Merge numbers seats from 0: a seat here is the site's plus one. The XML is read with expat, which
-gives each element its line; a document type declaration (where entities would be declared, and a
-billion laughs hide) is refused outright, so no entity is ever expanded and nothing outside the
-text is fetched.
+Merge numbers seats from 0: a seat here is the site's plus one. The XML is read with the standard
+library's expat parser, which gives each element its line. A hand is parsed inside an element of
+the reader's own (an export has no single root), where a document type declaration is not
+well-formed: no entity can be declared, so none is expanded (no billion laughs) and nothing outside
+the text is fetched; only XML's five predefined entities are read.
 """
 
 from __future__ import annotations
@@ -105,10 +106,6 @@ def _elements(section: Section) -> list[_Element]:
         index = min(max(line - 1, 0), len(lines) - 1)
         return Entry(section.first_line + index, clean(lines[index]))
 
-    def refuse_declarations(*_: object) -> None:
-        raise UnreadableHandError(entry_at(parser.CurrentLineNumber),
-                                  "a document type declaration: a Merge export has none, and entities are not read")
-
     def start(name: str, attributes: dict[str, str]) -> None:
         if name == "round":
             rounds.append(attributes.get("id", ""))
@@ -118,8 +115,6 @@ def _elements(section: Section) -> list[_Element]:
         if name == "round":
             rounds.pop()
 
-    parser.StartDoctypeDeclHandler = refuse_declarations
-    parser.EntityDeclHandler = refuse_declarations
     parser.StartElementHandler = start
     parser.EndElementHandler = end
     try:

@@ -55,6 +55,8 @@ def split_at_headers(text: str, start: re.Pattern[str], blank_ends_hand: bool) -
         if not cleaned:
             if blank_ends_hand:
                 current = None
+            elif current is not None:  # kept, so that each line after it keeps its number
+                current.append(line)
         elif current is None or start.match(cleaned):
             current = [line]
             sections.append(Section(number, current))
