@@ -21,8 +21,10 @@ from .written import Entry, Section, Verb, WrittenHand
 
 HAND_START = re.compile(r"Winamax Poker - ")
 
-_HEADER = re.compile(r"Winamax Poker - (?P<kind>.*?) - HandId: #(?P<id>[\d-]+) - (?P<game>.+?) "
-                     r"\((?P<stakes>[^()]*)\) - .*")
+_PREFIX = "Winamax Poker - "
+_HAND_ID = re.compile(r"HandId: #(?P<id>\d[\d-]*)")
+_GAME = re.compile(r"(?P<game>[^()]+) \((?P<stakes>[^()]*)\)")
+"""``Razz fixed limit (5€/25€/50€)``: the header's part after the hand number."""
 _STAKES = re.compile(rf"(?P<ante>{AMOUNT})/(?P<small>{AMOUNT})/(?P<big>{AMOUNT})")
 """``(5€/25€/50€)``: the ante, the small bet and the big bet."""
 _RAZZ = "Razz fixed limit"
@@ -75,8 +77,11 @@ class _WinamaxHand(SiteHandReader):
 
     def read_header(self, header: Entry) -> Header:
         """The hand number, its unit and its small and big bets; another game than fixed-limit razz is refused."""
-        match = _HEADER.fullmatch(header.source)
-        if match is None:
+        parts = header.source.removeprefix(_PREFIX).split(" - ")  # parts, not one pattern: linear in any line
+        found = next(((index, hand_id) for index, part in enumerate(parts[:-1])
+                      if (hand_id := _HAND_ID.fullmatch(part))), None)
+        match = None if found is None or not header.source.startswith(_PREFIX) else _GAME.fullmatch(parts[found[0] + 1])
+        if found is None or match is None:
             raise UnreadableHandError(header, 'not a Winamax hand: a hand starts with a line "Winamax Poker - ... - '
                                               'HandId: #<number> - Razz fixed limit (<ante>/<small bet>/<big bet>) - '
                                               '..."')
@@ -88,9 +93,9 @@ class _WinamaxHand(SiteHandReader):
                                               '"(5€/25€/50€)"')
         sample = stakes["small"]
         symbol = sample[-1] if sample[-1] in "$€£" else ""
-        cash = match["kind"] == "CashGame"
+        cash = parts[0] == "CashGame"
         money = Money(symbol, cents=cash, sample=sample, after=True)
-        return Header(match["id"], money, money.amount(stakes["small"], header), money.amount(stakes["big"], header))
+        return Header(found[1]["id"], money, money.amount(stakes["small"], header), money.amount(stakes["big"], header))
 
     def street(self, entry: Entry, phase: int, card: str | None) -> None:
         """A street; an older export's deals every live hand its unseen cards (3rd street: those who anted)."""
