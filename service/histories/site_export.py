@@ -142,7 +142,7 @@ class SiteHandReader:
     """An uncalled bet handed back: groups ``amount`` and ``name``. A site without one (Winamax) counts the bet
     nobody called in what its maker collected, which is how the check compares it."""
     TOTAL_POT: ClassVar[re.Pattern[str]]
-    """The summary's total-pot line: group ``rake``."""
+    """The summary's total-pot line: group ``rake`` (unmatched when the site writes that there is none)."""
     UNSEEN: ClassVar[str | None] = None
     """How the site writes a card dealt face down that the recording player did not see (Winamax ``X``), if at all."""
     NOISE: ClassVar[re.Pattern[str]]
@@ -492,7 +492,7 @@ class SiteHandReader:
             if self.total_pot is not None:
                 raise UnreadableHandError(entry, f"a second total-pot line (the first is line {self.total_pot.line})")
             self.total_pot = entry
-            self.rake = self.money.amount(total["rake"], entry)
+            self.rake = 0 if total["rake"] is None else self.money.amount(total["rake"], entry)
             return True
         seat_line = _SUMMARY_SEAT.fullmatch(entry.source)
         if seat_line is None:

@@ -44,6 +44,13 @@ def wsop():
 
 # The samples
 
+def test_the_full_tilt_razz_sample_converts_to_phh_that_checks_as_the_same_hand(client):
+    hand = checked(client, sample("fulltilt-razz-cash.txt"))["hands"][0]
+    again = checked(client, hand["phh"], format="phh")["hands"][0]
+    assert again["valid"] and again["state"] == hand["state"]
+    assert without_amounts(again["snapshot"]) == without_amounts(hand["snapshot"])
+
+
 def test_the_full_tilt_razz_sample_is_valid_and_paid_as_the_rules_pay_it_less_the_rake(client):
     hand = checked(client, sample("fulltilt-razz-cash.txt"))["hands"][0]
     assert hand["valid"] and hand["agrees"] is True and hand["id"] == "26190500040"
@@ -200,6 +207,12 @@ def test_a_mutation_is_named_at_its_line(client, wsop, fmt, mutation, kind, word
     assert error["type"] == PROBLEM_BASE + kind, error
     assert error["source"] == source and error["line"] == line_of(text, source)
     assert words in error["detail"], error["detail"]
+
+
+def test_a_winamax_hand_without_rake_says_so(client, wsop):
+    text = WRITERS["winamax"](wsop["20"], "20").replace("| Rake 0.00€", "| No rake")
+    hand = checked(client, text)["hands"][0]
+    assert hand["valid"] and hand["agrees"] is True and hand["recorded"]["rake"] == 0
 
 
 @pytest.mark.parametrize("fmt", sorted(WRITERS))
