@@ -156,11 +156,18 @@ class LeanHistoryCheckSchema(ma.Schema):
 PREFER = "Prefer"
 PREFERENCE_APPLIED = "Preference-Applied"
 MINIMAL = "return=minimal"
-PREFER_DOC = {"in": "header", "name": PREFER, "required": False, "schema": {"type": "string", "example": MINIMAL},
-              "description": "RFC 7240. `return=minimal` asks for the lean answer: each hand's verdicts only "
-                             f"({', '.join(f'`{name}`' for name in LEAN_FIELDS)}), without the snapshot, state, PHH "
-                             "and record, at a fraction of the cost; the summary is the same. Other preferences are "
-                             "ignored."}
+
+
+class PreferHeaderSchema(ma.Schema):
+    """The request headers the check reads."""
+
+    prefer = ma.fields.String(data_key=PREFER, metadata={
+        "example": MINIMAL,
+        "description": "RFC 7240. `return=minimal` asks for the lean answer: each hand's verdicts only "
+                       f"({', '.join(f'`{name}`' for name in LEAN_FIELDS)}), without the snapshot, state, PHH and "
+                       "record, at a fraction of the cost; the summary is the same. Other preferences are ignored."})
+
+
 PREFERENCE_APPLIED_DOC = {
     PREFERENCE_APPLIED: {"description": "`return=minimal` when the answer is the lean one (RFC 7240).",
                          "schema": {"type": "string", "enum": [MINIMAL]}},
@@ -297,7 +304,7 @@ def check_text(format_name: str, text: str, rules: dict[str, Any] | None = None,
 
 @blp.json_post("/hand-histories/check", HistoryRequestSchema,
                {"anyOf": [HistoryCheckSchema, LeanHistoryCheckSchema]}, example=EXAMPLE,
-               headers=[PREFER_DOC], response_headers=PREFERENCE_APPLIED_DOC)
+               headers=PreferHeaderSchema, response_headers=PREFERENCE_APPLIED_DOC)
 def check_histories(request: dict[str, Any], explain: bool) -> Response:
     """Read every hand of a history as written, replay it under the rules, settle it, compare what was paid.
 
