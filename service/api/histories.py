@@ -18,7 +18,7 @@ from ..razz.snapshot import Snapshot
 from ..razz.why import Why
 from .base import Length, Object, OneOf, RequestSchema, Text
 from .errors import SCHEMA_KIND, Problem, field_problem
-from .explain import why_field, write_why
+from .explain import EXPLANATION_FIELDS, why_field, write_why
 from .loading import data_loader
 from .responses import ApiBlueprint, answer_writer, json_response
 from .rules_options import RulesSchema
@@ -134,15 +134,16 @@ class HistoryCheckSchema(ma.Schema):
     summary = ma.fields.Nested(SummarySchema, required=True, metadata={"description": "Counts over those hands."})
 
 
-LEAN_FIELDS = ("index", "id", "valid", "error", "agrees", "discrepancies", "notes")
-"""What a hand of a lean answer carries: the verdicts a bulk audit asks for, without what the hand amounts to."""
-
-
 class LeanCheckedHandSchema(CheckedHandSchema):
-    """One hand of the text, in text order, as a lean answer (``Prefer: return=minimal``) writes it: the verdicts."""
+    """One hand of the text, in text order, as a lean answer (``Prefer: return=minimal``) writes it: the verdicts a
+    bulk audit asks for, without what the hand amounts to (the costly part of an answer to write)."""
 
     class Meta:
         exclude = ("seats", "snapshot", "state", "phh", "recorded")
+
+
+LEAN_FIELDS = tuple(name for name in LeanCheckedHandSchema().fields if name not in EXPLANATION_FIELDS)
+"""What a hand of a lean answer carries."""
 
 
 class LeanHistoryCheckSchema(ma.Schema):
@@ -161,8 +162,7 @@ MINIMAL = "return=minimal"
 class PreferHeaderSchema(ma.Schema):
     """The request headers the check reads."""
 
-    prefer = ma.fields.String(data_key=PREFER, metadata={
-        "example": MINIMAL,
+    prefer = ma.fields.String(data_key=PREFER, metadata={  # no example: the docs' try-it-out would send it
         "description": "RFC 7240. `return=minimal` asks for the lean answer: each hand's verdicts only "
                        f"({', '.join(f'`{name}`' for name in LEAN_FIELDS)}), without the snapshot, state, PHH and "
                        "record, at a fraction of the cost; the summary is the same. Other preferences are ignored."})
