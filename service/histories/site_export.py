@@ -13,6 +13,7 @@ the smallest unit (``Money``): cents for a cash hand's money, chips for a tourna
 from __future__ import annotations
 
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import ClassVar, NamedTuple
 
@@ -109,7 +110,7 @@ class Header(NamedTuple):
     big_bet: int
 
 
-class SiteHandReader:
+class SiteHandReader(ABC):
     """One hand's lines read in order; each line moves the hand on or is refused with its entry.
 
     A site declares its wording in the class attributes and reads its header in ``read_header``.
@@ -183,9 +184,9 @@ class SiteHandReader:
         self.total_pot: Entry | None = None
         self.rake = 0
 
+    @abstractmethod
     def read_header(self, header: Entry) -> Header:
         """The hand's number, unit and bets from its first line; another game than fixed-limit razz is refused."""
-        raise NotImplementedError
 
     def hand(self) -> WrittenHand:
         """Read every line after the header, then put the hand together."""
