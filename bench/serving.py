@@ -29,10 +29,17 @@ HTTP_SETUP = f"2 workers, wrk {CONNECTIONS} connections, medians of 5 interleave
 
 
 def free_port() -> int:
-    """A loopback port nobody listens on."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+    """A loopback port nobody listens on: the first free one of ``RAZZ_BENCH_PORTS`` (``18500-18599``) when set, so
+    benches run beside each other keep to their own ranges, else one the kernel picks."""
+    first, _, last = os.environ.get("RAZZ_BENCH_PORTS", "0-0").partition("-")
+    for port in range(int(first), int(last or first) + 1):
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return probe.getsockname()[1]
+    raise SystemExit(f"no free loopback port in RAZZ_BENCH_PORTS={os.environ['RAZZ_BENCH_PORTS']}")
 
 
 @dataclass(frozen=True)

@@ -67,11 +67,14 @@ def status_detail(status: int) -> str:
 
 DUPLICATE_ID = "duplicate-id"
 HTTP_ERROR = "http-error"
+UNSUPPORTED_FORMAT = "unsupported-format"
 API_KINDS = {
     KIND_BY_STATUS[422]: "A body the request schema refuses: a missing or unknown field, a wrong type, a value out "
                          "of range.",
     DUPLICATE_ID: "Two players of a comparison share an id.",
     HTTP_ERROR: "An HTTP error with no more precise type.",
+    UNSUPPORTED_FORMAT: "A hand history in a format the service does not read (named when it is recognised), or "
+                        "not a hand history at all.",
 }
 """The problem types the HTTP layer names beyond the statuses' and the rules'."""
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, NamedTuple
 
+import flask
 import marshmallow as ma
 from flask import Response
 
-from ..histories.check import HandCheck, Refused, check_hand
+from ..histories.check import HandCheck, HandError, Refused, check_hand
+from ..histories.detect import detect
 from ..histories.formats import FORMATS
 from ..histories.phh import write as write_phh
 from ..problems import PROBLEM_BASE
@@ -16,7 +18,7 @@ from ..razz.snapshot import Snapshot
 from ..razz.why import Why
 from .base import Length, Object, OneOf, RequestSchema, Text
 from .errors import SCHEMA_KIND, Problem, field_problem
-from .explain import why_field, write_why
+from .explain import EXPLANATION_FIELDS, why_field, write_why
 from .loading import data_loader
 from .responses import ApiBlueprint, answer_writer, json_response
 from .rules_options import RulesSchema
@@ -24,8 +26,11 @@ from .showdown import ShareSchema
 from .table import SnapshotSchema, WholeHandSchema, explain_whole_hand, snapshot_of_request, write_whole_hand
 
 blp = ApiBlueprint("hand-histories", __name__, url_prefix="/v1",
-                   description="Real hand histories (PHH, PokerStars) checked and settled.")
+                   description="Real hand histories (PHH, PokerStars, Full Tilt, Winamax, Merge) checked and "
+                               "settled.")
 
+AUTO = "auto"
+"""The format a request gets when it names none: the one its text is written in."""
 MAX_HANDS = 1000
 MAX_TEXT = 3_000_000
 """Characters of a history's text: 1,000 PokerStars hands of a full table fit (a hand is about 2,000)."""
@@ -40,9 +45,11 @@ EXAMPLE = {"format": "phh", "text": (
 class HistoryRequestSchema(RequestSchema):
     """A history's text, one hand or many, in a format the service reads."""
 
-    format = Text(required=True, validate=OneOf(list(FORMATS)), metadata={
-        "description": "phh: a PHH file or a PHHS file of tables [1], [2]...; pokerstars: a PokerStars razz "
-                       "export, hands separated by blank lines."})
+    format = Text(load_default=AUTO, validate=OneOf([AUTO, *FORMATS]), metadata={
+        "description": "auto (the default): the format is told by the text's first line, and a text in a format not "
+                       "read is a 422 unsupported-format naming what it looks like; phh: a PHH file or a PHHS file of "
+                       "tables [1], [2]...; pokerstars, fulltilt, winamax: a site's razz export of many hands; merge: "
+                       "the Merge network's XML export."})
     text = Text(required=True, validate=Length(min=1, max=MAX_TEXT),
                             metadata={"description": f"Up to {MAX_HANDS} hands, as written."})
     rules = Object(RulesSchema, load_default=None, metadata={
@@ -62,11 +69,12 @@ class RecordedSchema(ma.Schema):
     """What the history says was paid, in the smallest unit."""
 
     kind = ma.fields.String(required=True, validate=ma.validate.OneOf(["finishing_stacks", "winnings", "collected"]),
-                            metadata={"description": "PHH finishing_stacks or winnings; PokerStars collected."})
+                            metadata={"description": "PHH finishing_stacks or winnings; a site's export: collected."})
     amounts = ma.fields.List(ma.fields.Nested(ShareSchema), required=True, metadata={
         "description": "By seat: the stack after the hand, or what the seat collected (after the rake)."})
     returned = ma.fields.List(ma.fields.Nested(ShareSchema), required=True,
-                              metadata={"description": "Uncalled bets handed back, as PokerStars writes them."})
+                              metadata={"description": "Uncalled bets handed back, as PokerStars, Full Tilt and Merge "
+                                                       "write them (Winamax counts them in what was collected)."})
     rake = ma.fields.Integer(required=True, metadata={"description": "What the house took, as written (0 when none)."})
 
 
@@ -83,7 +91,8 @@ class CheckedHandSchema(ma.Schema):
 
     index = ma.fields.Integer(required=True, metadata={"description": "The hand's place in the text, from 0."})
     id = ma.fields.String(required=True, allow_none=True,
-                          metadata={"description": "PHH hand, the PokerStars hand number; null when not written."})
+                          metadata={"description": "PHH hand, the site's hand number (PokerStars, Full Tilt, "
+                                                  "Winamax, Merge); null when not written."})
     seats = ma.fields.List(ma.fields.Integer(), required=True, metadata={
         "description": "The seats of the hand's players, in the history's order; empty when it cannot be read."})
     valid = ma.fields.Boolean(required=True,
@@ -125,6 +134,63 @@ class HistoryCheckSchema(ma.Schema):
     summary = ma.fields.Nested(SummarySchema, required=True, metadata={"description": "Counts over those hands."})
 
 
+class LeanCheckedHandSchema(CheckedHandSchema):
+    """One hand of the text, in text order, as a lean answer (``Prefer: return=minimal``) writes it: the verdicts a
+    bulk audit asks for, without what the hand amounts to (the costly part of an answer to write)."""
+
+    class Meta:
+        exclude = ("seats", "snapshot", "state", "phh", "recorded")
+
+
+LEAN_FIELDS = tuple(name for name in LeanCheckedHandSchema().fields if name not in EXPLANATION_FIELDS)
+"""What a hand of a lean answer carries."""
+
+
+class LeanHistoryCheckSchema(ma.Schema):
+    """Every hand of the text, checked, as a lean answer (``Prefer: return=minimal``)."""
+
+    hands = ma.fields.List(ma.fields.Nested(LeanCheckedHandSchema), required=True,
+                           metadata={"description": "Every hand of the text, in text order: its verdicts."})
+    summary = ma.fields.Nested(SummarySchema, required=True, metadata={"description": "Counts over those hands."})
+
+
+PREFER = "Prefer"
+PREFERENCE_APPLIED = "Preference-Applied"
+MINIMAL = "return=minimal"
+
+
+class PreferHeaderSchema(ma.Schema):
+    """The request headers the check reads."""
+
+    prefer = ma.fields.String(data_key=PREFER, metadata={  # no example: the docs' try-it-out would send it
+        "description": "RFC 7240. `return=minimal` asks for the lean answer: each hand's verdicts only "
+                       f"({', '.join(f'`{name}`' for name in LEAN_FIELDS)}), without the snapshot, state, PHH and "
+                       "record, at a fraction of the cost; the summary is the same. Other preferences are ignored."})
+
+
+PREFERENCE_APPLIED_DOC = {
+    PREFERENCE_APPLIED: {"description": "`return=minimal` when the answer is the lean one (RFC 7240).",
+                         "schema": {"type": "string", "enum": [MINIMAL]}},
+    "Vary": {"description": "`Prefer`: the answer depends on it.", "schema": {"type": "string"}}}
+
+
+def prefers_minimal(headers: list[str]) -> bool:
+    """Whether the ``Prefer`` headers ask for ``return=minimal`` (RFC 7240: preferences separated by commas, each
+    a token, an optional value, quoted or not, and parameters after semicolons; names are case-insensitive).
+
+    >>> prefers_minimal(['respond-async, return="minimal"; foo=bar'])
+    True
+    >>> prefers_minimal(["return=representation"])
+    False
+    """
+    for header in headers:
+        for preference in header.split(","):
+            name, _, value = preference.split(";")[0].partition("=")
+            if name.strip().lower() == "return" and value.strip().strip('"').lower() == "minimal":
+                return True
+    return False
+
+
 class Summary(NamedTuple):
     """How many hands were checked, were valid, and agree with the rules' payouts."""
 
@@ -136,6 +202,7 @@ class Summary(NamedTuple):
 load_snapshot_data = data_loader(SnapshotSchema())
 write_hand = answer_writer(CheckedHandSchema, written=("id", "seats", "error", "snapshot", "state", "phh", "recorded",
                                                        "agrees", "discrepancies"))
+write_lean_hand = answer_writer(LeanCheckedHandSchema, written=("id", "error", "agrees", "discrepancies"))
 write_summary = answer_writer(SummarySchema)
 write_discrepancy = answer_writer(DiscrepancySchema)
 
@@ -147,6 +214,36 @@ def load_snapshot(body: dict[str, Any]) -> Snapshot:
     except Problem as problem:
         path = next(iter(problem.errors or {"body": []}))
         raise Refused(problem.kind, path, problem.detail) from None
+
+
+def write_lean(checked: HandCheck, explain: bool = False) -> dict[str, Any]:
+    """One checked hand as a lean answer writes it: its verdicts, with the decisions behind them when asked."""
+    hand, error = checked.hand, checked.error
+    found = checked.discrepancies
+    answer = write_lean_hand(
+        checked,
+        id=None if hand is None else hand.id,
+        error=None if error is None else _written_error(error),
+        agrees=None if found is None or error is not None else not found,
+        discrepancies=[write_discrepancy(item) for item in found or ()],
+    )
+    if explain:
+        answer["why"] = write_why(_why(checked))
+    return answer
+
+
+def _written_error(error: HandError) -> dict[str, Any]:
+    """Why a hand is not valid, as an answer writes it."""
+    return {"type": PROBLEM_BASE + error.kind, "detail": error.detail, "source": error.entry.source,
+            "line": error.entry.line}
+
+
+def _why(checked: HandCheck) -> list[Why]:
+    """The decisions behind a checked hand: the replay's, or the rule an invalid one broke."""
+    error = checked.error
+    if error is not None:
+        return [] if error.citation is None else [error.citation.says("illegal_action", error.detail)]
+    return [] if checked.snapshot is None or checked.state is None else explain_whole_hand(checked.snapshot).why
 
 
 def write_checked(checked: HandCheck, explain: bool = False) -> dict[str, Any]:
@@ -170,8 +267,7 @@ def write_checked(checked: HandCheck, explain: bool = False) -> dict[str, Any]:
         checked,
         id=None if hand is None else hand.id,
         seats=[] if hand is None else [player.seat for player in hand.players],
-        error=None if error is None else {"type": PROBLEM_BASE + error.kind, "detail": error.detail,
-                                          "source": error.entry.source, "line": error.entry.line},
+        error=None if error is None else _written_error(error),
         snapshot=checked.body,
         state=state,
         phh=phh,
@@ -189,27 +285,40 @@ def write_checked(checked: HandCheck, explain: bool = False) -> dict[str, Any]:
 
 
 def check_text(format_name: str, text: str, rules: dict[str, Any] | None = None,
-               most: int | None = MAX_HANDS, explain: bool = False) -> dict[str, Any]:
-    """The answer for every hand of ``text`` (at most ``most``, else a problem): the route's, and the CLI's."""
-    reader = FORMATS[format_name]
+               most: int | None = MAX_HANDS, explain: bool = False, lean: bool = False) -> dict[str, Any]:
+    """The answer for every hand of ``text`` (at most ``most``, else a problem): the route's, and the CLI's.
+    ``auto`` reads the format the text is written in (UnsupportedFormatError when it is none read); ``lean``
+    writes each hand's verdicts only."""
+    reader = FORMATS[detect(text) if format_name == AUTO else format_name]
     sections = reader.split(text)
     if most is not None and len(sections) > most:
         raise field_problem(SCHEMA_KIND, "text", f"holds {len(sections)} hands: at most {most} are checked "
                                                  "in one request")
-    checked = [write_checked(check_hand(index, partial(reader.read, section), load_snapshot, rules), explain)
+    write = write_lean if lean else write_checked
+    checked = [write(check_hand(index, partial(reader.read, section), load_snapshot, rules), explain)
                for index, section in enumerate(sections)]
     summary = Summary(len(checked), sum(hand["valid"] for hand in checked),
                       sum(hand["agrees"] is True for hand in checked))
     return {"hands": checked, "summary": write_summary(summary)}
 
 
-@blp.json_post("/hand-histories/check", HistoryRequestSchema, HistoryCheckSchema, example=EXAMPLE)
+@blp.json_post("/hand-histories/check", HistoryRequestSchema,
+               {"anyOf": [HistoryCheckSchema, LeanHistoryCheckSchema]}, example=EXAMPLE,
+               headers=PreferHeaderSchema, response_headers=PREFERENCE_APPLIED_DOC)
 def check_histories(request: dict[str, Any], explain: bool) -> Response:
     """Read every hand of a history as written, replay it under the rules, settle it, compare what was paid.
 
     Decides for each hand whether what it records is legal under the rules (the replay of
     /v1/table/state: sections 1 to 4, 7 and 9 of the rules reference), who the rules pay (sections 5,
     6 and 8), and whether the history's own record of the payouts agrees. An invalid hand names the
-    entry at fault and its line; the other hands are still checked.
+    entry at fault and its line; the other hands are still checked. With `Prefer: return=minimal` each
+    hand carries its verdicts only (LeanHistoryCheck), and the answer says `Preference-Applied`.
     """
-    return json_response(check_text(request["format"], request["text"], request["rules"], explain=explain))
+    lean = flask.has_request_context() and prefers_minimal(flask.request.headers.getlist(PREFER))
+    # (the contract's example answer is computed outside any request: the full one)
+    response = json_response(check_text(request["format"], request["text"], request["rules"], explain=explain,
+                                        lean=lean))
+    response.headers["Vary"] = PREFER
+    if lean:
+        response.headers[PREFERENCE_APPLIED] = MINIMAL
+    return response

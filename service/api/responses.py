@@ -44,14 +44,19 @@ class ApiBlueprint(Blueprint):
         summary, _, description = inspect.cleandoc(view.__doc__ or "").partition("\n\n")
         return self.doc(summary=unwrap(summary), description=unwrap(description))(view)
 
-    def json_post(self, rule: str, request_schema: type[ma.Schema], response_schema: type[ma.Schema],
-                  example: Mapping[str, Any]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    def json_post(self, rule: str, request_schema: type[ma.Schema],
+                  response_schema: type[ma.Schema] | Mapping[str, Any], example: Mapping[str, Any],
+                  headers: type[ma.Schema] | None = None, response_headers: Mapping[str, Any] | None = None,
+                  ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """Route a POST that loads ``request_schema``, answers ``response_schema`` and documents its problems.
 
         A whole-request ``example`` lets clients and fuzzers start from a body the rules accept; the
         documented 200 example is the view's own answer to it, computed here, so the two cannot drift
         apart (and an example the rules refuse fails when the blueprint is built). The view's docstring
-        is the operation's summary (its first line) and description (the rest).
+        is the operation's summary (its first line) and description (the rest). ``response_schema`` may
+        be a JSON Schema over schemas (``anyOf`` answers a request header chooses between); ``headers``
+        is the schema of the request headers the view reads, ``response_headers`` documents those it
+        answers with.
         flask-smorest's decorators describe the operation (its ``post``), but each would also wrap
         the view for every request: 12.6 us a request for the five, against 2 us for this view's own
         dispatch (bench/README.md). So the operation dispatches to the load and the view alone; the
@@ -64,9 +69,11 @@ class ApiBlueprint(Blueprint):
             for status in BODY_PROBLEMS:
                 described = self.alt_response(status.value, response=status.name)(described)
             described = self.response(200, response_schema, example=answer_to(view, load, example),
-                                      headers=RULES_HEADER_DOC)(described)
+                                      headers={**RULES_HEADER_DOC, **(response_headers or {})})(described)
             described = self.arguments(request_schema, example=example)(described)
             described = self.arguments(ExplainQuerySchema, location="query")(described)
+            if headers is not None:
+                described = self.arguments(headers, location="headers")(described)
             described = self.docstring(described)
 
             class Operation(MethodView):

@@ -17,16 +17,13 @@ from typing import Any
 from ..api.errors import Problem
 from ..api.histories import HistoryRequestSchema, check_text
 from ..api.loading import data_loader
-
-PHH_SUFFIXES = (".phh", ".phhs")
-POKERSTARS_START = "PokerStars "
+from .detect import UnsupportedFormatError, detect
+from .encodings import EncodingError, decode_history
 
 
 def format_of(path: Path, text: str) -> str:
-    """The file's format: PHH by its extension, else PokerStars when the text opens as an export does."""
-    if path.suffix.lower() in PHH_SUFFIXES:
-        return "phh"
-    return "pokerstars" if text.lstrip("\ufeff \n\r\t").startswith(POKERSTARS_START) else "phh"
+    """The file's format: PHH by its extension, else the one its text is written in (the service's detection)."""
+    return detect(text, path.name)
 
 
 def report(path: Path, answer: dict[str, Any]) -> list[str]:
@@ -61,12 +58,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     status = 0
     for path in arguments.files:
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
+            text = decode_history(path.read_bytes())
+            format_name = format_of(path, text)
+        except (OSError, EncodingError, UnsupportedFormatError) as error:
             print(f"{path}: cannot be read: {error}", file=sys.stderr)
             status = 2
             continue
-        answer = check_text(format_of(path, text), text, rules, most=None)
+        answer = check_text(format_name, text, rules, most=None)
         lines = report(path, answer)
         print("\n".join(lines))
         if len(lines) > 1 and status == 0:

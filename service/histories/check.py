@@ -37,7 +37,7 @@ from ..razz.why import Citation, seat_list
 from .errors import UnreadableHandError
 from .written import Entry, Recorded, Verb, WrittenAction, WrittenHand, WrittenPlayer
 
-_INCREASE, _CHECK_OR_CALL, _WRITTEN_CALL = Verb.INCREASE, Verb.CHECK_OR_CALL, Verb.CALL
+_INCREASE, _CHECK_OR_CALL, _WRITTEN_CALL, _ALL_IN = Verb.INCREASE, Verb.CHECK_OR_CALL, Verb.CALL, Verb.ALL_IN
 _CALL, _CHECK = ActionType.CALL, ActionType.CHECK
 """Module globals: reading a member off its enum class costs five times as much (bench/README.md)."""
 _NAMED = {verb: ActionType(verb.value) for verb in (Verb.BRING_IN, Verb.CHECK, Verb.FOLD)}
@@ -267,7 +267,9 @@ class _Checker:
     def action(self, replay: Replay, written: WrittenAction) -> Action:
         """The snapshot's action for an entry: its type named by the rules, its amount as written unless noted."""
         seat, verb = written.seat, written.verb
-        if verb is _INCREASE:
+        if verb is _ALL_IN and written.adds is not None and written.adds <= replay.owes(seat):
+            return Action(seat, _CALL, written.adds)
+        if verb is _INCREASE or verb is _ALL_IN:
             kind = replay.increase()
             adds = written.adds if written.to is None else written.to - replay.street_total(seat)
             return Action(seat, kind, self.effective(replay, written, kind, adds))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from . import phh, pokerstars
+from . import fulltilt, merge, phh, pokerstars, winamax
 from .written import Section, WrittenHand
 
 
@@ -19,5 +19,8 @@ class Format(NamedTuple):
 FORMATS = {
     "phh": Format(phh.split, phh.read),
     "pokerstars": Format(pokerstars.split, pokerstars.read),
+    "fulltilt": Format(fulltilt.split, fulltilt.read),
+    "winamax": Format(winamax.split, winamax.read),
+    "merge": Format(merge.split, merge.read),
 }
 """Each format by the name a request gives it."""

@@ -1,8 +1,9 @@
 """A hand as its history writes it: what a reader takes from the text, before the rules name anything.
 
-Each format's reader (``phh``, ``pokerstars``) turns one hand's text into a ``WrittenHand``; the
-check (``check``) asks the engine what the entries amount to. Every part keeps the entry it came
-from, so a rule broken is named with the line and the words that broke it.
+Each format's reader (``phh``, ``pokerstars``, ``fulltilt``, ``winamax``, ``merge``) turns one hand's
+text into a ``WrittenHand``; the check (``check``) asks the engine what the entries amount to.
+Every part keeps the entry it came from, so a rule broken is named with the line and the words
+that broke it.
 """
 
 from __future__ import annotations
@@ -47,12 +48,15 @@ class Verb(StrEnum):
 
     BRING_IN = "bring_in"
     INCREASE = "increase"
-    """PHH ``cbr``; PokerStars ``bets`` and ``raises``."""
+    """PHH ``cbr``; the sites' ``bets``, ``raises`` and ``completes``."""
     CHECK_OR_CALL = "check_or_call"
     """PHH ``cc``."""
     CHECK = "check"
     CALL = "call"
     FOLD = "fold"
+    ALL_IN = "all_in"
+    """Merge ``ALL_IN``: the player's last chips, a call when they reach no further than the bet to match, else an
+    increase."""
 
 
 class WrittenAction(msgspec.Struct, frozen=True):
@@ -64,7 +68,8 @@ class WrittenAction(msgspec.Struct, frozen=True):
     to: int | None = None
     """The street total the entry says the player reached (PHH ``cbr 600``; PokerStars ``raises 2 to 4``)."""
     adds: int | None = None
-    """The chips the entry says the player put in now (PokerStars ``calls 2``, ``bets 4``, ``brings in for 2``)."""
+    """The chips the entry says the player put in now (PokerStars ``calls 2``, ``bets 4``, ``brings in for 2``; Merge
+    ``ALL_IN``)."""
 
 
 @dataclass(slots=True)
@@ -90,12 +95,13 @@ class Recorded(NamedTuple):
     """What the history says each seat was paid, in the smallest unit."""
 
     kind: str
-    """``finishing_stacks`` or ``winnings`` (PHH), ``collected`` (PokerStars)."""
+    """``finishing_stacks`` or ``winnings`` (PHH), ``collected`` (the sites' exports)."""
     amounts: Mapping[int, int]
     """By seat: the stack after the hand, or what the seat took from the pots (after the rake)."""
     entry: Entry
     returned: Mapping[int, int] = NOTHING
-    """By seat: an uncalled bet handed back (PokerStars writes it apart from what was collected)."""
+    """By seat: an uncalled bet handed back (PokerStars, Full Tilt and Merge write it apart from what was collected;
+    Winamax counts it in)."""
     rake: int = 0
 
 

@@ -15,9 +15,10 @@ RULES_OPERATIONS = {"/v1/hands/rank", "/v1/hands/compare", "/v1/showdown", "/v1/
                     "/v1/legal-actions", "/v1/table/state", "/v1/hand-histories/check", "/v1/rules"}
 
 
-def validator(ref: str) -> Draft202012Validator:
-    """A validator of one component schema, its references resolved inside the document."""
-    return Draft202012Validator({"$ref": ref, "components": DOCUMENT["components"]})
+def validator(schema: dict) -> Draft202012Validator:
+    """A validator of a schema (a component's reference, or ``anyOf`` them), its references resolved inside the
+    document."""
+    return Draft202012Validator({**schema, "components": DOCUMENT["components"]})
 
 
 def properties():
@@ -56,9 +57,9 @@ def test_every_operation_has_a_summary_a_description_and_examples(path, method, 
 def test_examples_fit_their_schemas(path, method, operation):
     if method == "post":
         body = operation["requestBody"]["content"]["application/json"]
-        validator(body["schema"]["$ref"]).validate(body["example"])
+        validator(body["schema"]).validate(body["example"])
     answer = operation["responses"]["200"]["content"]["application/json"]
-    validator(answer["schema"]["$ref"]).validate(answer["example"])
+    validator(answer["schema"]).validate(answer["example"])
 
 
 @pytest.mark.parametrize(("path", "method", "operation"), OPERATIONS, ids=[f"{m} {p}" for p, m, _ in OPERATIONS])
@@ -74,7 +75,7 @@ def test_the_request_example_gets_exactly_the_response_example(client, path, met
 
 def test_problem_examples_are_problems_the_service_sends(client):
     responses = DOCUMENT["components"]["responses"]
-    check = validator("#/components/schemas/Problem")
+    check = validator({"$ref": "#/components/schemas/Problem"})
     check.validate(DOCUMENT["components"]["schemas"]["Problem"]["example"])
     for name, response in responses.items():
         example = response["content"]["application/problem+json"]["example"]

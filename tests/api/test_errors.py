@@ -187,7 +187,7 @@ def test_every_problem_type_is_in_the_contract(client):
     rules_kinds = {error.kind for error in vars(razz_errors).values()
                    if isinstance(error, type) and issubclass(error, razz_errors.InputError)
                    and error is not razz_errors.InputError}
-    kinds = rules_kinds | set(KIND_BY_STATUS.values()) | {"duplicate-id", "http-error"}
+    kinds = rules_kinds | set(KIND_BY_STATUS.values()) | {"duplicate-id", "http-error", "unsupported-format"}
     assert sorted(listed) == sorted(f"https://razz.rules/problems/{kind}" for kind in kinds)
 
 

@@ -150,7 +150,8 @@ def test_an_unknown_field_of_a_nested_object_is_named_after_that_objects_fields(
 @pytest.mark.parametrize(("path", "body", "field", "message"), [
     ("/v1/legal-actions", spoiled(SNAPSHOT_EXAMPLE, ("actions", 1, "type"), "shove"), "actions[1].type",
      'not one of bring_in, complete, bet, raise, call, check, fold: "shove"'),
-    ("/v1/hand-histories/check", {**HISTORY_EXAMPLE, "format": "txt"}, "format", 'not one of phh, pokerstars: "txt"'),
+    ("/v1/hand-histories/check", {**HISTORY_EXAMPLE, "format": "txt"}, "format",
+     'not one of auto, phh, pokerstars, fulltilt, winamax, merge: "txt"'),
     ("/v1/showdown", {**SHOWDOWN_EXAMPLE, "rules": {"preset": "house"}}, "rules.preset",
      'not one of standard, rrop_cash, wsop_cash, tda_tournament, wsop_tournament: "house"'),
     ("/v1/showdown", {**SHOWDOWN_EXAMPLE, "rules": {"odd_chip_rule": "coin"}}, "rules.odd_chip_rule",
@@ -183,7 +184,8 @@ CUT = '"' + "Z" * 40 + '\u2026"'
     ("/v1/hands/rank", {"hands": [["As"]], HUGE: 1}, HUGE, f"unknown field {CUT}"),
     ("/v1/legal-actions", spoiled(SNAPSHOT_EXAMPLE, ("actions", 1, "type"), HUGE), "actions[1].type",
      f"not one of bring_in, complete, bet, raise, call, check, fold: {CUT}"),
-    ("/v1/hand-histories/check", {"format": HUGE, "text": "x"}, "format", f"not one of phh, pokerstars: {CUT}"),
+    ("/v1/hand-histories/check", {"format": HUGE, "text": "x"}, "format",
+     f"not one of auto, phh, pokerstars, fulltilt, winamax, merge: {CUT}"),
     ("/v1/showdown", spoiled(SHOWDOWN_EXAMPLE, ("players", 0, "seat"), int("9" * 4000)), "players[0].seat",
      "not from 1 to 8: " + "9" * 40 + "\u2026"),
 ])

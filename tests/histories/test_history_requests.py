@@ -33,9 +33,13 @@ def test_empty_text_is_a_validation_error_naming_text(client):
     assert body["type"] == problem("validation-error")
 
 
-@pytest.mark.parametrize("body, field", [({"text": TINY}, "format"), ({"format": "phh"}, "text")])
-def test_a_missing_field_is_named(client, body, field):
-    assert_field_problem(client.post(CHECK, json=body), field)
+def test_a_missing_text_is_named(client):
+    assert_field_problem(client.post(CHECK, json={"format": "phh"}), "text")
+
+
+def test_a_missing_format_reads_the_format_the_text_is_written_in(client):
+    answer = client.post(CHECK, json={"text": sample_text("83")}).get_json()
+    assert answer["summary"] == {"hands": 1, "valid": 1, "agree": 1}
 
 
 def test_an_unknown_field_is_named(client):

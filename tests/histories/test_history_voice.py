@@ -10,12 +10,17 @@ from pathlib import Path
 
 import pytest
 
+from service.histories.encodings import decode_history
 from tests.api.test_voice import assert_in_the_rules_voice
 
 SAMPLES = Path(__file__).parent / "samples"
 TEXTS = {"phh": [path.read_text() for path in sorted(SAMPLES.glob("wsop-*.phh"))],
-         "pokerstars": [(SAMPLES / "pokerstars-razz-cash.txt").read_text().split("\n\n\n")[0]]}
-"""Each format's hands: the four WSOP hands and the first PokerStars hand."""
+         "pokerstars": [(SAMPLES / "pokerstars-razz-cash.txt").read_text().split("\n\n\n")[0]],
+         "fulltilt": [decode_history((SAMPLES / "fulltilt-razz-cash.txt").read_bytes()).replace("\r\n\r\n", "\n")],
+         "winamax": [(SAMPLES / "winamax-stud-cash.txt").read_text().replace("7-Card Stud", "Razz")],
+         "merge": [(SAMPLES / "merge-stud-cash.xml").read_text().replace('"7-Stud"', '"Razz"').replace('"39"', '"47"')]}
+"""Each format's hands: the four WSOP hands, the first PokerStars hand, the Full Tilt razz hand, and the Winamax
+and Merge stud hands named razz (their syntax is what is spoiled)."""
 SINGLE_QUOTED = re.compile(r"(?:^|[\s(])'[^'\n]+'(?=[\s,:;)]|$)")
 """Text repeated in Python's quotes (``'p9 cbr 10'``), which JSON's would have written ``"p9 cbr 10"``."""
 NUMBER = re.compile(r"\d+")

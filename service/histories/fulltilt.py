@@ -1,0 +1,95 @@
+"""Full Tilt Poker razz exports: the hands of an export, each read line by line into the hand as written.
+
+Full Tilt writes ``NAME action`` with no colon (a colon after a name is chat), ``raises to`` and
+``completes it to`` the street total, ``wins the pot`` after the rake and the uncalled bet apart, as
+PokerStars does. Its files are usually UTF-16 with their line breaks doubled once decoded, so hands
+are found at their header lines, never at blank lines (``encodings`` decodes the file).
+"""
+
+from __future__ import annotations
+
+import re
+from types import MappingProxyType
+
+from ..problems import quoted
+from .errors import NotRazzError, UnreadableHandError
+from .site_export import AMOUNT, NAME, Header, Money, SiteHandReader, split_at_headers
+from .written import Entry, Section, Verb, WrittenHand
+
+HAND_START = re.compile(r"Full Tilt Poker Game #")
+
+_HEADER = re.compile(r"Full Tilt Poker Game #(?P<id>\d+): (?P<rest>.*)")
+_STAKES = re.compile(rf"(?P<small>{AMOUNT})/(?P<big>{AMOUNT})(?: Ante {AMOUNT})?")
+"""``$0.10/$0.20 Ante $0.02`` (cash) or ``40/80 Ante 7`` (a tournament's chips): the small and big bets."""
+_RAZZ = "Limit Razz"
+
+
+def split(text: str) -> list[Section]:
+    """The sections of an export, in order: each hand from its header line, and any other text on its own."""
+    return split_at_headers(text, HAND_START, blank_ends_hand=False)
+
+
+def read(section: Section) -> WrittenHand:
+    """One hand of a Full Tilt razz export as written, or an error naming the line that keeps it from being read."""
+    return _FullTiltHand(section).hand()
+
+
+class _FullTiltHand(SiteHandReader):
+    """Full Tilt's wording."""
+
+    SITE = "Full Tilt"
+    STREET = re.compile(r"\*\*\* (?P<name>3RD STREET|4TH STREET|5TH STREET|6TH STREET|7TH STREET|SHOW DOWN|SUMMARY)"
+                        r" \*\*\*(?: \[(?P<card>[^\]]*)\])?(?: \(Total Pot: [^()]*\))?")
+    """A tournament's street line adds the pot so far: ``(Total Pot: 12, 2 Players, 1 All-In)``."""
+    PHASES = MappingProxyType({"3RD STREET": 3, "4TH STREET": 4, "5TH STREET": 5, "6TH STREET": 6, "7TH STREET": 7,
+                               "SHOW DOWN": 8, "SUMMARY": 9})
+    SEAT = re.compile(rf"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{AMOUNT})\)(?:,? .*)?")
+    """The name runs to the first ``(amount)``; the line may go on (``, is sitting out``)."""
+    ANTE = re.compile(rf"antes (?P<amount>{AMOUNT})")
+    BETTING = (
+        (re.compile("folds"), Verb.FOLD),
+        (re.compile("checks"), Verb.CHECK),
+        (re.compile(rf"brings in for (?P<amount>{AMOUNT})"), Verb.BRING_IN),
+        (re.compile(rf"completes it to (?P<to>{AMOUNT})"), Verb.INCREASE),
+        (re.compile(rf"raises to (?P<to>{AMOUNT})"), Verb.INCREASE),
+        (re.compile(rf"bets (?P<amount>{AMOUNT})"), Verb.INCREASE),
+        (re.compile(rf"calls (?P<amount>{AMOUNT})"), Verb.CALL),
+    )
+    ALL_IN = (", and is all in",)
+    MUCKS = frozenset({"mucks"})
+    COLLECTED = re.compile(rf"(?:wins|ties for) (?:the )?(?:pot|main pot|side pot(?: #?\d+)?) "
+                           rf"\((?P<amount>{AMOUNT})\)(?: with .*)?")
+    UNCALLED = re.compile(rf"Uncalled bet of (?P<amount>{AMOUNT}) returned to (?P<name>.+)")
+    TOTAL_POT = re.compile(rf"Total pot {AMOUNT}(?: [^|]*)? \| Rake (?P<rake>{AMOUNT})")
+    NOISE = re.compile(
+        rf"{NAME}: .*"
+        rf"|{NAME} (?:is high|is low) with \[[^\]]*\]"
+        rf"|{NAME} has \d+ seconds? (?:left to act|to reconnect)"
+        rf"|{NAME} has requested TIME"
+        rf"|{NAME} (?:stands up|sits down|is sitting out|has returned|has reconnected|is disconnected|"
+        r"has been disconnected|has timed out|is feeling [a-z]+)"
+        rf"|{NAME} adds {AMOUNT}(?: .*)?"
+        r"|\d+ seconds left to act"
+    )
+    """Chat, the clock, the lobby; ``is high with [Qc]`` names who must bring in, which the rules decide."""
+
+    def read_header(self, header: Entry) -> Header:
+        """The hand number, its unit and its small and big bets; another game than fixed-limit razz is refused."""
+        match = _HEADER.fullmatch(header.source)
+        if match is None:
+            raise UnreadableHandError(header, 'not a Full Tilt hand: a hand starts with a line "Full Tilt Poker '
+                                              'Game #<number>: ..."')
+        parts = match["rest"].split(" - ")
+        found = next(((index, stakes) for index, part in enumerate(parts[:-1])
+                      if (stakes := _STAKES.fullmatch(part))), None)
+        if found is None:
+            raise UnreadableHandError(header, 'the header does not give the bets and the game, like "$0.10/$0.20 '
+                                              'Ante $0.02 - Limit Razz"')
+        place, stakes = found
+        game = parts[place + 1]
+        if game != _RAZZ:
+            raise NotRazzError(header, f"a hand of {quoted(game)}: this reader reads fixed-limit razz only")
+        sample = stakes["small"]
+        symbol = sample[0] if sample[0] in "$€£" else ""
+        money = Money(symbol, cents=symbol != "", sample=sample)
+        return Header(match["id"], money, money.amount(stakes["small"], header), money.amount(stakes["big"], header))

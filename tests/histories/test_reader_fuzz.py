@@ -1,0 +1,149 @@
+"""The Full Tilt, Winamax and Merge readers fuzzed with mutated copies of real hands: never a 500, every problem
+named at a line of the text that holds it, and the other hands still checked.
+
+The corpus is the samples and the WSOP hands written in each site's syntax; each mutation is drawn
+from a seeded generator (``SEED``), so a failure is reproduced by its test id. The mutations: a
+line deleted, two lines swapped, a line duplicated, an amount or a card changed, the text cut
+short, stray Unicode put in, a huge number. Texts with very long lines of the shapes the readers'
+patterns look for are read too: were any pattern to backtrack, they would take minutes, not
+milliseconds (no timing is asserted; the suite's own run time would show it).
+"""
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from service.app import create_app
+from service.histories.encodings import decode_history
+from service.histories.site_export import clean
+
+from .phh_texts import CHECK, SAMPLES
+from .site_texts import WRITERS, checked_samples
+
+SEED = 20261202
+MUTANTS = 60
+"""Mutated copies per format and kind of mutation."""
+SAMPLES_DIR = Path(__file__).parent / "samples"
+SAMPLE_FILES = {"fulltilt": ["fulltilt-razz-cash.txt", "fulltilt-stud-cash.txt", "fulltilt-studhilo-cash.txt"],
+                "winamax": ["winamax-stud-cash.txt", "winamax-stud-play.txt"],
+                "merge": ["merge-stud-cash.xml", "merge-studhilo-cash.xml"]}
+STRAY = ["\u2028", "\x00", "\ufeff", "€", "\u202e", "e\u0301", "\U0001f0a1", "\r", "\t", "]", "[", "<", "&", "\"", "'"]
+_AMOUNT = re.compile(r"\d+(?:\.\d+)?")
+_CARD = re.compile(r"\b[A2-9TJQK][shdc]\b")
+
+
+@pytest.fixture(scope="module")
+def client():
+    """One app for the module: the fuzz posts hundreds of texts."""
+    return create_app({"TESTING": True}).test_client()
+
+
+@pytest.fixture(scope="module")
+def corpus(client):
+    """Each format's texts: its samples, retitled razz where they are stud, and the WSOP hands in its syntax."""
+    wsop = checked_samples(client)
+    texts = {}
+    for fmt, names in SAMPLE_FILES.items():
+        samples = [decode_history((SAMPLES_DIR / name).read_bytes()) for name in names]
+        retitled = [text.replace("Limit Stud Hi", "Limit Razz").replace("7-Card Stud fixed limit", "Razz fixed limit")
+                    .replace('type="7-Stud"', 'type="Razz"').replace('gametype="39"', 'gametype="47"')
+                    for text in samples]
+        texts[fmt] = samples + retitled + [WRITERS[fmt](wsop[number], number) for number in sorted(SAMPLES)]
+    return texts
+
+
+def mutate(text: str, kind: str, rng: random.Random) -> str:
+    """One mutation of ``kind`` drawn from ``rng``."""
+    lines = text.split("\n")
+    at, other = rng.randrange(len(lines)), rng.randrange(len(lines))
+    if kind == "delete":
+        del lines[at]
+    elif kind == "swap":
+        lines[at], lines[other] = lines[other], lines[at]
+    elif kind == "duplicate":
+        lines.insert(at, lines[other])
+    elif kind == "amount":
+        found = list(_AMOUNT.finditer(text))
+        if found:
+            spot = rng.choice(found)
+            new = rng.choice(["0", "1", str(rng.randrange(10**6)), "9" * rng.choice([18, 40, 5000]), "0.001", "1,5"])
+            return text[:spot.start()] + new + text[spot.end():]
+    elif kind == "card":
+        found = list(_CARD.finditer(text))
+        if found:
+            spot = rng.choice(found)
+            return text[:spot.start()] + rng.choice("A23456789TJQKX") + rng.choice("shdcx") + text[spot.end():]
+    elif kind == "truncate":
+        return text[:rng.randrange(len(text))]
+    elif kind == "unicode":
+        spot = rng.randrange(len(text) + 1)
+        return text[:spot] + rng.choice(STRAY) * rng.choice([1, 3]) + text[spot:]
+    return "\n".join(lines)
+
+
+KINDS = ["delete", "swap", "duplicate", "amount", "card", "truncate", "unicode"]
+
+
+def assert_each_problem_names_a_line_of_the_text(text: str, answer: dict) -> None:
+    """Every hand is checked or names the line at fault as written there."""
+    lines = text.split("\n")
+    for hand in answer["hands"]:
+        error = hand["error"]
+        if error is None:
+            assert hand["valid"]
+            continue
+        assert 1 <= error["line"] <= len(lines), error
+        assert error["source"] == clean(lines[error["line"] - 1].removesuffix("\r")), (error, text)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("fmt", sorted(SAMPLE_FILES))
+def test_a_mutated_hand_is_never_a_500_and_names_its_line(client, corpus, fmt, kind):
+    rng = random.Random(f"{SEED}-{fmt}-{kind}")
+    for _ in range(MUTANTS):
+        text = mutate(rng.choice(corpus[fmt]), kind, rng)
+        if not text.strip():
+            continue
+        response = client.post(CHECK, json={"format": fmt, "text": text})
+        assert response.status_code == 200, (response.get_data(as_text=True), text)
+        assert_each_problem_names_a_line_of_the_text(text, response.get_json())
+        detected = client.post(CHECK, json={"text": text}, headers={"Prefer": "return=minimal"})
+        assert detected.status_code in (200, 422), detected.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("fmt", sorted(SAMPLE_FILES))
+def test_a_broken_hand_among_good_ones_stops_none_of_them(client, corpus, fmt):
+    rng = random.Random(f"{SEED}-{fmt}-among")
+    good = corpus[fmt][-1]
+    header, body = good.split("\n", 1)
+    for _ in range(20):  # the header kept: a hand without its header is no hand of its own, but its neighbour's end
+        broken = header + "\n" + mutate(body, rng.choice(KINDS), rng)
+        answer = client.post(CHECK, json={"format": fmt, "text": "\n".join([good, broken, good])}).get_json()
+        assert answer["hands"][0]["valid"] and answer["hands"][-1]["valid"]
+        assert answer["hands"][-1]["agrees"] is True
+
+
+LONG = 200_000
+
+
+@pytest.mark.parametrize(("fmt", "line"), [
+    ("fulltilt", "Full Tilt Poker Game #1: " + "Table - " * (LONG // 8)),
+    ("fulltilt", "Seat 1: " + " (1" * (LONG // 3)),
+    ("fulltilt", "Player8: " + "Player8: " * (LONG // 9)),
+    ("fulltilt", "Player8 " + "is high with [" * (LONG // 14)),
+    ("fulltilt", "Total pot $1 " + "| Rake " * (LONG // 7)),
+    ("winamax", "Winamax Poker - " + "HandId: #1 - " * (LONG // 13)),
+    ("winamax", "Winamax Poker - CashGame - HandId: #1 - Razz fixed limit " + "(" * LONG),
+    ("winamax", "Table: '" + "' 6-max" * (LONG // 7)),
+    ("merge", '<description type="Razz" stakes="Limit $1/$2"/>\n<game gametype="47" id="' + "9" * LONG + '">'),
+    ("merge", "<game>" + "<players>" * (LONG // 9)),
+    ("merge", '<description stakes="Limit ' + "1/" * (LONG // 2) + '"/>'),
+])
+def test_a_very_long_line_of_a_patterns_shape_is_read_in_linear_time(client, corpus, fmt, line):
+    text = line if fmt == "merge" or line.startswith(("Full Tilt", "Winamax")) else \
+        corpus[fmt][0].replace("\r\n", "\n").replace("Player8 folds", line, 1).replace("Player8 is high with [Qc]",
+                                                                                        line, 1)
+    response = client.post(CHECK, json={"format": fmt, "text": text})
+    assert response.status_code == 200
