@@ -40,7 +40,7 @@ import numpy.typing as npt
 
 from .cards import CARD_CODES, CARD_TEXT, RANK_CHARS, RANK_KEYS, RANK_OF, Deck
 from .draws import ATTEMPT_BITS, GOLDEN, MASK, mix
-from .errors import InputError, SnapshotError
+from .errors import ExactBudgetError, SnapshotError
 from .ranking import LOW_RANKING, MAX_CARDS, SEVEN_CARD_RANKS
 from .running_out import community_card_dealt, explain_seventh_street
 from .seating import MIN_PLAYERS, SeatChart, check_player_count
@@ -55,10 +55,11 @@ SHARE_UNITS = 840
 
 EXACT_BUDGET = 10_000_000
 """The most rank combinations ``exact`` enumerates: one tuple of rank multisets, one per live player, and the
-community card's rank when there is one. Measured (bench/README.md), the enumeration runs at about 30 million
-combinations a second, so the budget keeps an exact answer within about one second on the machines of ``bench/``.
-Heads-up it covers 3rd street with the down cards known and every later street; three players, 4th street with
-the down cards known; eight players, 6th street with the down cards known."""
+community card's rank when there is one. Measured (bench/README.md), the enumeration runs at 10 million
+combinations a second or more (the slowest: many players receiving one card each; heads-up, over 100 million),
+so the budget keeps an exact answer within about a second on the machines of ``bench/``. Heads-up it covers any
+street with the down cards known and 5th street on whatever is known; three players, 5th street with the down
+cards known; up to eight, 6th street with the down cards known."""
 
 MOST_DEALS = 2**63 // (SHARE_UNITS * 2)
 """The most deals an exact count holds: the tallies are 64-bit whole numbers of share units."""
@@ -85,12 +86,6 @@ class Method(StrEnum):
 
 EXACT_COUNT = LOW_RANKING.says
 """Exactness rests on section 8: suits never enter an ace-to-five low, so rank multisets decide every hand."""
-
-
-class ExactBudgetError(InputError):
-    """An exact equity that would enumerate more rank combinations than the service's budget allows."""
-
-    kind = "over-budget"
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +165,7 @@ def read_spot(players: Sequence[tuple[int, Sequence[str], Sequence[str]]], dead_
     shown = len(live[0].up_cards)
     for index, player in enumerate(live):
         if len(player.up_cards) != shown:
-            raise SnapshotError(f"players[{index}].up_cards", f"holds {len(player.up_cards)} up cards where "
+            raise SnapshotError(f"players[{index}].up_cards", f"holds {_cards(len(player.up_cards))} where "
                                 f"players[0] holds {shown}: every live player shows as many on a street")
     street = next(number for number, street in STREETS.items() if street.up_cards == shown)
     players_dealt = _players_dealt(street, len(live), dealt, max_players)
@@ -191,6 +186,11 @@ def read_spot(players: Sequence[tuple[int, Sequence[str], Sequence[str]]], dead_
         raise SnapshotError("dead_cards", f"{len(named)} cards are named, leaving {len(unseen)} unseen: the deal "
                                           f"still needs {wanted}")
     return spot
+
+
+def _cards(count: int) -> str:
+    """``1 up card``, ``3 up cards``."""
+    return f"{count} up card" if count == 1 else f"{count} up cards"
 
 
 def _players_dealt(street: int, live: int, dealt: Sequence[int] | None, max_players: int) -> tuple[int, ...]:
@@ -549,8 +549,8 @@ def equity(spot: Spot, method: Method = Method.AUTO, samples: int | None = None,
     deals = spot.deals()
     fits = combinations <= EXACT_BUDGET and deals <= MOST_DEALS
     if method is Method.EXACT and not fits:
-        raise ExactBudgetError("method", f"exact would enumerate {combinations:,} rank combinations: the budget is "
-                                         f"{EXACT_BUDGET:,} (use sample or auto)")
+        raise ExactBudgetError("method", f"exact would enumerate up to {combinations:,} rank combinations: the "
+                                         f"budget is {EXACT_BUDGET:,} (use sample or auto)")
     if method is Method.SAMPLE or (method is Method.AUTO and not fits):
         count = DEFAULT_SAMPLES if samples is None else samples
         tally = sample_tally(spot, count, seed)
@@ -590,7 +590,7 @@ def explain_equity(spot: Spot, answer: Equity) -> list[Why]:
             f"{answer.deals:,} equally likely deals")))
     else:
         reason = ("sample was asked" if answer.asked is Method.SAMPLE else
-                  f"exact would enumerate {answer.combinations:,} rank combinations, past the budget of "
+                  f"exact would enumerate up to {answer.combinations:,} rank combinations, past the budget of "
                   f"{EXACT_BUDGET:,}")
         why.append(EXACT_COUNT("equity_method", (
             f"{reason}: {answer.samples:,} deals sampled from seed {answer.seed} with the scenarios' generator "
