@@ -26,6 +26,7 @@ from ..razz.snapshot import Action, Snapshot
 from ..razz.streets import FACE_DOWN, FIRST_STREET
 from ..razz.vocabulary import ActionType, Refusal
 from ..razz.why import Citation
+from .allin import AllIn, all_in_equity
 from .errors import UnreadableHandError
 from .written import Entry, Recorded, Verb, WrittenAction, WrittenHand, WrittenPlayer
 
@@ -86,6 +87,8 @@ class HandCheck:
     discrepancies: list[Discrepancy] | None = None
     """None when nothing was recorded or the result is not decided; empty when the record agrees."""
     notes: list[str] = field(default_factory=list)
+    allin: AllIn | None = None
+    """The equity when the chips went in, for a hand whose betting ended before 7th street (``allin.py``)."""
 
     @property
     def valid(self) -> bool:
@@ -128,6 +131,7 @@ class _Checker:
             snapshot, state = self.replay(snapshot, body)
             self.checked.state = state
             result = self.checked.result = settle(snapshot, state)
+            self.checked.allin = all_in_equity(snapshot, state, result)
         except Refused as refusal:
             self.checked.error = HandError(refusal.kind, refusal.detail, self.entry_of(refusal.path))
             return

@@ -27,7 +27,7 @@ dealt) once for all.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
@@ -127,6 +127,12 @@ class Spot:
             ways *= comb(left, need)
             left -= need
         return ways
+
+    def among(self, seats: Collection[int]) -> Spot:
+        """The spot of a pot only some live players are eligible for: the others' cards stay named, and they are
+        still dealt the cards to come (unseen to this pot, as any other), so 7th street is dealt as for the table."""
+        return Spot(tuple(player for player in self.players if player.seat in seats), self.unseen, self.street,
+                    self.players_dealt, self.community_card)
 
     def unseen_counts(self) -> tuple[int, ...]:
         """Unseen cards of each rank, ace first."""
