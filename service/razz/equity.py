@@ -67,9 +67,10 @@ MOST_DEALS = 2**63 // (SHARE_UNITS * 2)
 DEFAULT_SAMPLES = 20_000
 """Samples when the request names none: a share's standard deviation is at most 1/2, so the standard error is at
 most 0.36%."""
-MOST_SAMPLES = 200_000
+MOST_SAMPLES = 100_000
 """The most samples one request deals: eight players on 3rd street with no down card known, the most cards to
-deal, take under a second (bench/README.md), within the 2 s every request is answered in."""
+deal, take about half a second (bench/README.md), well within the 2 s every request is answered in, so a worker
+computing equities back to back leaves its other connections a turn often."""
 _SAMPLE_BLOCK = 25_000
 """Samples dealt at once: a block's arrays hold a few megabytes, so memory stays flat whatever the count."""
 _PAIR_BLOCK = 1 << 20
