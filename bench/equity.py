@@ -58,7 +58,7 @@ def sixth_street(players: int, unknown: int, dealt_from: list[str] = SPREAD) -> 
              "down_cards": [next(cards) for _ in range(1 if seat > players - unknown else 2)]}
             for seat in range(1, players + 1)]
 
-WORST = {
+WORST: dict[str, dict[str, Any]] = {
     "8 players, 3rd street, no down card known (auto: sampled, default samples)":
         {"players": [{"seat": seat, "up_cards": [card]} for seat, card in enumerate(DOORS, 1)]},
     f"the same, {MOST_SAMPLES:,} samples":
@@ -146,6 +146,16 @@ def in_process_peak(body: dict[str, Any]) -> tuple[float, float]:
     return elapsed, peak
 
 
+def workers_memory(server: Server) -> list[tuple[int, int]]:
+    """Each worker's resident memory now and at its highest (VmRSS, VmHWM), in MB."""
+    children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
+    found = []
+    for pid in children:
+        status = dict(line.split(":", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines())
+        found.append((int(status["VmRSS"].split()[0]) // 1024, int(status["VmHWM"].split()[0]) // 1024))
+    return found
+
+
 def probes_under_load(server: Server, body: dict[str, Any], seconds: float) -> tuple[int, float, int]:
     """Two clients post ``body`` back to back for ``seconds`` while /healthz is probed every 0.2 s: how many
     probes, the slowest one, and how many equity answers."""
@@ -181,6 +191,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="PokerKit rounds, each between two HTTP blocks")
     options = parser.parse_args()
     with running_server(workers=2, port=options.port) as server:
+        started_memory = workers_memory(server)
         for _ in range(3):
             post(server, {"players": HEADS_UP})
         http_exact: list[float] = []
@@ -237,6 +248,9 @@ def main() -> None:
             how = (f"exact, {found['deals']:,} deals" if found["method"] == "exact" else
                    f"sampled, {found['samples']:,}, standard error {100 * found['standard_error']:.2f}%")
             print(f"  {name}: {max(times):.2f} s over HTTP ({how}); {seconds:.2f} s and {peak:.0f} MB in process")
+        print("workers' resident memory (MB) at start, now and at the highest: "
+              + ", ".join(f"{start} -> {now} (peak {peak})"
+                          for (start, _), (now, peak) in zip(started_memory, workers_memory(server), strict=True)))
         slowest = WORST[f"the same, {MOST_SAMPLES:,} samples"]
         probes, worst_probe, answered = probes_under_load(server, slowest, seconds=20)
         print(f"/healthz while 2 clients post the {MOST_SAMPLES:,}-sample 8-player request back to back for 20 s: "

@@ -13,8 +13,8 @@ and about 3 million pairs instead of 18 billion deals; the counts stay whole num
 The pairs are counted with numpy (``_Ways``): every factor ``C(d, m)`` with ``d <= 4`` is
 ``2**a * 3**b`` or zero, so the exponents (and a count of impossible ranks) of a whole block of
 pairs are sums of small whole numbers, which a table turns back into the ways. Heads-up on 3rd
-street that takes tens of milliseconds where a pure Python loop over the same pairs takes about
-five seconds (bench/README.md).
+street that takes milliseconds where a pure Python loop over the same pairs takes seconds, about
+200 times as long (bench/README.md).
 
 ``sample`` deals random completions instead, from ``seed`` with the scenarios' generator
 (``draws.Draws``, SplitMix64 at a counter) computed for many samples at once; ``auto`` is exact
