@@ -60,7 +60,11 @@ class EquityRequestSchema(RequestSchema):
                        "at most 0.36%)."})
     seed = WholeNumber(maximum=MAX_SEED, load_default=0, metadata={
         "description": "The samples' seed, any whole number up to 2^63 - 1 (default 0): the same seed gives the "
-                       "same samples on every replica and every release."})
+                       "same samples on every replica and every release. Sample i is dealt by the scenarios' "
+                       "generator at (seed, i): the unseen cards, ascending (aces first; clubs, diamonds, hearts, "
+                       "spades within a rank), shuffled by Fisher-Yates from the last place for as many places as "
+                       "cards are dealt, and the cards so placed, last place first, go to each player in the "
+                       "request's order, its missing cards, then to the community card."})
     rules = Object(RulesSchema, load_default=None, metadata={
         "description": "Rules options over the standard preset; here max_players bounds the players dealt."})
 

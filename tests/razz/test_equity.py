@@ -3,6 +3,8 @@
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from service.razz.cards import CARD_CODES, CARD_TEXT
 from service.razz.draws import Draws
@@ -220,3 +222,18 @@ def test_a_seventh_street_down_card_is_taken_on_sixth_street_only():
     with pytest.raises(SnapshotError, match="community card") as refused:
         spot(*eight)
     assert refused.value.path == "players[0].down_cards"
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.randoms(use_true_random=False))
+def test_every_deal_shares_out_the_whole_pot(rng):
+    """Whatever the spot, the shares of every deal add up to the pot, exact or sampled, and nobody wins more
+    deals than there are."""
+    case = random_spot(rng)
+    counted = exact_tally(case)
+    assert counted.total == case.deals()
+    assert sum(counted.shares) == counted.total * SHARE_UNITS
+    assert sum(counted.wins) <= counted.total
+    assert all(win + tie <= counted.total for win, tie in zip(counted.wins, counted.ties, strict=True))
+    drawn = sample_tally(case, 500, rng.randrange(2**63))
+    assert sum(drawn.shares) == 500 * SHARE_UNITS
