@@ -85,10 +85,6 @@ class Method(StrEnum):
     SAMPLE = "sample"
 
 
-EXACT_COUNT = LOW_RANKING.says
-"""Exactness rests on section 8: suits never enter an ace-to-five low, so rank multisets decide every hand."""
-
-
 @dataclass(frozen=True, slots=True)
 class LivePlayer:
     """A live player's cards: the up cards in deal order and the down cards the caller knows."""
@@ -279,7 +275,7 @@ _WAYS_OF_CODE = np.array([2 ** (code % _THREE) * 3 ** (code // _THREE)
                           if code % _THREE <= _MOST_TWOS and code // _THREE <= _MOST_THREES else 0
                           for code in range(_IMPOSSIBLE * (RANKS + 1))], dtype=np.int32)
 """A summed code back to the whole number of ways: every rank's exponents add, one impossible rank makes it 0.
-Codes stay below 2**24 (at most 13 impossible ranks, 12 twos and 6 threes), so float32 sums are exact."""
+Codes stay below 14,336 (at most 13 impossible ranks, 12 twos and 6 threes), so they add up exactly in int16."""
 
 
 class _Ways:
@@ -591,7 +587,7 @@ def explain_equity(spot: Spot, answer: Equity) -> list[Why]:
     """How the answer was computed: how 7th street is dealt, exact or sampled, and how ties share."""
     why = [explain_seventh_street(spot.players_dealt, len(spot.players))]
     if answer.method is Method.EXACT:
-        why.append(EXACT_COUNT("equity_method", (
+        why.append(LOW_RANKING.says("equity_method", (
             f"suits never decide an ace-to-five low, so exact counts every deal by the ranks each player receives: "
             f"{answer.combinations:,} rank combinations at most (the budget is {EXACT_BUDGET:,}) stand for "
             f"{answer.deals:,} equally likely deals")))
@@ -599,7 +595,7 @@ def explain_equity(spot: Spot, answer: Equity) -> list[Why]:
         reason = ("sample was asked" if answer.asked is Method.SAMPLE else
                   f"exact would enumerate up to {answer.combinations:,} rank combinations, past the budget of "
                   f"{EXACT_BUDGET:,}")
-        why.append(EXACT_COUNT("equity_method", (
+        why.append(LOW_RANKING.says("equity_method", (
             f"{reason}: {answer.samples:,} deals sampled from seed {answer.seed} with the scenarios' generator "
             f"(SplitMix64), the largest standard error {100 * (answer.standard_error or 0):.2f}%")))
     why.append(TIES_SPLIT.says("equity_ties", "identical lows split the pot, so a k-way tie counts 1/k of it to "
