@@ -28,15 +28,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.serving import Server, running_server
 from service.razz.cards import RANK_KEYS
-from service.razz.equity import (
-    EXACT_BUDGET,
-    MOST_SAMPLES,
-    Method,
-    _hand_key,
-    _player_multisets,
-    equity,
-    read_spot,
-)
+from service.razz.equity import EXACT_BUDGET, MOST_SAMPLES, Method, equity
+from service.razz.equity_spot import hand_key, read_spot
+from service.razz.rank_multisets import _player_multisets
 from service.razz.ranking import SEVEN_CARD_RANKS
 
 HEADS_UP = [{"seat": 1, "up_cards": ["2h"], "down_cards": ["3h", "4h"]},
@@ -114,7 +108,7 @@ def pure_python_exact_seconds(rows: int = 100) -> float:
     counts = spot.unseen_counts()
     multisets = [tuple(map(int, row)) for row in _player_multisets(4, counts)]
     keys = [sum(RANK_KEYS[rank + 1] * taken for rank, taken in enumerate(row)) for row in multisets]
-    first, second = (_hand_key(player) for player in spot.players)
+    first, second = (hand_key(player) for player in spot.players)
     started = time.perf_counter()
     wins = 0
     for mine, key in zip(multisets[:rows], keys, strict=False):

@@ -8,7 +8,8 @@ import marshmallow as ma
 from flask import Response
 
 from ..razz.draws import MASK
-from ..razz.equity import DEFAULT_SAMPLES, EXACT_BUDGET, MOST_SAMPLES, Method, equity, explain_equity, read_spot
+from ..razz.equity import DEFAULT_SAMPLES, EXACT_BUDGET, MOST_SAMPLES, Method, equity, explain_equity
+from ..razz.equity_spot import read_spot
 from ..razz.rules import resolve_rules
 from ..razz.seating import MAX_SEAT, MIN_PLAYERS
 from ..razz.streets import MAX_DOWN_CARDS, MAX_UP_CARDS

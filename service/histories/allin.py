@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..razz.betting import TableState
-from ..razz.equity import Method, Spot, equity, read_spot
+from ..razz.equity import Method, equity
+from ..razz.equity_spot import Spot, read_spot
 from ..razz.settlement import Settlement, pots_so_far
 from ..razz.snapshot import Snapshot
 from ..razz.streets import FIRST_STREET, LAST_STREET, STREETS, up_cards_on

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from service.razz.equity import SHARE_UNITS, Spot, Tally
+from service.razz.equity_spot import SHARE_UNITS, Spot, Tally
 from service.razz.ranking import low_rank
 
 

@@ -8,19 +8,11 @@ from hypothesis import strategies as st
 
 from service.razz.cards import CARD_CODES, CARD_TEXT
 from service.razz.draws import Draws
-from service.razz.equity import (
-    DEFAULT_SAMPLES,
-    EXACT_BUDGET,
-    SHARE_UNITS,
-    ExactBudgetError,
-    Method,
-    Tally,
-    equity,
-    exact_tally,
-    read_spot,
-    sample_tally,
-)
-from service.razz.errors import DuplicateCardError, SnapshotError
+from service.razz.equity import DEFAULT_SAMPLES, EXACT_BUDGET, Method, equity
+from service.razz.equity_samples import sample_tally
+from service.razz.equity_spot import SHARE_UNITS, Tally, read_spot
+from service.razz.errors import DuplicateCardError, ExactBudgetError, SnapshotError
+from service.razz.rank_multisets import exact_tally
 from service.razz.ranking import low_rank
 from tests.razz.equity_brute import brute_force_tally
 
