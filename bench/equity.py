@@ -6,8 +6,9 @@ Run from the project root: ``python bench/equity.py [--port PORT] [--rounds N]``
 answers the same spot exactly over HTTP, so a slow spell of the machine hits both alike. Then:
 the sampled rate in process beside PokerKit's; the exact core beside a pure Python loop over the
 same pairs of rank multisets (why numpy); the slowest requests the service accepts (each timed
-over HTTP, with its peak memory in process, as tracemalloc sees numpy's arrays); and /healthz
-probed while two clients post the slowest of them back to back.
+over HTTP, with its peak memory in process, as tracemalloc sees numpy's arrays); what an all-in
+hand costs the hand-history check; and /healthz probed while two clients post the slowest of
+them back to back.
 """
 
 from __future__ import annotations
@@ -27,11 +28,19 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.serving import Server, running_server
+from service.api.histories import check_text
 from service.razz.cards import RANK_KEYS
 from service.razz.equity import EXACT_BUDGET, MOST_SAMPLES, Method, equity
 from service.razz.equity_spot import hand_key, read_spot
 from service.razz.rank_multisets import _player_multisets
 from service.razz.ranking import SEVEN_CARD_RANKS
+
+ROOT = Path(__file__).resolve().parents[1]
+ALL_IN_HEADS_UP, ALL_IN_SIDE_POT = (
+    (ROOT / "tests" / "histories" / "test_allin.py").read_text().split(f'{name} = """', 1)[1].split('"""', 1)[0]
+    for name in ("HEADS_UP", "SIDE_POT"))
+"""The all-in hands of the tests, as PHH."""
+WSOP_HAND = (ROOT / "tests" / "histories" / "samples" / "wsop-2023-43-5-24_01_07_20.phh").read_text()
 
 HEADS_UP = [{"seat": 1, "up_cards": ["2h"], "down_cards": ["3h", "4h"]},
             {"seat": 2, "up_cards": ["5s"], "down_cards": ["6s", "7s"]}]
@@ -140,6 +149,17 @@ def in_process_peak(body: dict[str, Any]) -> tuple[float, float]:
     return elapsed, peak
 
 
+def history_seconds_per_hand(text: str, copies: int = 20, allin: bool = True) -> float:
+    """Seconds a hand takes to check in process (the CLI's check), ``allin`` included, over ``copies`` of it."""
+    tables = "".join(f"[{index}]\n{text}\n" for index in range(1, copies + 1))
+    started = time.perf_counter()
+    answer = check_text("phh", tables, None, most=None)
+    elapsed = time.perf_counter() - started
+    if answer["summary"]["agree"] != copies or (answer["hands"][0]["allin"] is None) == allin:
+        raise SystemExit(f"the all-in hand did not check: {answer['hands'][0]}")
+    return elapsed / copies
+
+
 def workers_memory(server: Server) -> list[tuple[int, int]]:
     """Each worker's resident memory now and at its highest (VmRSS, VmHWM), in MB."""
     children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
@@ -242,6 +262,12 @@ def main() -> None:
             how = (f"exact, {found['deals']:,} deals" if found["method"] == "exact" else
                    f"sampled, {found['samples']:,}, standard error {100 * found['standard_error']:.2f}%")
             print(f"  {name}: {max(times):.2f} s over HTTP ({how}); {seconds:.2f} s and {peak:.0f} MB in process")
+        hands = {"heads-up all-in on 3rd street (exact)": ALL_IN_HEADS_UP,
+                 "3 players all-in on 4th street, a side pot (main pot sampled)": ALL_IN_SIDE_POT,
+                 "the WSOP sample's hand bet to 7th street (no allin)": WSOP_HAND}
+        print("hand histories checked in process, a hand (allin computed where the betting ended before 7th street): "
+              + "; ".join(f"{name} {1000 * history_seconds_per_hand(text, allin=name != list(hands)[-1]):.1f} ms"
+                          for name, text in hands.items()))
         print("workers' resident memory (MB) at start, now and at the highest: "
               + ", ".join(f"{start} -> {now} (peak {peak})"
                           for (start, _), (now, peak) in zip(started_memory, workers_memory(server), strict=True)))
