@@ -80,7 +80,7 @@ def test_the_community_card_spots_deal_one():
 
 
 def test_heads_up_third_street_with_every_card_known():
-    """2-3-4 against 5-6-7, the issue's spot: 18,265,297,050 deals, 55.2% for the lower board."""
+    """2-3-4 against 5-6-7, the README's and the bench's spot: 18,265,297,050 deals, 55.2% for the lower board."""
     answer = equity(spot("2h / 3h 4h", "5s / 6s 7s"), Method.EXACT)
     assert answer.deals == 18_265_297_050 == answer.tally.total
     assert round(answer.players[0].equity, 4) == 0.5522
