@@ -76,14 +76,16 @@ class Load:
 
 
 @contextmanager
-def running_server(workers: int = 2, checkout: Path = ROOT, app: str | None = None) -> Iterator[Server]:
+def running_server(workers: int = 2, checkout: Path = ROOT, app: str | None = None,
+                   port: int | None = None) -> Iterator[Server]:
     """The service as users run it, from ``checkout`` with the Python running this, stopped with SIGTERM after.
 
     Another checkout is served by its own ``.venv`` (which must have it installed), so two
     versions can be measured side by side. ``app`` (``module:factory()``, found from the
-    checkout's folder) is served instead of the service, by gunicorn with the service's settings.
+    checkout's folder) is served instead of the service, by gunicorn with the service's settings. ``port``
+    (default: one the kernel finds free) is the loopback port it listens on.
     """
-    port = free_port()
+    port = port or free_port()
     python = sys.executable if checkout == ROOT else str(checkout / ".venv" / "bin" / "python")
     env = {**os.environ, "WEB_CONCURRENCY": str(workers)}
     served = ["service"] if app is None else ["gunicorn", "--config", "python:service.serving.settings"]

@@ -8,7 +8,7 @@ from typing import Any
 import yaml
 from flask import Flask, Response, g, request
 
-from .api import hands, histories, operations, rules_options, scenarios, showdown, table
+from .api import equity, hands, histories, operations, rules_options, scenarios, showdown, table
 from .api.errors import Problem, ProblemApi, problem_response
 from .api.responses import RULES_HEADER
 from .metrics import install_metrics
@@ -55,6 +55,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     api.register_blueprint(showdown.blp)
     api.register_blueprint(histories.blp)
     api.register_blueprint(scenarios.blp)
+    api.register_blueprint(equity.blp)
     api.register_blueprint(rules_options.blp)
     api.register_blueprint(operations.blp)
     app.register_blueprint(operations.docs_assets)

@@ -9,6 +9,7 @@ import flask
 import marshmallow as ma
 from flask import Response
 
+from ..histories.allin import AllIn
 from ..histories.check import HandCheck, HandError, Refused, check_hand
 from ..histories.detect import detect
 from ..histories.formats import FORMATS
@@ -86,6 +87,34 @@ class DiscrepancySchema(ma.Schema):
     computed = ma.fields.Integer(required=True, metadata={"description": "What the rules give it, in the same terms."})
 
 
+class SeatShareSchema(ma.Schema):
+    """A seat's equity in a pot."""
+
+    seat = ma.fields.Integer(required=True, metadata={"description": "The seat."})
+    equity = ma.fields.Float(required=True, metadata={"description": "Its expected share of the pot, 0 to 1."})
+
+
+class PotEquitySchema(ma.Schema):
+    """One pot's equities among the seats eligible for it."""
+
+    amount = ma.fields.Integer(required=True, metadata={"description": "Every chip in the pot."})
+    eligible = ma.fields.List(ma.fields.Integer(), required=True,
+                              metadata={"description": "The live seats eligible for it, ascending."})
+    equities = ma.fields.List(ma.fields.Nested(SeatShareSchema), required=True, metadata={
+        "description": "Each eligible seat's equity in the pot (POST /v1/equity among them), ascending."})
+
+
+class AllInSchema(ma.Schema):
+    """What each seat could expect when the betting ended: the all-in equity."""
+
+    street = ma.fields.Integer(required=True, metadata={"description": "The street the betting ended on, 3 to 6."})
+    pots = ma.fields.List(ma.fields.Nested(PotEquitySchema), required=True, metadata={
+        "description": "The main pot first, then the side pots, as the showdown cuts them."})
+    expected = ma.fields.List(ma.fields.Nested(ShareSchema), required=True, metadata={
+        "description": "Every seat, ascending, with what it could expect from the pots (each pot's amount times "
+                       "its equity there), in the history's unit, rounded to the unit."})
+
+
 class CheckedHandSchema(ma.Schema):
     """One hand of the text, in text order: valid or why not, what it amounts to, and whether its record agrees."""
 
@@ -95,6 +124,9 @@ class CheckedHandSchema(ma.Schema):
                                                   "Winamax, Merge); null when not written."})
     seats = ma.fields.List(ma.fields.Integer(), required=True, metadata={
         "description": "The seats of the hand's players, in the history's order; empty when it cannot be read."})
+    players = ma.fields.List(ma.fields.String(allow_none=True), required=True, metadata={
+        "description": "The players' names as written, in the order of seats (kept, never used as seats); null "
+                       "where the history names none."})
     valid = ma.fields.Boolean(required=True,
                               metadata={"description": "True when the hand reads and replays under the rules."})
     error = ma.fields.Nested(HandProblemSchema, required=True, allow_none=True,
@@ -115,6 +147,11 @@ class CheckedHandSchema(ma.Schema):
                        "compared."})
     notes = ma.fields.List(ma.fields.String(), required=True, metadata={
         "description": "Amounts accepted though written otherwise than the rules compute them, and assumptions."})
+    allin = ma.fields.Nested(AllInSchema, required=True, allow_none=True, metadata={
+        "description": "For a hand whose betting ended before 7th street with two or more live players, every one "
+                       "showing down: each pot's equities at that moment (POST /v1/equity on the cards known then: "
+                       "the live players' down cards and up cards so far, the folded players' up cards dead) and "
+                       "what each seat could expect. Null otherwise."})
     why = why_field()
 
 
@@ -139,7 +176,7 @@ class LeanCheckedHandSchema(CheckedHandSchema):
     bulk audit asks for, without what the hand amounts to (the costly part of an answer to write)."""
 
     class Meta:
-        exclude = ("seats", "snapshot", "state", "phh", "recorded")
+        exclude = ("seats", "players", "snapshot", "state", "phh", "recorded")
 
 
 LEAN_FIELDS = tuple(name for name in LeanCheckedHandSchema().fields if name not in EXPLANATION_FIELDS)
@@ -200,11 +237,20 @@ class Summary(NamedTuple):
 
 
 load_snapshot_data = data_loader(SnapshotSchema())
-write_hand = answer_writer(CheckedHandSchema, written=("id", "seats", "error", "snapshot", "state", "phh", "recorded",
-                                                       "agrees", "discrepancies"))
-write_lean_hand = answer_writer(LeanCheckedHandSchema, written=("id", "error", "agrees", "discrepancies"))
+write_hand = answer_writer(CheckedHandSchema, written=("id", "seats", "players", "error", "snapshot", "state", "phh",
+                                                       "recorded", "agrees", "discrepancies", "allin"))
+write_lean_hand = answer_writer(LeanCheckedHandSchema, written=("id", "error", "agrees", "discrepancies", "allin"))
 write_summary = answer_writer(SummarySchema)
 write_discrepancy = answer_writer(DiscrepancySchema)
+
+
+def write_allin(allin: AllIn) -> dict[str, Any]:
+    """A hand's all-in equity as the answer writes it."""
+    return {"street": allin.street,
+            "pots": [{"amount": pot.amount, "eligible": list(pot.eligible),
+                      "equities": [{"seat": seat, "equity": share} for seat, share in pot.equities]}
+                     for pot in allin.pots],
+            "expected": [{"seat": seat, "amount": amount} for seat, amount in allin.expected]}
 
 
 def load_snapshot(body: dict[str, Any]) -> Snapshot:
@@ -226,6 +272,7 @@ def write_lean(checked: HandCheck, explain: bool = False) -> dict[str, Any]:
         error=None if error is None else _written_error(error),
         agrees=None if found is None or error is not None else not found,
         discrepancies=[write_discrepancy(item) for item in found or ()],
+        allin=None if checked.allin is None else write_allin(checked.allin),
     )
     if explain:
         answer["why"] = write_why(_why(checked))
@@ -267,6 +314,7 @@ def write_checked(checked: HandCheck, explain: bool = False) -> dict[str, Any]:
         checked,
         id=None if hand is None else hand.id,
         seats=[] if hand is None else [player.seat for player in hand.players],
+        players=[] if hand is None else [player.name for player in hand.players],
         error=None if error is None else _written_error(error),
         snapshot=checked.body,
         state=state,
@@ -278,6 +326,7 @@ def write_checked(checked: HandCheck, explain: bool = False) -> dict[str, Any]:
             "rake": recorded.rake},
         agrees=None if found is None or error is not None else not found,
         discrepancies=[write_discrepancy(item) for item in found or ()],
+        allin=None if checked.allin is None else write_allin(checked.allin),
     )
     if explain:
         answer["why"] = write_why(why)

@@ -203,7 +203,7 @@ def _value_type(field: ma.fields.Field, top: bool) -> Any:
             raise TypeError(f"{field!r}: an object nested in a nested object is declared with its record (NestedAs)")
         return _struct(field.schema, record, top=False)
     if isinstance(field, Items) and type(field) is Items and _length_bounds(field) is not None \
-            and type(field.inner) in (Object, NestedAs) and not field.inner.allow_none:
+            and type(field.inner) in (Object, NestedAs, WholeNumber) and not field.inner.allow_none:
         low, high = _length_bounds(field)  # type: ignore[misc]
         item = _value_type(field.inner, top)
         return Annotated[tuple[item, ...], msgspec.Meta(min_length=low, max_length=high)]  # type: ignore[valid-type]

@@ -34,6 +34,7 @@ from ..razz.snapshot import Action, Snapshot
 from ..razz.streets import FACE_DOWN, FIRST_STREET
 from ..razz.vocabulary import ActionType, Phase, Refusal
 from ..razz.why import Citation, seat_list
+from .allin import AllIn, all_in_equity
 from .errors import UnreadableHandError
 from .written import Entry, Recorded, Verb, WrittenAction, WrittenHand, WrittenPlayer
 
@@ -94,6 +95,8 @@ class HandCheck:
     discrepancies: list[Discrepancy] | None = None
     """None when nothing was recorded or the result is not decided; empty when the record agrees."""
     notes: list[str] = field(default_factory=list)
+    allin: AllIn | None = None
+    """The equity when the chips went in, for a hand whose betting ended before 7th street (``allin.py``)."""
 
     @property
     def valid(self) -> bool:
@@ -137,6 +140,7 @@ class _Checker:
             snapshot = self.checked.snapshot = self.tabled_mucks(snapshot, state, body)
             self.checked.state = state
             result = self.checked.result = settle(snapshot, state)
+            self.checked.allin = all_in_equity(snapshot, state, result)
         except Refused as refusal:
             self.checked.error = HandError(refusal.kind, refusal.detail, self.entry_of(refusal.path))
             return

@@ -133,6 +133,12 @@ class TableState:
                                   played.first_aggressor, played.last_aggressor)
                      for played, end in zip(self.log, ends, strict=True))
 
+    @property
+    def betting_ended_on(self) -> int:
+        """The last street anything was bet or checked on: once fewer than two live players can bet, the cards left
+        are dealt without betting, so the chips were all in on this street."""
+        return next((record.street for record in reversed(self.streets) if record.actions), FIRST_STREET)
+
 
 class _Round:
     """One street's betting round; its actions are the hand's from ``start`` to the next round's start."""

@@ -83,3 +83,9 @@ class UnequalHandsError(InputError):
     """Ranks place a value among hands of as many cards, so hands of different sizes do not compare."""
 
     kind = "unequal-hands"
+
+
+class ExactBudgetError(InputError):
+    """An exact equity that would enumerate more rank combinations than the service's budget allows."""
+
+    kind = "over-budget"

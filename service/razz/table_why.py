@@ -154,9 +154,9 @@ def _phase(table: Table, state: TableState) -> Why:
     if state.phase is Phase.COMPLETE:
         return UNCONTESTED.says("phase", f"every other player folded: seat {state.winner} wins without showing")
     if table.active < 2:
-        ended = next((record.street for record in reversed(state.streets) if record.actions), FIRST_STREET)
-        return BETTING_ENDS.says("phase", f"the betting ended on {street_name(ended)}: fewer than two live players "
-                                          "can bet, so the cards left are dealt and the hands are tabled")
+        return BETTING_ENDS.says("phase", f"the betting ended on {street_name(state.betting_ended_on)}: fewer than "
+                                          "two live players can bet, so the cards left are dealt and the hands are "
+                                          "tabled")
     return BETTING_ENDS.says("phase", f"{street}'s betting is complete: the hand goes to the showdown")
 
 

@@ -27,6 +27,10 @@ EXAMPLES = {
     "/v1/hand-histories/check": {**HISTORY_EXAMPLE, "rules": EVERY_OPTION},
     "/v1/scenarios": {"seed": 1, "count": 1, "players": 3, "street": 4, "rules": EVERY_OPTION,
                       "stakes": {"ante": 1, "bring_in": 2, "small_bet": 4, "big_bet": 8}},
+    "/v1/equity": {"players": [{"seat": 1, "up_cards": ["2h", "9c"], "down_cards": ["3h", "4h"]},
+                               {"seat": 2, "up_cards": ["5s", "Kd"], "down_cards": ["6s"]}],
+                   "dead_cards": ["Ks"], "dealt": [3, 2], "method": "sample", "samples": 100, "seed": 5,
+                   "rules": EVERY_OPTION},
 }
 """A body each POST endpoint takes, with its optional fields given, to be spoiled one place at a time."""
 

@@ -19,8 +19,9 @@ def run(*arguments):
 def test_every_sample_passes_with_a_summary_line_per_file():
     status, lines, _ = run(*PHH, POKERSTARS)
     assert status == 0
-    assert lines == [f"{path}: {count} hands, {count} valid, {count} agree"
-                     for path, count in [*((path, 1) for path in PHH), (POKERSTARS, 3)]]
+    assert lines[:-1] == [f"{path}: {count} hands, {count} valid, {count} agree"
+                          for path, count in [*((path, 1) for path in PHH), (POKERSTARS, 3)]]
+    assert lines[-1].startswith("total: 5 files, 7 hands, 7 valid, 7 agree; net (all-in adjusted): ")
 
 
 def test_a_disagreeing_record_and_an_illegal_action_are_named_and_fail_the_job(tmp_path):

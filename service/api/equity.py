@@ -1,0 +1,121 @@
+"""Who is ahead with cards to come: POST /v1/equity."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import marshmallow as ma
+from flask import Response
+
+from ..razz.draws import MASK
+from ..razz.equity import DEFAULT_SAMPLES, EXACT_BUDGET, MOST_SAMPLES, Method, equity, explain_equity
+from ..razz.equity_spot import read_spot
+from ..razz.rules import resolve_rules
+from ..razz.seating import MAX_SEAT, MIN_PLAYERS
+from ..razz.streets import MAX_DOWN_CARDS, MAX_UP_CARDS
+from .base import Items, Length, Object, RequestSchema
+from .explain import why_field, write_why
+from .fields import CardTexts, Choice, WholeNumber, seat_field
+from .responses import ApiBlueprint, answer_writer, json_response
+from .rules_options import RulesSchema
+
+blp = ApiBlueprint("equity", __name__, url_prefix="/v1", description="Who is ahead with cards to come.")
+
+DECK = 52
+MAX_SEED = MASK >> 1
+
+EQUITY_EXAMPLE = {"players": [{"seat": 1, "up_cards": ["2h"], "down_cards": ["3h", "4h"]},
+                              {"seat": 2, "up_cards": ["5s"], "down_cards": ["6s", "7s"]}]}
+
+
+class EquityPlayerSchema(RequestSchema):
+    """A live player's cards: every up card, and the down cards the caller knows."""
+
+    seat = seat_field(required=True, metadata={"description": "The player's seat, 1 to 8."})
+    up_cards = CardTexts(1, MAX_UP_CARDS, required=True, metadata={
+        "description": "The up cards in deal order, 1 to 4: as many for every player, which fixes the street."})
+    down_cards = CardTexts(0, MAX_DOWN_CARDS, load_default=(), metadata={
+        "description": "The down cards the caller knows, 0 to 3, the first dealt first (a third is 7th street's, "
+                       "with 4 up cards); the rest are unknown."})
+
+
+class EquityRequestSchema(RequestSchema):
+    """The live players' cards, the cards known to be out of play, and how to compute."""
+
+    players = Items(Object(EquityPlayerSchema), required=True, validate=Length(min=MIN_PLAYERS, max=MAX_SEAT),
+                    metadata={"description": "The live players, 2 to 8, each seat once, cards from one deck.",
+                              "example": EQUITY_EXAMPLE["players"]})
+    dead_cards = CardTexts(0, DECK, load_default=(), metadata={
+        "description": "Cards known to be out of play: folded players' up cards, a card exposed and replaced."})
+    dealt = Items(WholeNumber(minimum=MIN_PLAYERS, maximum=MAX_SEAT), load_default=None,
+                  validate=Length(min=1, max=MAX_UP_CARDS), metadata={
+                      "description": "How many players were dealt each street so far, 3rd street first, one count "
+                                     "per up card (default: the live players on every street): section 7 counts "
+                                     "the stub from it to decide whether 7th street is a community card."})
+    method = Choice(Method, load_default=Method.AUTO, metadata={
+        "description": f"exact enumerates every deal (refused past the budget of {EXACT_BUDGET:,} rank "
+                       "combinations); sample deals random completions; auto (default) is exact within the "
+                       "budget, else samples."})
+    samples = WholeNumber(minimum=1, maximum=MOST_SAMPLES, load_default=None, metadata={
+        "description": f"Deals sampled, 1 to {MOST_SAMPLES:,} (default {DEFAULT_SAMPLES:,}: a standard error of "
+                       "at most 0.36%)."})
+    seed = WholeNumber(maximum=MAX_SEED, load_default=0, metadata={
+        "description": "The samples' seed, any whole number up to 2^63 - 1 (default 0): the same seed gives the "
+                       "same samples on every replica and every release. Sample i is dealt by the scenarios' "
+                       "generator at (seed, i): the unseen cards, ascending (aces first; clubs, diamonds, hearts, "
+                       "spades within a rank), shuffled by Fisher-Yates from the last place for as many places as "
+                       "cards are dealt, and the cards so placed, last place first, go to each player in the "
+                       "request's order, its missing cards, then to the community card."})
+    rules = Object(RulesSchema, load_default=None, metadata={
+        "description": "Rules options over the standard preset; here max_players bounds the players dealt."})
+
+
+class SeatEquitySchema(ma.Schema):
+    """One live player's chances."""
+
+    seat = ma.fields.Integer(required=True, metadata={"description": "The player's seat."})
+    win = ma.fields.Float(required=True, metadata={"description": "The probability of holding the one best hand."})
+    tie = ma.fields.Float(required=True, metadata={"description": "The probability of sharing the best hand."})
+    equity = ma.fields.Float(required=True, metadata={
+        "description": "The expected share of the pot: a k-way tie counts 1/k. The players' equities sum to 1."})
+
+
+class EquitySchema(ma.Schema):
+    """Each live player's chances and how they were computed."""
+
+    players = ma.fields.List(ma.fields.Nested(SeatEquitySchema), required=True,
+                             metadata={"description": "The live players, in the request's order."})
+    method = ma.fields.String(required=True, validate=ma.validate.OneOf([Method.EXACT.value, Method.SAMPLE.value]),
+                              metadata={"description": "exact: every deal counted; sample: random deals."})
+    deals = ma.fields.Integer(metadata={
+        "description": "exact only: the equally likely deals counted (the ways to give each live player its "
+                       "missing cards as a set, and the community card if any), a whole number."})
+    samples = ma.fields.Integer(metadata={"description": "sample only: the deals sampled."})
+    seed = ma.fields.Integer(metadata={"description": "sample only: the seed the deals were drawn from."})
+    standard_error = ma.fields.Float(metadata={
+        "description": "sample only: the largest standard error of the players' equities."})
+    why = why_field()
+
+
+write_equity = answer_writer(EquitySchema, written=("players",))
+write_seat = answer_writer(SeatEquitySchema)
+
+
+@blp.json_post("/equity", EquityRequestSchema, EquitySchema, example=EQUITY_EXAMPLE)
+def compute_equity(request: dict[str, Any], explain: bool) -> Response:
+    """Each live player's chance to win, to tie and expected share of the pot, with cards still to come.
+
+    Every unseen card is equally likely to be any card not named in the request. exact counts
+    every deal, by the ranks each player receives (section 8: suits never decide a low), each
+    weighted by the ways the deck deals them; sample deals random completions from the seed with
+    the scenarios' generator. Section 7 decides whether 7th street is a community card, and a tie
+    splits the pot (section 6).
+    """
+    max_players = resolve_rules(request["rules"]).max_players
+    spot = read_spot([(player["seat"], player["up_cards"], player["down_cards"]) for player in request["players"]],
+                     request["dead_cards"], request["dealt"], max_players)
+    answer = equity(spot, request["method"], request["samples"], request["seed"])
+    body = write_equity(answer, players=[write_seat(player) for player in answer.players])
+    if explain:
+        body["why"] = write_why(explain_equity(spot, answer))
+    return json_response(body)

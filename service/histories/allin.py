@@ -1,0 +1,78 @@
+"""What each seat could expect when the chips went in: the all-in equity of a hand whose betting ended early.
+
+A hand whose betting ended before 7th street with two or more live players, every one of whom
+showed down, is a question of cards alone from that moment on: each pot goes to the best low
+among the seats eligible for it. Its equity is what ``POST /v1/equity`` answers on the cards
+known then (each live player's down cards and the up cards dealt so far, the folded players' up
+cards as dead cards), asked of each pot among its eligible seats; a seat's expectation is each
+pot's amount times its equity there, summed, in the history's unit. Trackers call the difference
+from what was paid "all-in adjusted" results: luck taken out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..razz.betting import TableState
+from ..razz.equity import Method, equity
+from ..razz.equity_spot import Spot, read_spot
+from ..razz.settlement import Settlement, pots_so_far
+from ..razz.snapshot import Snapshot
+from ..razz.streets import FIRST_STREET, LAST_STREET, STREETS, up_cards_on
+from ..razz.vocabulary import Phase
+
+DEALT_DOWN_BEFORE_SEVENTH = STREETS[LAST_STREET - 1].down_cards
+"""The down cards a player holds before 7th street: the first ones dealt."""
+
+
+@dataclass(frozen=True, slots=True)
+class PotEquity:
+    """One pot: its chips, the seats eligible for it and each one's equity in it."""
+
+    amount: int
+    eligible: tuple[int, ...]
+    equities: tuple[tuple[int, float], ...]
+    """(seat, equity) for each eligible seat, ascending; a pot one seat is eligible for is its own."""
+
+
+@dataclass(frozen=True, slots=True)
+class AllIn:
+    """The equity at the moment the betting ended, and what each seat could expect from the pots."""
+
+    street: int
+    """The street the betting ended on."""
+    pots: tuple[PotEquity, ...]
+    expected: tuple[tuple[int, int], ...]
+    """(seat, chips) for every seat of the hand, ascending: its pots' amounts times its equities, rounded."""
+
+
+def all_in_equity(snapshot: Snapshot, state: TableState, result: Settlement | None) -> AllIn | None:
+    """The all-in equity of a settled hand whose betting ended before 7th street with two or more live players,
+    every one showing down; None for any other hand."""
+    if result is None or state.phase is not Phase.SHOWDOWN:
+        return None
+    street = state.betting_ended_on
+    folded = {seated.seat for seated in state.players if seated.folded}
+    live = [player for player in snapshot.players if player.seat not in folded]
+    if street >= LAST_STREET or len(live) < 2 or any(player.mucked or player.down_cards is None for player in live):
+        return None
+    shown = up_cards_on(street)
+    dead = [card for player in snapshot.players if player.seat in folded for card in player.up_cards]
+    dealt = [sum(len(player.up_cards) >= up_cards_on(number) for player in snapshot.players)
+             for number in range(FIRST_STREET, street + 1)]
+    spot = read_spot([(player.seat, player.up_cards[:shown], (player.down_cards or ())[:DEALT_DOWN_BEFORE_SEVENTH])
+                      for player in live], dead, dealt, snapshot.rules.max_players)
+    pots = tuple(_pot_equity(spot, pot.amount, pot.eligible) for pot in pots_so_far(snapshot, state))
+    expected = {seated.seat: 0.0 for seated in state.players}
+    for pot in pots:
+        for seat, share in pot.equities:
+            expected[seat] += pot.amount * share
+    return AllIn(street, pots, tuple((seat, round(amount)) for seat, amount in sorted(expected.items())))
+
+
+def _pot_equity(spot: Spot, amount: int, eligible: tuple[int, ...]) -> PotEquity:
+    """Each eligible seat's equity in one pot: exact where the budget allows, else sampled from seed 0."""
+    if len(eligible) < 2:
+        return PotEquity(amount, eligible, tuple((seat, 1.0) for seat in eligible))
+    answer = equity(spot.among(eligible), Method.AUTO)
+    return PotEquity(amount, eligible, tuple(sorted((player.seat, player.equity) for player in answer.players)))

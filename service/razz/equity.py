@@ -1,0 +1,136 @@
+"""Who is ahead with cards to come: each live player's chance to win, to tie and share of the pot.
+
+Every unseen card is equally likely to be any card not named, so the exact answer is a count over
+every way to complete the hands (``rank_multisets``: by the ranks each player receives, since
+suits never decide a low); ``sample`` deals random completions from a seed with the scenarios'
+generator (``equity_samples``); ``auto`` is exact when the enumeration fits ``EXACT_BUDGET`` rank
+combinations, else it samples. The spot itself, and section 7's community card, are
+``equity_spot``'s.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from math import sqrt
+
+from .equity_samples import sample_tally
+from .equity_spot import SHARE_UNITS, Spot, Tally
+from .errors import ExactBudgetError
+from .rank_multisets import exact_tally
+from .ranking import LOW_RANKING
+from .running_out import explain_seventh_street
+from .showdown import TIES_SPLIT
+from .why import Why
+
+EXACT_BUDGET = 10_000_000
+"""The most rank combinations ``exact`` enumerates: one tuple of rank multisets, one per live player, and the
+community card's rank when there is one. Measured (bench/README.md), the enumeration runs at 10 million
+combinations a second or more (the slowest: many players receiving one card each; heads-up, over 100 million),
+so the budget keeps an exact answer within about a second on the machines of ``bench/``. Heads-up it covers any
+street with the down cards known and 5th street on whatever is known; three players, 5th street with the down
+cards known; up to eight, 6th street with the down cards known."""
+
+MOST_DEALS = 2**63 // (SHARE_UNITS * 2)
+"""The most deals an exact count holds: the tallies are 64-bit whole numbers of share units."""
+
+DEFAULT_SAMPLES = 20_000
+"""Samples when the request names none: a share's standard deviation is at most 1/2, so the standard error is at
+most 0.36%."""
+MOST_SAMPLES = 100_000
+"""The most samples one request deals: eight players on 3rd street with no down card known, the most cards to
+deal, take about half a second (bench/README.md), well within the 2 s every request is answered in, so a worker
+computing equities back to back leaves its other connections a turn often."""
+
+
+class Method(StrEnum):
+    """How an equity is computed: enumerated, sampled, or exact where it fits the budget."""
+
+    AUTO = "auto"
+    EXACT = "exact"
+    SAMPLE = "sample"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatEquity:
+    """One live player's chances: to hold the one best hand, to share it, and its expected share of the pot."""
+
+    seat: int
+    win: float
+    tie: float
+    equity: float
+
+
+@dataclass(frozen=True, slots=True)
+class Equity:
+    """Each live player's chances and how they were computed."""
+
+    players: tuple[SeatEquity, ...]
+    method: Method
+    """exact or sample: how the answer was computed (``auto`` resolved)."""
+    tally: Tally
+    deals: int | None
+    samples: int | None
+    seed: int | None
+    standard_error: float | None
+    """For a sample, the largest standard error of the players' equities."""
+    combinations: int
+    """The rank combinations exact enumerates at most."""
+    asked: Method
+
+
+def equity(spot: Spot, method: Method = Method.AUTO, samples: int | None = None, seed: int = 0) -> Equity:
+    """The live players' equities, exact or sampled as ``method`` asks; ``exact`` past the budget is refused."""
+    combinations = spot.combinations()
+    deals = spot.deals()
+    fits = combinations <= EXACT_BUDGET and deals <= MOST_DEALS
+    if method is Method.EXACT and not fits:
+        raise ExactBudgetError("method", f"exact would enumerate up to {combinations:,} rank combinations: the "
+                                         f"budget is {EXACT_BUDGET:,} (use sample or auto)")
+    if method is Method.SAMPLE or (method is Method.AUTO and not fits):
+        count = DEFAULT_SAMPLES if samples is None else samples
+        tally = sample_tally(spot, count, seed)
+        return Equity(_seat_equities(spot, tally), Method.SAMPLE, tally, None, count, seed,
+                      standard_error(tally), combinations, method)
+    tally = exact_tally(spot)
+    assert tally.total == deals, "the multisets' ways add up to every deal"
+    return Equity(_seat_equities(spot, tally), Method.EXACT, tally, deals, None, None, None, combinations, method)
+
+
+def standard_error(tally: Tally) -> float:
+    """The largest standard error of the players' sampled equities: each share's sample variance over the samples,
+    ``sqrt(variance / (n - 1))`` with the variance of the n shares drawn."""
+    count = tally.total
+    if count < 2:
+        return 0.0
+    variances = [squares / count - (share / count) ** 2 for share, squares in zip(tally.shares, tally.squares,
+                                                                                     strict=True)]
+    return sqrt(max(0.0, *variances) / (count - 1)) / SHARE_UNITS
+
+
+def _seat_equities(spot: Spot, tally: Tally) -> tuple[SeatEquity, ...]:
+    """Each seat's chances as fractions of the deals counted."""
+    total = tally.total
+    return tuple(SeatEquity(player.seat, tally.wins[index] / total, tally.ties[index] / total,
+                            tally.shares[index] / (total * SHARE_UNITS))
+                 for index, player in enumerate(spot.players))
+
+
+def explain_equity(spot: Spot, answer: Equity) -> list[Why]:
+    """How the answer was computed: how 7th street is dealt, exact or sampled, and how ties share."""
+    why = [explain_seventh_street(spot.players_dealt, len(spot.players))]
+    if answer.method is Method.EXACT:
+        why.append(LOW_RANKING.says("equity_method", (
+            f"suits never decide an ace-to-five low, so exact counts every deal by the ranks each player receives: "
+            f"{answer.combinations:,} rank combinations at most (the budget is {EXACT_BUDGET:,}) stand for "
+            f"{answer.deals:,} equally likely deals")))
+    else:
+        reason = ("sample was asked" if answer.asked is Method.SAMPLE else
+                  f"exact would enumerate up to {answer.combinations:,} rank combinations, past the budget of "
+                  f"{EXACT_BUDGET:,}")
+        why.append(LOW_RANKING.says("equity_method", (
+            f"{reason}: {answer.samples:,} deals sampled from seed {answer.seed} with the scenarios' generator "
+            f"(SplitMix64), the largest standard error {100 * (answer.standard_error or 0):.2f}%")))
+    why.append(TIES_SPLIT.says("equity_ties", "identical lows split the pot, so a k-way tie counts 1/k of it to "
+                                              "each of the k players"))
+    return why
