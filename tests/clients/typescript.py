@@ -8,6 +8,7 @@ that a new operation is called and each new example type-checked with no test to
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -44,10 +45,11 @@ IMPORTS = (f'import type {{ components, operations, paths }} from "./{OPENAPI_TY
            f'import type * as hey from "./{HEY_API}/types.gen";\n')
 
 
-def run(arguments: list[str | Path], cwd: Path, timeout: float = 180) -> subprocess.CompletedProcess[str]:
-    """Run a command and keep what it prints; the caller judges the exit code."""
+def run(arguments: list[str | Path], cwd: Path, timeout: float = 180,
+        **env: str) -> subprocess.CompletedProcess[str]:
+    """Run a command, with ``env`` over this environment, and keep what it prints; the caller judges the exit code."""
     return subprocess.run([str(argument) for argument in arguments], cwd=cwd, capture_output=True, text=True,
-                          timeout=timeout, check=False)
+                          timeout=timeout, check=False, env={**os.environ, **env})
 
 
 def tool(name: str) -> Path:
