@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from ..serving.conftest import Server, serving
 from .contract import Example, examples, operations
 from .typescript import (
     NODE,
@@ -33,13 +31,6 @@ def generated(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str,
     """A folder holding both generated clients, and what each generator printed."""
     folder = tmp_path_factory.mktemp("typescript")
     return folder, generate(folder)
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """The real server, as users start it, on a free loopback port."""
-    with serving(tmp_path_factory.mktemp("server"), WEB_CONCURRENCY="1") as running:
-        yield running
 
 
 def test_both_generators_take_the_contract_without_a_word_of_warning(generated):
