@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from .contract import Example, examples, operations
+from .contract import examples, operations
 from .typescript import (
     NODE,
+    answer_types,
     caller_program,
     compile_strictly,
     example_types,
@@ -72,9 +73,8 @@ def test_both_clients_call_every_operation_and_every_answer_type_checks(generate
 
     source = folder / "answers.ts"
     source.write_text(typed_constants(
-        (f"{answer['client']} {answer['operation']} answer", example_types(Example(
-            "", None, *(("response", answer["operation"].split()[0], "200") if answer["status"] == 200
-                        else ("problem", "Problem")))), answer["body"])
+        (f"{answer['client']} {answer['operation']} answer",
+         answer_types(answer["operation"].split()[0], answer["status"]), answer["body"])
         for answer in answers))
     use_sources(folder, source.name)
     errors = compile_strictly(folder)

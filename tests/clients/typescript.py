@@ -115,6 +115,13 @@ def example_types(example: Example) -> tuple[str, str]:
     return schema, f"hey.{example.owner}"
 
 
+def answer_types(operation_id: str, status: int) -> tuple[str, str]:
+    """The type an answer of the server must have: its operation's 200 answer, or a problem."""
+    if status == 200:
+        return example_types(Example("", None, "response", operation_id, "200"))
+    return example_types(Example("", None, "problem", "Problem"))
+
+
 def typed_constants(labelled: Iterable[tuple[str, tuple[str, str], Any]]) -> str:
     """A module declaring each value as a constant of both generators' types, one per line, its label beside it.
 
