@@ -6,6 +6,8 @@ service accepts and answers as those generators read it, with their default sett
 
 * every operation has a stable ``operationId``, its view function's name in camelCase, so that a
   generated client names its methods after the operation (``bringIn``), not after the path;
+* an integer its schema does not bound within 32 bits is ``format: int64`` (chips, a seed), so that
+  a Java client reads it into a ``Long``, not an ``Integer`` that a stack of 3,000,000,000 overflows;
 * no property of a component schema carries a ``default`` keyword. openapi-typescript, by default,
   types a property with a default as always present, which is true of neither side here: a request
   may leave it out, and an answer that reuses the schema (a scenario's snapshot) leaves it out too.
@@ -22,6 +24,10 @@ from typing import Any
 
 from apispec import BasePlugin
 
+INT32_MAX = 2**31 - 1
+SUBSCHEMAS = ("items", "additionalProperties")
+SUBSCHEMA_LISTS = ("anyOf", "oneOf", "allOf", "prefixItems")
+
 
 class ClientContractPlugin(BasePlugin):
     """An apispec plugin: each operation's id from its view, and optional properties without a ``default`` keyword."""
@@ -31,11 +37,12 @@ class ClientContractPlugin(BasePlugin):
         """Each operation id given so far, to the endpoint it names: two views of one name would share one."""
 
     def schema_helper(self, name: str, definition: dict[str, Any], **kwargs: Any) -> dict[str, Any] | None:
-        """The schema's properties as marshmallow documented them, less any ``default`` keyword."""
+        """The schema's properties as marshmallow documented them, less any ``default`` keyword, with their
+        integers' widths."""
         properties = definition.get("properties")
         if not properties:
             return None
-        return {"properties": {key: without_default(value) for key, value in properties.items()}}
+        return {"properties": {key: with_widths(without_default(value)) for key, value in properties.items()}}
 
     def operation_helper(self, path: str | None = None, operations: dict[str, Any] | None = None,
                          **kwargs: Any) -> None:
@@ -70,3 +77,28 @@ def without_default(schema: Any) -> Any:
     if not isinstance(schema, dict) or "default" not in schema:
         return schema
     return {key: value for key, value in schema.items() if key != "default"}
+
+
+def with_widths(schema: Any) -> Any:
+    """A property's schema with ``format: int64`` on each integer in it that may pass 32 bits (no maximum, or
+    one above 2^31 - 1), however deep (items, alternatives); other formats are left as they are.
+
+    >>> with_widths({"type": "integer", "minimum": 0, "maximum": 10**15})
+    {'type': 'integer', 'minimum': 0, 'maximum': 1000000000000000, 'format': 'int64'}
+    >>> with_widths({"type": "array", "items": {"type": "integer", "maximum": 8}})
+    {'type': 'array', 'items': {'type': 'integer', 'maximum': 8}}
+    """
+    if not isinstance(schema, dict):
+        return schema
+    widened = dict(schema)
+    for key in SUBSCHEMAS:
+        if key in widened:
+            widened[key] = with_widths(widened[key])
+    for key in SUBSCHEMA_LISTS:
+        if key in widened:
+            widened[key] = [with_widths(alternative) for alternative in widened[key]]
+    types = widened.get("type")
+    integer = types == "integer" or (isinstance(types, list) and "integer" in types)
+    if integer and "format" not in widened and widened.get("maximum", INT32_MAX + 1) > INT32_MAX:
+        widened["format"] = "int64"
+    return widened

@@ -94,3 +94,13 @@ def test_every_optional_property_says_its_default_in_words(app):
             if default not in (ma.missing, None) and "default" not in field.metadata.get("description", ""):
                 unsaid.append(f"{name}.{field_name}")
     assert not unsaid, unsaid
+
+
+def test_an_integer_that_may_pass_32_bits_is_int64_and_no_other():
+    """A Java or Go client reads chips and seeds into 64-bit integers, and a field bounded lower as it is."""
+    schemas = yaml.safe_load(COMMITTED.read_text())["components"]["schemas"]
+    assert schemas["DoorCard"]["properties"]["stack"]["format"] == "int64"
+    assert schemas["ScenariosRequest"]["properties"]["seed"]["format"] == "int64"
+    assert schemas["Pot"]["properties"]["amount"]["format"] == "int64"
+    assert "format" not in schemas["Rules"]["properties"]["max_players"]
+    assert "format" not in schemas["Problem"]["properties"]["status"]
