@@ -12,7 +12,7 @@ service accepts and answers as those generators read it, with their default sett
   types a property with a default as always present, which is true of neither side here: a request
   may leave it out, and an answer that reuses the schema (a scenario's snapshot) leaves it out too.
   An optional property is optional on both sides, and its description says what applies when it
-  is left out (``tests/api/test_contract_docs.py`` checks that each one does).
+  is left out (``tests/api/test_contract.py`` checks that each one does).
 
 The rest of what generators and linters read (``servers``, ``security: []``, the licence) is the
 app's ``API_SPEC_OPTIONS`` (``service/app.py``).
@@ -30,7 +30,8 @@ SUBSCHEMA_LISTS = ("anyOf", "oneOf", "allOf", "prefixItems")
 
 
 class ClientContractPlugin(BasePlugin):
-    """An apispec plugin: each operation's id from its view, and optional properties without a ``default`` keyword."""
+    """An apispec plugin: each operation's id from its view; properties without a ``default`` keyword, their
+    integers' widths stated."""
 
     def __init__(self) -> None:
         self.operation_ids: dict[str, str] = {}

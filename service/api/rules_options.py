@@ -47,6 +47,7 @@ PresetSchema = ma.Schema.from_dict(
     {spec.name: _option_field(spec, spec.description, required=True) for spec in OPTIONS}, name="Preset")
 """What a preset gives every option: a rules object's options, each one there."""
 
+
 def option_value(**metadata: str) -> dict[str, object]:
     """The metadata of a field holding an option's value as JSON writes it: a word, a whole number or true/false."""
     return {"type": ["boolean", "integer", "string"], **metadata}
