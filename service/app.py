@@ -9,6 +9,7 @@ import yaml
 from flask import Flask, Response, g, request
 
 from .api import equity, hands, histories, operations, rules_options, scenarios, showdown, table
+from .api.contract import ClientContractPlugin
 from .api.errors import Problem, ProblemApi, problem_response
 from .api.responses import RULES_HEADER
 from .metrics import install_metrics
@@ -35,7 +36,14 @@ DEFAULTS: dict[str, Any] = {
     "OPENAPI_JSON_PATH": "openapi.json",
     "OPENAPI_SWAGGER_UI_PATH": "/docs",
     "OPENAPI_SWAGGER_UI_URL": operations.DOCS_ASSETS_URL,
-    "API_SPEC_OPTIONS": {"info": {"description": API_DESCRIPTION}},
+    "API_SPEC_OPTIONS": {
+        "info": {"description": API_DESCRIPTION, "license": {"name": "MIT", "identifier": "MIT"}},
+        # Relative, so that /docs tries the operations on the service that serves it, wherever it is deployed.
+        "servers": [{"url": "/", "description": "The service that serves this document at /openapi.json: "
+                     "http://127.0.0.1:8080 as `python -m service` starts it."}],
+        # No operation asks for credentials: said once for all, so that no generator or linter has to guess.
+        "security": [],
+    },
 }
 """Settings before the environment (``RAZZ_*`` variables, e.g. ``RAZZ_MAX_CONTENT_LENGTH``) and ``config``."""
 
@@ -49,7 +57,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     _check_limits(app.config)
 
     install_metrics(app)
-    api = ProblemApi(app)
+    api = ProblemApi(app, spec_kwargs={"extra_plugins": [ClientContractPlugin()]})
     api.register_blueprint(hands.blp)
     api.register_blueprint(table.blp)
     api.register_blueprint(showdown.blp)

@@ -36,7 +36,7 @@ class EquityPlayerSchema(RequestSchema):
         "description": "The up cards in deal order, 1 to 4: as many for every player, which fixes the street."})
     down_cards = CardTexts(0, MAX_DOWN_CARDS, load_default=(), metadata={
         "description": "The down cards the caller knows, 0 to 3, the first dealt first (a third is 7th street's, "
-                       "with 4 up cards); the rest are unknown."})
+                       "with 4 up cards); the rest are unknown (default: none known)."})
 
 
 class EquityRequestSchema(RequestSchema):
@@ -46,7 +46,8 @@ class EquityRequestSchema(RequestSchema):
                     metadata={"description": "The live players, 2 to 8, each seat once, cards from one deck.",
                               "example": EQUITY_EXAMPLE["players"]})
     dead_cards = CardTexts(0, DECK, load_default=(), metadata={
-        "description": "Cards known to be out of play: folded players' up cards, a card exposed and replaced."})
+        "description": "Cards known to be out of play: folded players' up cards, a card exposed and replaced "
+                       "(default: none)."})
     dealt = Items(WholeNumber(minimum=MIN_PLAYERS, maximum=MAX_SEAT), load_default=None,
                   validate=Length(min=1, max=MAX_UP_CARDS), metadata={
                       "description": "How many players were dealt each street so far, 3rd street first, one count "

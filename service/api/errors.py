@@ -35,7 +35,8 @@ class ProblemSchema(ma.Schema):
                        + "; ".join(f"`{kind}`: {meaning}" for kind, meaning in PROBLEM_TYPES.items()),
         "enum": [PROBLEM_BASE + kind for kind in PROBLEM_TYPES]})
     title = ma.fields.String(required=True, metadata={"description": "The HTTP status's phrase."})
-    status = ma.fields.Integer(required=True, metadata={"description": "The HTTP status of the response."})
+    status = ma.fields.Integer(required=True, metadata={
+        "description": "The HTTP status of the response.", "minimum": 400, "maximum": 599})
     detail = ma.fields.String(required=True, metadata={"description": "One sentence a person understands."})
     errors = ma.fields.Dict(
         keys=ma.fields.String(),

@@ -197,7 +197,7 @@ class RaiseLimitField(Field):
     def __init__(self, spec: OptionSpec, **kwargs: Any) -> None:
         choices = [{"type": "integer", "minimum": spec.integer_minimum},
                    {"type": "string", "enum": list(spec.values)}]
-        super().__init__(metadata={"oneOf": choices, **kwargs.pop("metadata", {})}, **kwargs)
+        super().__init__(metadata={"anyOf": choices, **kwargs.pop("metadata", {})}, **kwargs)
         self.words = spec.values
         self.number = WholeNumber(minimum=spec.integer_minimum or 0)
 

@@ -124,7 +124,7 @@ class BoardSchema(RequestSchema):
     seat = seat_field(required=True, metadata={"description": "The player's seat, 1 to 8."})
     up_cards = CardTexts(0, MAX_UP_CARDS, load_default=(), metadata={
         "description": "The up cards in deal order: street - 2 of them for a live player (4 on 7th street); a "
-                       "folded player may omit them."})
+                       "folded player may omit them (default: none)."})
     folded = StrictBoolean(load_default=False, metadata={
         "description": "Out of the hand: the board is not compared (default false)."})
     all_in = StrictBoolean(load_default=False, metadata={
@@ -176,7 +176,7 @@ class TablePlayerSchema(RequestSchema):
     mucked = StrictBoolean(load_default=False, metadata={
         "description": "Gave up the hand at showdown without showing (section 5): its chips stay in the pots they "
                        "reached, and it wins none. Only a live hand, once the betting is over, and never where a live "
-                       "player is all-in: every live hand is then tabled (TDA 16)."})
+                       "player is all-in: every live hand is then tabled (TDA 16) (default false)."})
 
 
 class ActionSchema(RequestSchema):
@@ -203,7 +203,8 @@ class SnapshotSchema(RequestSchema):
         "description": "The 7th-street card dealt face up to every hand when the deck ran short (section 7)."})
     actions = Items(NestedAs(ActionSchema, record=Action), load_default=(),
                              validate=Length(max=500), metadata={
-                                 "description": "Every betting action of the hand so far, in order, across streets."})
+                                 "description": "Every betting action of the hand so far, in order, across streets "
+                                                "(default: none, the hand as dealt)."})
 
 
 class LegalActionSchema(ma.Schema):

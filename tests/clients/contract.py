@@ -1,0 +1,80 @@
+"""The contract as a client generator reads it: its operations by operationId, and every example it gives."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+CONTRACT = ROOT / "openapi.yaml"
+DOCUMENT: dict[str, Any] = yaml.safe_load(CONTRACT.read_text())
+JSON = "application/json"
+PROBLEM_JSON = "application/problem+json"
+
+
+@dataclass(frozen=True)
+class Operation:
+    """One operation of the contract, by the id generators name it after."""
+
+    operation_id: str
+    method: str
+    path: str
+    request_example: Any
+    """The request body's example, or None for an operation that takes none."""
+
+    @property
+    def name(self) -> str:
+        return f"{self.method.upper()} {self.path}"
+
+
+def operations() -> list[Operation]:
+    """Every operation of the contract."""
+    found = []
+    for path, methods in DOCUMENT["paths"].items():
+        for method, operation in methods.items():
+            body = operation.get("requestBody", {}).get("content", {}).get(JSON, {})
+            found.append(Operation(operation["operationId"], method, path, body.get("example")))
+    return found
+
+
+@dataclass(frozen=True)
+class Example:
+    """An example the contract gives, and the type it is an example of.
+
+    ``kind`` says which: ``request`` (``owner`` an operation id), ``response`` (an operation id and
+    ``status``), ``problem`` (a problem+json response, of the Problem schema), ``schema`` (``owner`` a
+    component schema) or ``property`` (``owner`` a component schema, ``part`` its property).
+    """
+
+    label: str
+    value: Any
+    kind: str
+    owner: str
+    part: str = ""
+
+
+def examples() -> Iterator[Example]:
+    """Every example of the contract: each operation's request and answers, each problem, schema and property."""
+    for path, methods in DOCUMENT["paths"].items():
+        for method, operation in methods.items():
+            name, operation_id = f"{method.upper()} {path}", operation["operationId"]
+            body = operation.get("requestBody", {}).get("content", {}).get(JSON, {})
+            if "example" in body:
+                yield Example(f"{name} request", body["example"], "request", operation_id)
+            for status, response in operation["responses"].items():
+                content = response.get("content", {})
+                if "example" in content.get(JSON, {}):
+                    yield Example(f"{name} {status} answer", content[JSON]["example"], "response", operation_id,
+                                  status)
+    for name, response in DOCUMENT["components"]["responses"].items():
+        yield Example(f"{name} problem", response["content"][PROBLEM_JSON]["example"], "problem", "Problem")
+    for name, schema in DOCUMENT["components"]["schemas"].items():
+        if "example" in schema:
+            yield Example(f"{name} example", schema["example"], "schema", name)
+        for prop, spec in schema.get("properties", {}).items():
+            if "example" in spec:
+                yield Example(f"{name}.{prop} example", spec["example"], "property", name, prop)
