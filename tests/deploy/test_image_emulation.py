@@ -138,7 +138,7 @@ def test_runs_as_uid_10001_without_home_writing_only_tmp(image):
 
 
 def test_listens_on_all_interfaces_and_passes_its_healthcheck(image):
-    assert f"Listening at: http://0.0.0.0:{image['port']}" in image["log"]
+    assert f"ready on http://0.0.0.0:{image['port']}, 2 workers" in image["log"]
     assert image["health"].returncode == 0, image["health"].stderr
 
 
