@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import time
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
@@ -109,6 +110,20 @@ class WholeBodies:
         return self.app(environ, start_response)
 
 
+@dataclass(frozen=True)
+class ListenerAddress:
+    """What gunicorn asks of the listener a connection came from, its address, known still once it has closed.
+
+    A connection handed over just before the worker stops listening may start after its listener closed.
+    """
+
+    address: Any
+
+    def getsockname(self) -> Any:
+        """The listener's address."""
+        return self.address
+
+
 class Worker(GeventWorker):
     """gunicorn's gevent worker, with whole bodies before the app and problem+json for what HTTP refuses.
 
@@ -138,9 +153,10 @@ class Worker(GeventWorker):
         """
         connections = Group()
         listeners = self.sockets
+        addresses = [ListenerAddress(listener.getsockname()) for listener in listeners]
 
         def take(client: Any, address: Any, index: int) -> None:
-            connections.start(Greenlet(self.handle, listeners[index], client, address))
+            connections.start(Greenlet(self.handle, addresses[index], client, address))
 
         self.front_door = FrontDoor(listeners, serve=self._serve_probe,
                                     full=lambda: len(connections) >= self.worker_connections,
