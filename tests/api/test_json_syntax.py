@@ -24,8 +24,10 @@ def test_agrees_with_the_standard_reader_on_shallow_text(pieces):
     assert is_json(text.encode()) == valid, text
 
 
-@given(st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(),
-                    lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner), max_leaves=30))
+SCALARS = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text()
+
+
+@given(st.recursive(SCALARS, lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner), max_leaves=30))
 def test_every_json_document_is_json(document):
     assert is_json(json.dumps(document, ensure_ascii=False).encode())
 

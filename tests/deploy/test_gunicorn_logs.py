@@ -16,6 +16,8 @@ import pytest
 
 from ..serving.conftest import ROOT, call, serving
 
+pytestmark = pytest.mark.serving
+
 SETTINGS_ENVIRONMENT = {"BIND", "HOST", "PORT", "WEB_CONCURRENCY", "GUNICORN_WORKER_CONNECTIONS", "GUNICORN_CMD_ARGS",
                         "GUNICORN_MAX_REQUESTS", "GUNICORN_GRACEFUL_TIMEOUT", "PROMETHEUS_MULTIPROC_DIR"}
 
@@ -23,8 +25,8 @@ SETTINGS_ENVIRONMENT = {"BIND", "HOST", "PORT", "WEB_CONCURRENCY", "GUNICORN_WOR
 def effective_settings(folder: Path = ROOT, **env: str) -> dict[str, str]:
     """gunicorn's own view (``--print-config``) of what ``python -m service`` run in ``folder`` under ``env`` uses."""
     clean = {key: value for key, value in os.environ.items() if key not in SETTINGS_ENVIRONMENT}
-    printed = subprocess.run([sys.executable, "-m", "service", "--", "--print-config"], cwd=folder, env={**clean, **env},
-                             capture_output=True, text=True, check=True).stdout
+    printed = subprocess.run([sys.executable, "-m", "service", "--", "--print-config"], cwd=folder,
+                             env={**clean, **env}, capture_output=True, text=True, check=True).stdout
     return {name.strip(): value.strip() for name, _, value in (line.partition("=") for line in printed.splitlines())}
 
 
@@ -117,7 +119,8 @@ def test_a_port_already_taken_is_refused_not_shared(tmp_path):
         assert sockets_once_workers_booted(port, expected=2) == 2
     assert (second.returncode, second.stdout) == (1, "")
     [line] = map(json.loads, second.stderr.splitlines())
-    assert (line["level"], line["message"]) == ("error", f"cannot listen on {server.base}: the address is already in use")
+    assert (line["level"], line["message"]) == ("error",
+                                                f"cannot listen on {server.base}: the address is already in use")
     assert seconds < 4  # gunicorn alone retries for 5 s
 
 

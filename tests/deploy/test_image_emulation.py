@@ -28,7 +28,8 @@ from prometheus_client.parser import text_string_to_metric_families
 from ..serving.conftest import ROOT, call, free_port, wait_until_ready
 from .dockerfile import Stage, read_stages
 
-pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="needs root for unshare -m and mount, as CI has")
+pytestmark = [pytest.mark.serving,
+              pytest.mark.skipif(os.geteuid() != 0, reason="needs root for unshare -m and mount, as CI has")]
 
 
 def copy_into(source: Path, destination: Path) -> None:

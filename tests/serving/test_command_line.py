@@ -8,6 +8,7 @@ from importlib.metadata import version
 
 import pytest
 
+from service.app import DEFAULTS
 from service.environment import VARIABLES
 
 from .conftest import ROOT
@@ -36,7 +37,6 @@ def test_help_names_the_options_and_every_variable_with_its_default_one_line_eac
 def test_the_defaults_shown_are_the_ones_used():
     defaults = {variable.name: variable.default for variable in VARIABLES}
     assert (defaults["HOST"], defaults["PORT"], defaults["WEB_CONCURRENCY"]) == ("127.0.0.1", "8080", "2")
-    from service.app import DEFAULTS
     assert (str(DEFAULTS["REQUEST_TIMEOUT"]), str(DEFAULTS["MAX_CONTENT_LENGTH"])) == (
         defaults["RAZZ_REQUEST_TIMEOUT"], defaults["RAZZ_MAX_CONTENT_LENGTH"])
 
@@ -52,4 +52,5 @@ def test_version_is_the_services():
 def test_a_bad_flag_is_refused_by_the_service_itself(arguments, named):
     refused = run(*arguments)
     assert refused.returncode == 2 and refused.stdout == ""
-    assert refused.stderr.startswith("usage: python -m service") and f"python -m service: error: {named}" in refused.stderr
+    assert refused.stderr.startswith("usage: python -m service")
+    assert f"python -m service: error: {named}" in refused.stderr
