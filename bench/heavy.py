@@ -208,9 +208,10 @@ def resident_mib(server: Server) -> float:
     total = 0
     for pid in [server.pid, *map(int, children)]:
         try:
-            total += int(re.search(r"VmRSS:\s+(\d+)", Path(f"/proc/{pid}/status").read_text()).group(1))
+            resident = re.search(r"VmRSS:\s+(\d+)", Path(f"/proc/{pid}/status").read_text())
         except FileNotFoundError:
             continue
+        total += int(resident.group(1)) if resident else 0  # none for a worker that exited, not yet reaped
     return total / 1024
 
 

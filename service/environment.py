@@ -21,7 +21,7 @@ class Variable:
 
 MAX_CONTENT_LENGTH = 4 * 1024 * 1024
 REQUEST_TIMEOUT = 30
-UNREAD_ANSWERS_LIMIT = 48 * 1024 * 1024
+UNREAD_ANSWERS_LIMIT = 32 * 1024 * 1024
 
 VARIABLES = (
     Variable("HOST", "127.0.0.1", "address to listen on (the image sets 0.0.0.0)"),

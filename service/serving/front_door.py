@@ -71,13 +71,15 @@ class FrontDoor:
     worker's loop holds all the connections it may, so that the front door waits before handing
     it more (holding at most ``connections`` itself; the kernel queues the rest). A connection
     that sends nothing within ``sniff_seconds`` (the keep-alive timeout) is closed, as gunicorn
-    closes one that sends no request line in that time.
+    closes one that sends no request line in that time. ``beat`` is called every second, so that
+    the worker tells the arbiter it lives while its loop works through a queue of heavy requests.
     """
 
     def __init__(self, listeners: list[socket.socket], serve: Serve, full: Callable[[], bool], connections: int,
-                 sniff_seconds: float, drain: bool) -> None:
+                 sniff_seconds: float, drain: bool, beat: Callable[[], None]) -> None:
         self.listeners = listeners
         self.serve = serve
+        self.beat = beat
         self.full = full
         self.connections = connections
         self.sniff_seconds = sniff_seconds
@@ -124,6 +126,7 @@ class FrontDoor:
                                 spawn=Pool(self.connections)) for index, listener in enumerate(own)]
         for server in servers:
             server.start()
+        heart = gevent.spawn(self._keep_beating)
         if not self._closing:  # else close() came before the watcher above was there to hear it
             stopping.wait()
         if self.drain:
@@ -134,8 +137,15 @@ class FrontDoor:
             server.close()
         for server in servers:
             server.pool.join(timeout=2 * self.sniff_seconds)
+        heart.kill()
         self._stopped = True
         self.arrived.send()
+
+    def _keep_beating(self) -> None:
+        """Call ``beat`` every second, from this thread: the worker's loop may run heavy requests for longer."""
+        while True:
+            self.beat()
+            gevent.sleep(1)
 
     def _sort(self, name: Any, index: int, client: Any, address: Any) -> None:
         """A new connection: its probes served here, and the connection handed to the worker's loop as it is at its

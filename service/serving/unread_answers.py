@@ -3,7 +3,7 @@
 A caller that never reads holds its whole answer (about 3 MB for 1,000 hands checked) until the
 worker closes on it, twice ``RAZZ_REQUEST_TIMEOUT`` after the request began: 30 such callers took
 a pod from 281 to 371 MB, about 50 would have passed the chart's 512 Mi limit. A worker now
-holds at most ``RAZZ_UNREAD_ANSWERS_LIMIT`` bytes (48 MiB) of answers the kernel has not taken yet; a caller
+holds at most ``RAZZ_UNREAD_ANSWERS_LIMIT`` bytes (32 MiB) of answers not yet written to the kernel in full; a caller
 whose answer would pass it gets a 503 ``not-ready`` problem with ``Retry-After`` instead.
 """
 
@@ -52,6 +52,15 @@ class UnreadAnswers:
         self.held += size
         return True
 
+    def has_room(self) -> bool:
+        """Whether an answer over the small size could fit now.
+
+        >>> answers = UnreadAnswers(limit=120, small=10)
+        >>> answers.has_room(), answers.take(100), answers.has_room()
+        (True, True, False)
+        """
+        return self.held + self.small < self.limit - self.reserve
+
     def give_back(self, size: int) -> None:
         """The answer of ``size`` bytes was written (or dropped): its bytes are held no more."""
         self.held -= size
@@ -79,7 +88,9 @@ class WithinUnreadLimit:
     """WSGI middleware: ``app``'s answer is sent if the worker's unread answers leave it room, else a 503.
 
     The app writes its answers whole (JSON), so holding the body costs nothing more; its bytes
-    count until gunicorn has written them all to the kernel, or given up on the connection.
+    count until gunicorn has written them all to the kernel, or given up on the connection. While
+    big answers have no room left, a request with a body over the small size (a hand-history
+    check, a ranking batch) is refused before any work: the worker serves everyone else meanwhile.
     """
 
     def __init__(self, app: WsgiApp, limit: int) -> None:
@@ -90,6 +101,8 @@ class WithinUnreadLimit:
         """The app's answer, if it fits; a probe's always (its thread keeps no count, ``front_door.py``)."""
         if environ.get("PATH_INFO") in PROBE_PATHS:
             return self.app(environ, start_response)
+        if int(environ.get("CONTENT_LENGTH") or 0) > self.unread.small and not self.unread.has_room():
+            return self._refuse(environ, start_response, None)
         started: list[tuple[str, list[tuple[str, str]]]] = []
         chunks = self.app(environ, lambda status, headers, exc_info=None: started.append((status, headers)))
         try:
@@ -103,12 +116,12 @@ class WithinUnreadLimit:
             return self._refuse(environ, start_response, size)
         start_response(*started[-1])
         return Answer(body, size, self.unread)
-    def _refuse(self, environ: Environ, start_response: StartResponse, size: int) -> list[bytes]:
-        """A 503 for an answer the worker has no room for; it is small, so it always goes out."""
+    def _refuse(self, environ: Environ, start_response: StartResponse, size: int | None) -> list[bytes]:
+        """A 503 for an answer the worker has no room for (``size`` None: a big request not even begun)."""
         held = self.unread.held / (1024 * 1024)
+        this = "this big request's" if size is None else f"this one's {size / (1024 * 1024):.1f} MiB"
         body = problem_json(503, "not-ready", f"this worker holds {held:.0f} MiB of answers their callers have not "
-                                              f"read, no room for this one's {size / (1024 * 1024):.1f} MiB: ask again "
-                                              f"in {RETRY_AFTER_SECONDS} s")
+                                              f"read, no room for {this}: ask again in {RETRY_AFTER_SECONDS} s")
         start_response("503 Service Unavailable", [
             ("Content-Type", PROBLEM_CONTENT_TYPE), ("Content-Length", str(len(body))),
             ("Retry-After", str(RETRY_AFTER_SECONDS)), ("X-Request-ID", request_id(environ.get("HTTP_X_REQUEST_ID")))])
