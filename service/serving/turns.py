@@ -47,7 +47,7 @@ class Turns:
             (self.small if body_size <= SMALL_BODY else self.big).append(called)
             if not self.running:  # a big request waits for one poll of the sockets too: a small one may be in
                 self.running = True
-                gevent.spawn_later(0, self._hand_on)
+                gevent.get_hub().loop.timer(0).start(self._hand_on)
             try:
                 called.wait()
             except BaseException:  # cut off while waiting (a deadline): the turn, if it came, goes on
@@ -63,16 +63,19 @@ class Turns:
             self._next()
 
     def _next(self) -> None:
-        """Hand the turn on, once the loop has read what came meanwhile (``_hand_on``), or to nobody."""
-        if self.small or self.big:
-            gevent.spawn_later(0, self._hand_on)  # a timer: it fires after the loop's next poll of the sockets
+        """Hand the turn to the oldest small request waiting; to a big one only after the loop has polled its
+        sockets (``_hand_on``), so that a small request that came meanwhile goes first; else to nobody."""
+        if self.small:
+            self.small.popleft().set()  # running stays True: the turn passes straight on
+        elif self.big:
+            gevent.get_hub().loop.timer(0).start(self._hand_on)  # fires after the loop's next poll
         else:
             self.running = False
 
     def _hand_on(self) -> None:
-        """Give the turn to the oldest small request waiting, else the oldest big one, else to nobody."""
+        """After a poll: the turn to the oldest small request waiting, else the oldest big one, else to nobody."""
         waiting = self.small or self.big
         if waiting:
-            waiting.popleft().set()  # running stays True: the turn passes straight on
+            waiting.popleft().set()
         else:
             self.running = False
