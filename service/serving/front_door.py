@@ -92,6 +92,8 @@ class FrontDoor:
         """Set, in the worker's loop, once the front door listens no more and has handed over its last connection."""
         self._closing = False
         self._stopped = False
+        self.filtered = True
+        """False when the kernel refused to drop new connections while the queue emptied (``stop_accepting``)."""
         self._stop: Any = None
         self._thread = ThreadPool(1)
 
@@ -131,7 +133,7 @@ class FrontDoor:
             stopping.wait()
         if self.drain:
             for listener in own:
-                stop_accepting(listener)
+                self.filtered = stop_accepting(listener) and self.filtered
             wait_until_drained(own, self.sniff_seconds, gevent.sleep)
         for server in servers:
             server.close()

@@ -24,13 +24,21 @@ _KEEP_NOTHING = ctypes.create_string_buffer(struct.pack("HBBI", 0x06, 0, 0, 0))
 """One BPF instruction, ``ret #0``: every packet is dropped before the socket sees it."""
 
 
-def stop_accepting(listener: socket.socket) -> None:
-    """Have the kernel drop every new connection's packets for ``listener``, so its queue only empties.
+def stop_accepting(listener: socket.socket) -> bool:
+    """Have the kernel drop every new connection's packets for ``listener``, so its queue only empties; whether it
+    would.
 
     Connections already queued stay there for ``accept``; a SYN arriving from now on is dropped.
+    Where the kernel refuses the filter (EPERM for uid 10001 without capabilities in the image's
+    emulated sandbox), the queue is still emptied just before the close, and only a connection
+    completed in between can be reset.
     """
     program = struct.pack("HL", 1, ctypes.addressof(_KEEP_NOTHING))
-    listener.setsockopt(socket.SOL_SOCKET, SO_ATTACH_FILTER, program)
+    try:
+        listener.setsockopt(socket.SOL_SOCKET, SO_ATTACH_FILTER, program)
+    except OSError:
+        return False
+    return True
 
 
 def queued(listener: socket.socket) -> bool:

@@ -196,6 +196,9 @@ class Worker(GeventWorker):
         self.front_door.close()
         deadline = time.monotonic() + self.cfg.graceful_timeout
         self.front_door.closed.wait(self.cfg.graceful_timeout)
+        if not self.front_door.filtered:
+            self.log.warning("The kernel refused to drop new connections while this worker stopped listening "
+                             "(pid: %s): a connection completed as its socket closed could be reset", self.pid)
         for listener in listeners:  # the front door listened on copies: the socket closes with these
             listener.close()
         while len(connections):
