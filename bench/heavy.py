@@ -89,7 +89,7 @@ def keep_posting(address: tuple[str, int], path: str, body: bytes, until: float,
             served.append(response.status)
             if response.getheader("Connection", "").lower() == "close":
                 connection.close()
-        except OSError:
+        except (OSError, http.client.HTTPException):  # a worker killed mid-answer
             served.append(0)
             connection.close()
     connection.close()

@@ -52,7 +52,7 @@ def keep_posting(server: Server, path: str, body: bytes, until: float, statuses:
             response = connection.getresponse()
             response.read()
             statuses.append(response.status)
-        except OSError:
+        except (OSError, http.client.HTTPException):  # a worker killed mid-answer
             statuses.append(0)
             connection.close()
     connection.close()
