@@ -164,6 +164,8 @@ class Worker(GeventWorker):
         self._opened: dict[int, float] = {}
         self._progressed = time.monotonic()
         """When the loop last finished a request or a turn of ``run``: the heartbeat's evidence (``_beat``)."""
+        self._loop: Any = None
+        """The worker's own event loop (its hub), where every request but the front door's probes is served."""
 
     def run(self) -> None:
         """Serve what the front door hands over until told to stop; then finish what was accepted.
@@ -175,6 +177,7 @@ class Worker(GeventWorker):
         """
         connections = Group()
         listeners = self.sockets
+        self._loop = gevent.get_hub()
         addresses = [ListenerAddress(listener.getsockname()) for listener in listeners]
 
         def take(client: Any, address: Any, index: int) -> None:
@@ -289,7 +292,8 @@ class Worker(GeventWorker):
             raise StopIteration() from None
         finally:
             deadline.close()
-            self._progressed = time.monotonic()
+            if gevent.get_hub() is self._loop:  # not a probe's, answered in the front door's thread
+                self._progressed = time.monotonic()
         self._wait_turn()
 
     @staticmethod
