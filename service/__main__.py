@@ -1,14 +1,23 @@
-"""``python -m service``: serve the app with gunicorn and the service's own settings."""
+"""``python -m service``: serve the app with gunicorn and the service's own settings.
+
+The command line is the service's own: its options, the environment variables it reads with
+their defaults (``environment.py``), its version. gunicorn's other settings go after ``--``
+(``python -m service -- --keep-alive 5``) or in ``GUNICORN_CMD_ARGS``.
+"""
 
 from __future__ import annotations
 
+import argparse
+import logging
 import sys
+from importlib.metadata import version
 from pathlib import Path
 
-from gunicorn.app.wsgiapp import run
+from .environment import VARIABLES, setting
 
 OVERRIDE_NAME = "gunicorn.conf.py"
 OWN_SETTINGS = "python:service.serving.settings"
+DISTRIBUTION = "razz-rules-service"
 
 
 def config_location() -> str:
@@ -17,10 +26,82 @@ def config_location() -> str:
     return str(override) if override.is_file() else OWN_SETTINGS
 
 
+def parser() -> argparse.ArgumentParser:
+    """The service's options; its environment variables, a line each with its default, below them."""
+    width = max(len(f"{variable.name}={variable.default}") for variable in VARIABLES)
+    variables = "\n".join(f"  {f'{variable.name}={variable.default}':<{width}}  {variable.meaning}"
+                          for variable in VARIABLES)
+    command = argparse.ArgumentParser(
+        prog="python -m service", formatter_class=argparse.RawDescriptionHelpFormatter,
+        usage="%(prog)s [-h] [--version] [--host HOST] [--port PORT] [--bind ADDRESS] [--workers N]\n"
+              "       [--access-logfile PATH] [-- GUNICORN_FLAG ...]",
+        description="Serve the Razz rules service over HTTP (gunicorn, gevent workers).",
+        epilog=f"environment (an option given wins over its variable; empty means unset):\n{variables}\n\n"
+               "Any other gunicorn setting goes after -- or in GUNICORN_CMD_ARGS. A gunicorn.conf.py in the working\n"
+               "folder is read instead of the package's settings.")
+    command.add_argument("--version", action="version", version=f"%(prog)s {version(DISTRIBUTION)}")
+    command.add_argument("--host", help="address to listen on (HOST)")
+    command.add_argument("--port", type=port_number, help="port to listen on (PORT)")
+    command.add_argument("--bind", metavar="ADDRESS", help="HOST:PORT or unix:PATH, over --host and --port (BIND)")
+    command.add_argument("--workers", type=worker_count, metavar="N", help="worker processes (WEB_CONCURRENCY)")
+    command.add_argument("--access-logfile", metavar="PATH", help="where access lines go instead of stdout")
+    return command
+
+
+def port_number(text: str) -> int:
+    """A TCP port, 0 to 65535 (0: any free port)."""
+    if not text.isdigit() or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"not a port (0 to 65535): {text!r}")
+    return int(text)
+
+
+def worker_count(text: str) -> int:
+    """A number of workers, at least 1."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"not a number of workers (1 or more): {text!r}")
+    return int(text)
+
+
+def gunicorn_arguments(arguments: list[str]) -> list[str]:
+    """gunicorn's command line for the service's: its options as gunicorn's, then whatever follows ``--``.
+
+    >>> gunicorn_arguments(["--port", "9000", "--workers", "3", "--", "--keep-alive", "5"])[2:]
+    ['--bind', '127.0.0.1:9000', '--workers', '3', '--keep-alive', '5', 'service.app:create_app()']
+    """
+    split = arguments.index("--") if "--" in arguments else len(arguments)
+    options, passed_on = parser().parse_args(arguments[:split]), arguments[split + 1:]
+    translated = ["--config", config_location()]
+    if options.bind or options.host or options.port is not None:
+        host = options.host or setting("HOST")
+        port = setting("PORT") if options.port is None else str(options.port)
+        translated += ["--bind", options.bind or f"{host}:{port}"]
+    if options.workers is not None:
+        translated += ["--workers", str(options.workers)]
+    if options.access_logfile is not None:
+        translated += ["--access-logfile", options.access_logfile]
+    return [*translated, *passed_on, "service.app:create_app()"]
+
+
 def main() -> None:
-    """Start gunicorn; any arguments (e.g. ``--bind 0.0.0.0:9000``) override the settings."""
-    sys.argv = ["gunicorn", "--config", config_location(), *sys.argv[1:], "service.app:create_app()"]
-    run()
+    """Read the service's command line, then start gunicorn with it; stop at once if an address is taken.
+
+    gunicorn would try five times over five seconds, ten error lines, before giving up.
+    """
+    arguments = gunicorn_arguments(sys.argv[1:])
+    from gunicorn.app.wsgiapp import WSGIApplication  # here: --help and --version answer without loading gunicorn
+
+    from .serving.addresses import taken
+    from .serving.logs import JsonFormatter
+
+    sys.argv = ["gunicorn", *arguments]
+    application = WSGIApplication("%(prog)s [OPTIONS] [APP_MODULE]", prog="python -m service")
+    in_use = taken(application.cfg.address)
+    if in_use:
+        refusal = logging.LogRecord("gunicorn.error", logging.ERROR, __file__, 0, "cannot listen on %s: the address "
+                                    "is already in use", (", ".join(in_use),), None)
+        print(JsonFormatter().format(refusal), file=sys.stderr)
+        sys.exit(1)
+    application.run()
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ from typing import Any
 import yaml
 from flask import Flask, Response, g, request
 
+from . import environment
 from .api import equity, hands, histories, operations, rules_options, scenarios, showdown, table
 from .api.contract import ClientContractPlugin
 from .api.errors import Problem, ProblemApi, problem_response
@@ -26,9 +27,11 @@ API_DESCRIPTION = (
 )
 
 DEFAULTS: dict[str, Any] = {
-    "MAX_CONTENT_LENGTH": 4 * 1024 * 1024,
+    "MAX_CONTENT_LENGTH": environment.MAX_CONTENT_LENGTH,
     # Seconds a client has to send a request body once its headers are in (read by the gunicorn worker).
-    "REQUEST_TIMEOUT": 30,
+    "REQUEST_TIMEOUT": environment.REQUEST_TIMEOUT,
+    # Bytes of answers a gunicorn worker holds for callers who have not read them (service/serving/unread_answers.py).
+    "UNREAD_ANSWERS_LIMIT": environment.UNREAD_ANSWERS_LIMIT,
     "API_TITLE": API_TITLE,
     "API_VERSION": API_VERSION,
     "OPENAPI_VERSION": "3.1.0",
@@ -80,7 +83,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
 def _check_limits(settings: Mapping[str, Any]) -> None:
     """Refuse to start with a limit that would fail every request instead: say which, and what it holds."""
-    for name, kinds in (("MAX_CONTENT_LENGTH", (int,)), ("REQUEST_TIMEOUT", (int, float))):
+    for name, kinds in (("MAX_CONTENT_LENGTH", (int,)), ("REQUEST_TIMEOUT", (int, float)),
+                        ("UNREAD_ANSWERS_LIMIT", (int,))):
         value = settings[name]
         if isinstance(value, bool) or not isinstance(value, kinds) or value <= 0:
             raise ValueError(f"RAZZ_{name} must be a number above 0, not {value!r}")

@@ -1,4 +1,6 @@
-"""Shared fixtures: the app and its test client, flaskr style."""
+"""Shared fixtures: the app and its test client, flaskr style; the serving tests marked as such."""
+
+from pathlib import Path
 
 import pytest
 
@@ -15,3 +17,13 @@ def app():
 def client(app):
     """Flask's test client for the app."""
     return app.test_client()
+
+
+SERVING_TESTS = Path(__file__).parent / "serving"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test under tests/serving starts or drives the real server: ``-m "not serving"`` skips them."""
+    for item in items:
+        if SERVING_TESTS in item.path.parents:
+            item.add_marker(pytest.mark.serving)

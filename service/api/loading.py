@@ -29,6 +29,7 @@ from ..razz.cards import CARD_CODES
 from .base import Items, Length, Object, OneOf, RequestSchema, Text
 from .errors import SCHEMA_KIND, Problem, field_problem, flatten_messages, schema_kind
 from .fields import CardText, CardTexts, Choice, HandBatchField, NestedAs, RaiseLimitField, StrictBoolean, WholeNumber
+from .json_syntax import is_json
 from .messages import NUMBER_TOO_LARGE, TOO_DEEP, not_decoded
 
 CARD = Literal[tuple(CARD_CODES)]  # type: ignore[valid-type]
@@ -104,7 +105,9 @@ def _refused(schema: ma.Schema, struct: type[msgspec.Struct], body: bytes) -> An
         raise field_problem(SCHEMA_KIND, "body", NUMBER_TOO_LARGE) from None
     except msgspec.DecodeError:  # including text with half a surrogate pair ("\\ud800"), which no answer could hold
         raise Problem("malformed-request", DETAIL_BY_STATUS[400], status=400) from None
-    except RecursionError:
+    except RecursionError:  # too deep for the decoder to reach the end: JSON too deep, or no JSON at all
+        if not is_json(body):
+            raise Problem("malformed-request", DETAIL_BY_STATUS[400], status=400) from None
         raise field_problem(SCHEMA_KIND, "body", TOO_DEEP) from None
     return _explained(schema, struct, data)
 

@@ -45,6 +45,11 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(line)
 
 
+def _has_an_address(record: logging.LogRecord) -> bool:
+    """False for gunicorn's "Listening at" line when the workers hold the sockets: it names no address then."""
+    return not (record.msg == "Listening at: %s (%s)" and isinstance(record.args, tuple) and not record.args[0])
+
+
 class JsonLogger(Logger):
     """gunicorn's logger, writing JSON lines, with the app's and Python's own messages beside its own."""
 
@@ -55,6 +60,8 @@ class JsonLogger(Logger):
         for log in (self.error_log, self.access_log):
             for handler in log.handlers:
                 handler.setFormatter(formatter)
+        if _has_an_address not in self.error_log.filters:
+            self.error_log.addFilter(_has_an_address)
         OTHER_LINES.setFormatter(formatter)
         if OTHER_LINES not in logging.getLogger().handlers:  # a configuration reload sets up again
             logging.getLogger().addHandler(OTHER_LINES)

@@ -9,6 +9,7 @@ tells it when it has loaded the app and whether it is still alive.
 from __future__ import annotations
 
 import mmap
+import multiprocessing
 from typing import Protocol
 
 
@@ -18,14 +19,16 @@ class WorkerBoard:
     Byte 0 holds how many workers the arbiter wants; byte 1 + slot is 1 while the worker in that
     slot is warm. The arbiter hands out the slots, by worker age, before each fork (so the worker
     finds its own in its copy of ``_slots``) and clears a slot when its worker exits; a worker
-    only ever writes its own. Every write is one byte, so readers need no lock.
+    only ever writes its own. Every write is one byte, so readers need no lock. The last byte is
+    1 once the server has been all warm, which only the lock's holder tests and sets.
     """
 
-    CAPACITY = 255
+    CAPACITY = 254
 
     def __init__(self) -> None:
-        self._memory = mmap.mmap(-1, 1 + self.CAPACITY)
+        self._memory = mmap.mmap(-1, 2 + self.CAPACITY)
         self._slots: dict[int, int] = {}
+        self._first_time = multiprocessing.get_context("fork").Lock()
 
     def expect(self, workers: int) -> None:
         """Arbiter: how many workers it runs now (the ``workers`` setting, or after TTIN/TTOU)."""
@@ -49,13 +52,23 @@ class WorkerBoard:
         if slot is not None:
             self._memory[1 + slot] = 0
 
-    def mark_warm(self, age: int) -> None:
-        """Worker: it has loaded the app and can answer."""
+    def mark_warm(self, age: int) -> bool:
+        """Worker: it has loaded the app and can answer; whether that made the server all warm for the first time."""
         self._memory[1 + self._slots[age]] = 1
+        if not self._first_time.acquire(timeout=1):  # held by a worker killed while it held it: say nothing
+            return False
+        try:
+            warm, wanted = self.counts()
+            if warm < wanted or self._memory[-1]:
+                return False
+            self._memory[-1] = 1
+            return True
+        finally:
+            self._first_time.release()
 
     def counts(self) -> tuple[int, int]:
         """How many workers are warm, and how many the arbiter wants."""
-        return self._memory[1:].count(1), self._memory[0]
+        return self._memory[1:-1].count(1), self._memory[0]
 
 
 class LiveWorker(Protocol):

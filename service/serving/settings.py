@@ -9,13 +9,14 @@ from __future__ import annotations
 import gc
 import os
 import shutil
-import socket
 import tempfile
 from pathlib import Path
 
 from gunicorn.arbiter import Arbiter
 from gunicorn.workers.base import Worker
 
+from ..environment import setting
+from .addresses import listener_url, taken
 from .readiness import READINESS, WorkerBoard
 
 OWN_METRICS_DIR = not os.environ.get("PROMETHEUS_MULTIPROC_DIR")
@@ -26,18 +27,18 @@ if OWN_METRICS_DIR:
 METRICS_DIR = Path(os.environ["PROMETHEUS_MULTIPROC_DIR"])
 """Where every worker writes its metrics for /metrics to sum: the one given, else this server's own."""
 
-bind = [os.environ.get("BIND") or f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8080')}"]
-workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
+bind = [setting("BIND") or f"{setting('HOST')}:{setting('PORT')}"]
+workers = int(setting("WEB_CONCURRENCY"))
 # A greenlet per connection: a slow client holds no more than its own (service/serving/worker.py).
 worker_class = "service.serving.worker.Worker"
-worker_connections = int(os.environ.get("GUNICORN_WORKER_CONNECTIONS", "1000"))
+worker_connections = int(setting("GUNICORN_WORKER_CONNECTIONS"))
 preload_app = True
 control_socket_disable = True
 worker_tmp_dir = "/dev/shm"
 # Off: workers hold no state between requests. Recycling also turns off the per-worker sockets below.
-max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "0"))
+max_requests = int(setting("GUNICORN_MAX_REQUESTS"))
 max_requests_jitter = max_requests // 10
-graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "20"))
+graceful_timeout = int(setting("GUNICORN_GRACEFUL_TIMEOUT"))
 accesslog = "-"
 errorlog = "-"
 logger_class = "service.serving.logs.JsonLogger"
@@ -63,34 +64,21 @@ def _listen_per_worker(server: Arbiter) -> None:
     on one socket gunicorn says the address is in use).
     """
     addresses = server.cfg.address
-    per_worker = all(isinstance(address, tuple) and _free(*address) for address in addresses)
+    per_worker = all(isinstance(address, tuple) and address[1] != 0 for address in addresses) and not taken(addresses)
     server.cfg.set("reuse_port", per_worker and server.cfg.max_requests == 0)
 
 
-def _free(host: str, port: int) -> bool:
-    """Whether ``host:port`` is a fixed port nobody listens on."""
-    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            probe.bind((host, port))
-        except OSError:
-            return False
-    return port != 0
-
-
 def when_ready(server: Arbiter) -> None:
-    """Ready the metrics folder, now that the server listens and before any worker; say where both are.
+    """Ready the metrics folder, now that the server listens and before any worker; say where it is, and how
+    the workers listen.
 
-    With a socket per worker gunicorn's own line has no address. A server that could not listen
-    stops before this, so it leaves no folder behind.
+    A server that could not listen stops before this, so it leaves no folder behind.
     """
     METRICS_DIR.mkdir(parents=True, exist_ok=True)
     for stale in METRICS_DIR.glob("*.db"):  # a restarted container keeps its emptyDir
         stale.unlink()
     if server.cfg.reuse_port:
-        addresses = ", ".join(f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
-                              for host, port in server.cfg.address)
-        server.log.info("Listening at: %s, a socket per worker (SO_REUSEPORT)", addresses)
+        server.log.info("Each worker listens on a socket of its own (SO_REUSEPORT)")
     server.log.info("Workers share their metrics in %s", METRICS_DIR)
 
 
@@ -109,7 +97,8 @@ def post_worker_init(worker: Worker) -> None:
     """The worker has loaded the app (every ranking table is built at import): it is warm."""
     worker.log.info("Worker warm (pid: %s)", worker.pid)
     READINESS.worker = worker
-    BOARD.mark_warm(worker.age)
+    if BOARD.mark_warm(worker.age):
+        worker.log.info("ready on %s, %d workers", ", ".join(map(listener_url, worker.sockets)), BOARD.counts()[1])
 
 
 def child_exit(server: Arbiter, worker: Worker) -> None:

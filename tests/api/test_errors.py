@@ -106,6 +106,10 @@ HOSTILE_BODIES = {
     "an integer of 4,301 digits": (b'{"players": ' + b"9" * 4301 + b"}", 422),
     "half a surrogate pair": (b'{"players": [{"id": "\\ud800", "seat": 1}]}', 400),
     "nothing": (b"", 400),
+    "an unclosed [ 5,000 times": (b"[" * 5000, 400),
+    "a field left unclosed 100,000 deep": (b'{"hands": ' + b"[" * 100_000, 400),
+    "5,000 deep, then a word that is not JSON": (b"[" * 5000 + b"nope" + b"]" * 5000, 400),
+    "5,000 deep, then text after the end": (b"[" * 5000 + b"]" * 5000 + b" 1", 400),
 }
 """Bodies that once got a 500 (or a 422 for no JSON at all), and the status each gets now."""
 

@@ -16,6 +16,8 @@ import pytest
 
 from ..serving.conftest import ROOT, call, serving
 
+pytestmark = pytest.mark.serving
+
 SETTINGS_ENVIRONMENT = {"BIND", "HOST", "PORT", "WEB_CONCURRENCY", "GUNICORN_WORKER_CONNECTIONS", "GUNICORN_CMD_ARGS",
                         "GUNICORN_MAX_REQUESTS", "GUNICORN_GRACEFUL_TIMEOUT", "PROMETHEUS_MULTIPROC_DIR"}
 
@@ -23,8 +25,8 @@ SETTINGS_ENVIRONMENT = {"BIND", "HOST", "PORT", "WEB_CONCURRENCY", "GUNICORN_WOR
 def effective_settings(folder: Path = ROOT, **env: str) -> dict[str, str]:
     """gunicorn's own view (``--print-config``) of what ``python -m service`` run in ``folder`` under ``env`` uses."""
     clean = {key: value for key, value in os.environ.items() if key not in SETTINGS_ENVIRONMENT}
-    printed = subprocess.run([sys.executable, "-m", "service", "--print-config"], cwd=folder, env={**clean, **env},
-                             capture_output=True, text=True, check=True).stdout
+    printed = subprocess.run([sys.executable, "-m", "service", "--", "--print-config"], cwd=folder,
+                             env={**clean, **env}, capture_output=True, text=True, check=True).stdout
     return {name.strip(): value.strip() for name, _, value in (line.partition("=") for line in printed.splitlines())}
 
 
@@ -104,17 +106,22 @@ def test_each_worker_listens_on_its_own_socket_and_takes_connections(tmp_path):
     lines = map(json.loads, server.stdout.read_text().splitlines())
     pids = {line["pid"] for line in lines if line["path"] == "/v1/rules"}
     assert len(pids) == 2  # 16 connections on one worker of two: odds 1 in 32768
-    assert "a socket per worker (SO_REUSEPORT)" in server.stderr.read_text()
+    assert "Each worker listens on a socket of its own (SO_REUSEPORT)" in server.stderr.read_text()
 
 
 def test_a_port_already_taken_is_refused_not_shared(tmp_path):
     with serving(tmp_path) as server:
         port = int(server.base.rsplit(":", 1)[1])
-        second = subprocess.run([sys.executable, "-m", "service", "--bind", f"127.0.0.1:{port}"], cwd=ROOT,
+        started = time.monotonic()
+        second = subprocess.run([sys.executable, "-m", "service", "--port", str(port)], cwd=ROOT,
                                 capture_output=True, text=True, timeout=30, check=False)
-        assert second.returncode != 0
-        assert "Address already in use" in second.stderr
+        seconds = time.monotonic() - started
         assert sockets_once_workers_booted(port, expected=2) == 2
+    assert (second.returncode, second.stdout) == (1, "")
+    [line] = map(json.loads, second.stderr.splitlines())
+    assert (line["level"], line["message"]) == ("error",
+                                                f"cannot listen on {server.base}: the address is already in use")
+    assert seconds < 4  # gunicorn alone retries for 5 s
 
 
 def test_port_zero_gets_one_port_for_all_workers():
@@ -147,7 +154,7 @@ def finished_run(tmp_path_factory) -> dict:
         exit_code = server.stop()
         return {"exit_code": exit_code, "stdout": server.stdout.read_text(), "stderr": server.stderr.read_text(),
                 "untraced_id": untraced["X-Request-ID"], "missing_id": missing.value.headers["X-Request-ID"],
-                "traced_id": traced["X-Request-ID"]}
+                "traced_id": traced["X-Request-ID"], "base": server.base}
 
 
 def access_lines(run: dict) -> list[dict]:
@@ -176,6 +183,13 @@ def test_the_servers_own_lines_are_json_of_the_same_schema(finished_run):
     assert {line["logger"] for line in lines} == {"gunicorn"}
     assert all({"time", "level", "pid", "message"} <= set(line) for line in lines)
     assert {line["level"] for line in lines} == {"info"}
+
+
+def test_one_line_says_where_the_server_listens_once_it_is_ready(finished_run):
+    messages = [json.loads(line)["message"] for line in finished_run["stderr"].splitlines()]
+    said = [message for message in messages if message.startswith(("ready on", "Listening at"))]
+    assert said == [f"ready on {finished_run['base']}, 2 workers"]
+    assert messages.index(said[0]) > max(index for index, message in enumerate(messages) if "Worker warm" in message)
 
 
 def test_sigterm_stops_the_server_cleanly(finished_run):

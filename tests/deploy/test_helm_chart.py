@@ -7,6 +7,7 @@ not hold: it is checked here against the part of the CRD's schema the chart uses
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -16,6 +17,8 @@ import kubernetes_validate
 import pytest
 import yaml
 from kubernetes_validate.utils import latest_version
+
+from service.environment import VARIABLES
 
 from ..serving.conftest import ROOT
 
@@ -244,3 +247,13 @@ def test_values_schema_rejects_bad_values(values: dict[str, Any], where: str):
 def test_autoscaler_bounds_must_be_ordered():
     with pytest.raises(helm.HelmRenderError, match="maxReplicas must be at least"):
         render({"autoscaling": {"minReplicas": 5, "maxReplicas": 3}})
+
+
+def test_every_variable_the_service_reads_is_set_by_the_chart_or_allowed_in_env():
+    """A setting the service gains (``service/environment.py``) is one the chart can give it."""
+    schema = json.loads((ROOT / "helm" / "razz-rules" / "values.schema.json").read_text())
+    allowed = set(schema["properties"]["env"]["propertyNames"]["enum"])
+    [container] = one(manifests({}), "Deployment")["spec"]["template"]["spec"]["containers"]
+    set_by_chart = {variable["name"] for variable in container["env"]}
+    where_to_listen = {"BIND"}  # the chart sets HOST and PORT
+    assert {variable.name for variable in VARIABLES} - where_to_listen == (allowed | set_by_chart) - where_to_listen

@@ -28,7 +28,8 @@ from prometheus_client.parser import text_string_to_metric_families
 from ..serving.conftest import ROOT, call, free_port, wait_until_ready
 from .dockerfile import Stage, read_stages
 
-pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="needs root for unshare -m and mount, as CI has")
+pytestmark = [pytest.mark.serving,
+              pytest.mark.skipif(os.geteuid() != 0, reason="needs root for unshare -m and mount, as CI has")]
 
 
 def copy_into(source: Path, destination: Path) -> None:
@@ -138,7 +139,7 @@ def test_runs_as_uid_10001_without_home_writing_only_tmp(image):
 
 
 def test_listens_on_all_interfaces_and_passes_its_healthcheck(image):
-    assert f"Listening at: http://0.0.0.0:{image['port']}" in image["log"]
+    assert f"ready on http://0.0.0.0:{image['port']}, 2 workers" in image["log"]
     assert image["health"].returncode == 0, image["health"].stderr
 
 

@@ -7,9 +7,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import yaml
 
 from ..serving.conftest import ROOT, serving
+
+pytestmark = pytest.mark.serving
 
 MAX_EXAMPLES = 50
 """Per operation and phase: enough to reach every documented rule in seconds, not minutes."""

@@ -31,6 +31,7 @@ def serving_pids(server: Server) -> set[int]:
     return {json.loads(line)["pid"] for line in server.stdout.read_text().splitlines()}
 
 
+@pytest.mark.serving
 def test_counts_add_up_across_workers_and_recycled_workers(tmp_path: Path):
     metrics_dir = tmp_path / "not" / "yet" / "there"
     with serving(tmp_path, PROMETHEUS_MULTIPROC_DIR=str(metrics_dir), WEB_CONCURRENCY="2",

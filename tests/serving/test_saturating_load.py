@@ -1,4 +1,5 @@
-"""Under a saturating load every connection gets its turn: probes pass the chart's liveness timeout."""
+"""Under a saturating load every connection gets its turn, and the probes, answered by each worker's front door,
+are not held up by any of them."""
 
 from __future__ import annotations
 
@@ -14,9 +15,12 @@ from .conftest import Server, probe
 
 CALLERS = 48
 SECONDS = 6
-LIVENESS_TIMEOUT = 2
-"""The chart's livenessProbe.timeoutSeconds: what a probe, and every caller's slowest answer, must stay under (a
-one-second bound failed when 48 callers connecting at once met a 2-core machine busy with the rest of the suite)."""
+PROBE_BOUND = 1
+"""Seconds a probe may take: half the chart's liveness timeout (2 s). A probe that queued behind the callers took
+up to 2 s on a 2-core machine busy with other work."""
+TURN_BOUND = 5
+"""Seconds a caller's slowest answer may take: its turn comes among 48 (each a few ms), so only a caller left
+waiting for most of the run passes it, whatever else loads the machine."""
 
 
 def keep_calling(server: Server, body: bytes, until: float, slowest: list[float]) -> None:
@@ -44,9 +48,9 @@ def test_probes_and_every_caller_get_their_turn(server):
         caller.start()
     probes = []
     while time.monotonic() < until - 1:
-        probes.append(probe(server, timeout=LIVENESS_TIMEOUT))
+        probes.append(probe(server, timeout=2 * PROBE_BOUND))
         time.sleep(0.25)
     for caller in callers:
         caller.join()
-    assert None not in probes and max(probes) < LIVENESS_TIMEOUT, probes
-    assert len(slowest) == CALLERS and max(slowest) < LIVENESS_TIMEOUT, sorted(slowest)
+    assert None not in probes and max(probes) < PROBE_BOUND, probes
+    assert len(slowest) == CALLERS and max(slowest) < TURN_BOUND, sorted(slowest)
