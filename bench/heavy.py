@@ -6,7 +6,9 @@ its own ``.venv``) and measured in alternating blocks, so that a slow spell of a
 hits both alike. What each part does and prints:
 
 * ``probes``: 6 callers keep both workers busy with 1,000-hand checks back to back (then,
-  separately, 1,000-hand ranking batches) while ``/healthz`` and ``/readyz`` are polled 10 times
+  separately, 1,000-hand ranking batches, then the heaviest equity requests the service takes:
+  8 players on 3rd street with no down card known, 100,000 samples; a checkout without
+  ``/v1/equity`` answers those 404 at once) while ``/healthz`` and ``/readyz`` are polled 10 times
   a second on new connections, as the kubelet does, for ``--seconds`` per load and checkout:
   the probes' median, p99, max and how many took over 1 s, and how many heavy requests were
   served meanwhile.
@@ -51,17 +53,24 @@ from service.razz.cards import CARD_CODES
 
 CHECK_PATH = "/v1/hand-histories/check"
 RANK_PATH = "/v1/hands/rank"
+EQUITY_PATH = "/v1/equity"
+HEAVIEST_EQUITY = {"players": [{"seat": seat, "up_cards": [door]} for seat, door in
+                               enumerate(("2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s"), start=1)],
+                   "method": "sample", "samples": 100_000}
+"""The slowest equity request the service accepts (bench/README.md, "Equity")."""
 CALLERS = 6
 POLLS_PER_SECOND = 10
 BLOCKS = 4
 
 
 def heavy_bodies() -> dict[str, tuple[str, bytes]]:
-    """The two heavy loads: a 1,000-hand PHHS check (535 KB in, 3.3 MB out) and a 1,000-hand ranking batch."""
+    """The three heavy loads: a 1,000-hand PHHS check (535 KB in, 3.3 MB out), a 1,000-hand ranking batch and
+    the heaviest equity request."""
     deal = random.Random(27)
     batch = {"hands": [deal.sample(sorted(CARD_CODES), 7) for _ in range(1000)]}
     return {"1,000-hand checks": (CHECK_PATH, json.dumps({"format": "phh", "text": wsop_phhs(1000)}).encode()),
-            "1,000-hand ranking batches": (RANK_PATH, json.dumps(batch).encode())}
+            "1,000-hand ranking batches": (RANK_PATH, json.dumps(batch).encode()),
+            "heaviest equity requests": (EQUITY_PATH, json.dumps(HEAVIEST_EQUITY).encode())}
 
 
 def post(address: tuple[str, int], path: str, body: bytes, timeout: float = 60) -> int | None:

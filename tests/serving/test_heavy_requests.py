@@ -28,6 +28,11 @@ from .conftest import ROOT, Server, probe, serving
 SAMPLES = ROOT / "tests" / "histories" / "samples"
 CHECK = "/v1/hand-histories/check"
 RANK = "/v1/hands/rank"
+EQUITY = "/v1/equity"
+HEAVIEST_EQUITY = json.dumps({"players": [{"seat": seat, "up_cards": [door]} for seat, door in
+                                          enumerate(("2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s"), start=1)],
+                              "method": "sample", "samples": 100_000}).encode()
+"""The slowest equity request the service takes: 8 players on 3rd street, no down card known, the most samples."""
 
 
 def check_body(hands: int) -> bytes:
@@ -82,11 +87,12 @@ def posted(path: str, body: bytes) -> bytes:
 
 
 def test_probes_are_answered_at_once_while_every_worker_runs_heavy_requests(server):
-    """8 callers keep both workers on 1,000-hand checks and ranking batches; a held probe waited 1.7-4.6 s."""
+    """9 callers keep both workers on 1,000-hand checks, ranking batches and the heaviest equity requests; a held
+    probe waited 1.7-4.6 s."""
     until = time.monotonic() + 8
     statuses: list[int] = []
     callers = [threading.Thread(target=keep_posting, args=(server, path, body, until, statuses))
-               for path, body in [(CHECK, check_body(1000)), (RANK, rank_body(1000))] * 4]
+               for path, body in [(CHECK, check_body(1000)), (RANK, rank_body(1000)), (EQUITY, HEAVIEST_EQUITY)] * 3]
     for caller in callers:
         caller.start()
     time.sleep(1)
