@@ -13,6 +13,7 @@ from typing import Any
 
 import marshmallow as ma
 
+from .errors import KindedMessage
 from .messages import MISSING, NOT_A_LIST, NOT_A_STRING, NOT_AN_OBJECT, NULL, holds, not_one_of, unknown_field
 
 SCHEMA_MESSAGES = {"type": NOT_AN_OBJECT}
@@ -66,13 +67,21 @@ class Object(ma.fields.Nested):
 
 
 class Length(ma.validate.Length):
-    """How many items a list holds, or characters a string: saying how many it holds and the bound it breaks."""
+    """How many items a list holds, or characters a string: saying how many it holds and the bound it breaks.
+
+    ``kind`` names the problem type of a count out of bounds where the contract gives it one of its own (an equity
+    of fewer than two players is an ``invalid-snapshot``); else it is the schema's.
+    """
+
+    def __init__(self, *args: Any, kind: str | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.kind = kind
 
     def __call__(self, value: Any) -> Any:
         """The value, when its length is in bounds."""
         refusal = holds(len(value), "character" if isinstance(value, str) else "item", self.min, self.max)
         if refusal is not None:
-            raise ma.ValidationError(refusal)
+            raise ma.ValidationError(refusal if self.kind is None else KindedMessage(refusal, self.kind))
         return value
 
 

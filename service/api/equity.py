@@ -10,6 +10,7 @@ from flask import Response
 from ..razz.draws import MASK
 from ..razz.equity import DEFAULT_SAMPLES, EXACT_BUDGET, MOST_SAMPLES, Method, equity, explain_equity
 from ..razz.equity_spot import read_spot
+from ..razz.errors import SnapshotError
 from ..razz.rules import resolve_rules
 from ..razz.seating import MAX_SEAT, MIN_PLAYERS
 from ..razz.streets import MAX_DOWN_CARDS, MAX_UP_CARDS
@@ -34,7 +35,7 @@ class EquityPlayerSchema(RequestSchema):
     seat = seat_field(required=True, metadata={"description": "The player's seat, 1 to 8."})
     up_cards = CardTexts(1, MAX_UP_CARDS, required=True, metadata={
         "description": "The up cards in deal order, 1 to 4: as many for every player, which fixes the street."})
-    down_cards = CardTexts(0, MAX_DOWN_CARDS, load_default=(), metadata={
+    down_cards = CardTexts(0, MAX_DOWN_CARDS, count_kind=SnapshotError.kind, load_default=(), metadata={
         "description": "The down cards the caller knows, 0 to 3, the first dealt first (a third is 7th street's, "
                        "with 4 up cards); the rest are unknown (default: none known)."})
 
@@ -42,7 +43,8 @@ class EquityPlayerSchema(RequestSchema):
 class EquityRequestSchema(RequestSchema):
     """The live players' cards, the cards known to be out of play, and how to compute."""
 
-    players = Items(Object(EquityPlayerSchema), required=True, validate=Length(min=MIN_PLAYERS, max=MAX_SEAT),
+    players = Items(Object(EquityPlayerSchema), required=True,
+                    validate=Length(min=MIN_PLAYERS, max=MAX_SEAT, kind=SnapshotError.kind),
                     metadata={"description": "The live players, 2 to 8, each seat once, cards from one deck.",
                               "example": EQUITY_EXAMPLE["players"]})
     dead_cards = CardTexts(0, DECK, load_default=(), metadata={

@@ -159,8 +159,8 @@ class Choice(Text):
 class CardTexts(Items):
     """Cards kept as text (the table engine reads notation), with the same documented constraints as a hand."""
 
-    def __init__(self, min_cards: int, max_cards: int, **kwargs: Any) -> None:
-        super().__init__(CardText(), validate=Length(min=min_cards, max=max_cards),
+    def __init__(self, min_cards: int, max_cards: int, count_kind: str | None = None, **kwargs: Any) -> None:
+        super().__init__(CardText(), validate=Length(min=min_cards, max=max_cards, kind=count_kind),
                          metadata={"uniqueItems": True, **kwargs.pop("metadata", {})}, **kwargs)
         self.min_cards = min_cards
         self.max_cards = max_cards
