@@ -72,21 +72,33 @@ def check_invariants(state, stacks, the_rules):
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(tables(), rules(), stakes())
-def test_random_legal_play_replays_and_keeps_the_invariants(the_table, the_rules, the_stakes):
+def played(the_table, the_rules, the_stakes):
+    """Random legal play: each state replayed on the way, with the choice that picks its action, the snapshot and
+    the actions so far; in the betting phase the chosen action is played after the caller has looked."""
     seats, stacks, deck, dealer, choices = the_table
     shown = [1] * len(seats)
     actions: list[str] = []
     for choice in choices:
         snap = snapshot(seats, stacks, deck, shown, actions, the_rules, the_stakes, dealer)
         state = replay(snap)
-        check_invariants(state, stacks, snap.rules)
+        yield choice, snap, state, shown, actions
         if state.phase == "dealing":
             folded = {p.seat for p in state.players if p.folded}
             shown = [n + (seat not in folded) for n, seat in zip(shown, seats, strict=True)]
             continue
         if state.phase != "betting":
-            break
+            return
+        legal = state.legal_actions
+        actions.append(action_text(state.to_act, legal[choice % len(legal)].type))
+
+
+@given(tables(), rules(), stakes())
+def test_random_legal_play_replays_and_keeps_the_invariants(the_table, the_rules, the_stakes):
+    seats, stacks, deck, dealer, _ = the_table
+    for choice, snap, state, shown, actions in played(the_table, the_rules, the_stakes):
+        check_invariants(state, stacks, snap.rules)
+        if state.phase != "betting":
+            continue
         legal = state.legal_actions
         for action in legal:
             with_it = snapshot(seats, stacks, deck, shown,
@@ -106,7 +118,6 @@ def test_random_legal_play_replays_and_keeps_the_invariants(the_table, the_rules
         other = next(seat for seat in seats if seat != state.to_act)
         assert rejected(snapshot(seats, stacks, deck, shown, actions + [action_text(other, chosen.type)],
                                  the_rules, the_stakes, dealer))
-        actions.append(action_text(state.to_act, chosen.type))
     event(f"ended on street {state.street} in phase {state.phase}")
     event(f"all-in players: {min(sum(p.all_in for p in state.players), 2)}")
 
@@ -131,21 +142,10 @@ def faces_a_reopening(state, the_rules, the_stakes):
 def test_a_player_who_has_acted_may_raise_only_facing_half_a_bet_more_than_he_matched(the_table, the_rules,
                                                                                     the_stakes):
     the_rules["short_allin_reopens"] = "per_player"
-    seats, stacks, deck, dealer, choices = the_table
-    shown = [1] * len(seats)
-    actions: list[str] = []
     increases = {"complete", "bet", "raise"}
-    for choice in choices:
-        snap = snapshot(seats, stacks, deck, shown, actions, the_rules, the_stakes, dealer)
-        state = replay(snap)
-        if state.phase == "dealing":
-            folded = {p.seat for p in state.players if p.folded}
-            shown = [n + (seat not in folded) for n, seat in zip(shown, seats, strict=True)]
-            continue
+    for _, snap, state, _, actions in played(the_table, the_rules, the_stakes):
         if state.phase != "betting":
-            break
+            continue
         may_increase = any(action.type in increases for action in state.legal_actions)
         if may_increase:
             assert faces_a_reopening(state, snap.rules, the_stakes), (actions, state.legal_actions)
-        legal = state.legal_actions
-        actions.append(action_text(state.to_act, legal[choice % len(legal)].type))
