@@ -28,7 +28,6 @@ ALL_AT_ONCE = Citation("§5", "TDA 16")
 """A player all-in and the betting over: every live hand is tabled at once, side-pot contestants first."""
 
 
-
 def tabled_at_once(all_in_live: Sequence[int]) -> bool:
     """Whether every live hand is tabled at once when the betting is over: a live player is all-in (TDA 16).
 
