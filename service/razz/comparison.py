@@ -21,7 +21,23 @@ class Comparison:
 
 
 def compare(hands: Sequence[Sequence[str]], community_card: str | None = None) -> Comparison:
-    """Value every player's hand (``players[i].cards``) from one deck and rank them, ties grouped."""
+    """Value every player's hand (``players[i].cards``) from one deck and rank them, ties grouped.
+
+    Player 1's seven-five beats the eight-five that players 0 and 2 tie with, whatever their suits:
+
+    >>> result = compare([["As", "2d", "3c", "5h", "8s", "Kd", "Kc"],
+    ...                   ["Ah", "2s", "4c", "5d", "7h", "Qh", "Qs"],
+    ...                   ["Ac", "2h", "3d", "5s", "8c", "Js", "Jc"]])
+    >>> result.order
+    ((1,), (0, 2))
+    >>> [value.name for value in result.values]
+    ['8-5-3-2-A', '7-5-4-2-A', '8-5-3-2-A']
+
+    A community card (section 7) plays in every hand:
+
+    >>> [value.name for value in compare([["2c", "3c", "4c"], ["5d", "6d", "7d"]], community_card="As").values]
+    ['4-3-2-A', '7-6-5-A']
+    """
     deck = Deck()
     community = () if community_card is None else (deck.take(community_card, "community_card"),)
     dealt = []

@@ -64,7 +64,16 @@ def build_pots(contributions: Mapping[int, int], folded: Collection[int] = (),
 def pots_reached(contributions: Mapping[int, int], folded: Collection[int] = (),
                  conceded: Collection[int] = ()) -> tuple[Reach, ...]:
     """The pots ``build_pots`` gives, each with the live seats that reached it and its dead chips (an explanation
-    says why a pot one seat takes is its own: the others folded, mucked or never reached it)."""
+    says why a pot one seat takes is its own: the others folded, mucked or never reached it).
+
+    Seat 4 folded after putting in 5: its chips are dead money in both pots it reached.
+
+    >>> main, side = pots_reached({1: 45, 2: 45, 3: 3, 4: 5}, folded={4})
+    >>> main.pot, main.reached, main.dead
+    (Pot(amount=12, eligible=(1, 2, 3)), (1, 2, 3), 3)
+    >>> side.pot, side.dead
+    (Pot(amount=86, eligible=(1, 2)), 2)
+    """
     live = {seat: chips for seat, chips in contributions.items() if seat not in folded}
     levels = sorted(set(live.values()))
     everything = max(contributions.values())

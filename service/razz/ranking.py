@@ -174,12 +174,30 @@ SEVEN_CARD_RANKS = _seven_card_ranks(LOW_HANDS[MAX_CARDS])
 
 
 def evaluate(hand: Sequence[int]) -> LowHand:
-    """The low value of 1 to 7 distinct card codes: one sum and one lookup."""
+    """The low value of 1 to 7 distinct card codes: one sum and one lookup.
+
+    Seven cards play their best five; the pair of fives and the king are left out, and only the
+    ranks count (an 8-5-3-2-A is the 23rd best low of five cards):
+
+    >>> from service.razz.cards import parse_cards
+    >>> evaluate(parse_cards(["As", "2d", "3c", "5h", "5s", "8d", "Kc"]))
+    LowHand(rank=23, category='no_pair', ranks=(8, 5, 3, 2, 1), name='8-5-3-2-A', description='eight-five low')
+
+    Four different ranks cannot make a five-card low without a pair, and a pair loses to any hand without one:
+
+    >>> evaluate(parse_cards(["7c", "7d", "3h", "3s", "9c", "9d", "Kh"])).description
+    'pair of threes'
+    """
     return LOW_HANDS[len(hand)][sum(hand) >> SUIT_BITS]
 
 
 def low_rank(hand: Sequence[int]) -> int:
-    """The hand's rank alone (1 is best among hands of as many cards used): the hot path."""
+    """The hand's rank alone (1 is best among hands of as many cards used): what a board is compared by.
+
+    >>> from service.razz.cards import parse_cards
+    >>> low_rank(parse_cards(["As", "2d", "3c", "4h", "5s"])), low_rank(parse_cards(["2c", "As"]))
+    (1, 1)
+    """
     if len(hand) == MAX_CARDS:
         return SEVEN_CARD_RANKS[sum(hand) >> SUIT_BITS]
     return LOW_HANDS[len(hand)][sum(hand) >> SUIT_BITS].rank
@@ -190,6 +208,10 @@ def best_cards(hand: Sequence[int]) -> Sequence[int]:
 
     Codes sort by rank, then suit, so where the best cards sit in the sorted hand depends on its
     ranks alone: a hand of five different ranks is one lookup, one sort and one pick.
+
+    >>> from service.razz.cards import CARD_TEXT, parse_cards
+    >>> [CARD_TEXT[code] for code in best_cards(parse_cards(["As", "2d", "3c", "5h", "5s", "8d", "Kc"]))]
+    ['8d', '5s', '3c', '2d', 'As']
     """
     pick = BEST_CARDS[len(hand)].get(sum(hand) >> SUIT_BITS, _walk_best_cards)
     return pick(sorted(hand))
@@ -221,7 +243,12 @@ def rank_batch(hands: Sequence[Sequence[int]]) -> tuple[list[LowHand], list[Sequ
 
 
 def explain_best(hand: Sequence[int]) -> str:
-    """Why a hand's best low is those cards: all of them, the five lowest distinct ranks, or the lowest pairs added."""
+    """Why a hand's best low is those cards: all of them, the five lowest distinct ranks, or the lowest pairs added.
+
+    >>> from service.razz.cards import parse_cards
+    >>> explain_best(parse_cards(["As", "2d", "3c", "5h", "5s", "8d", "Kc"]))
+    'the five lowest distinct ranks play: 8-5-3-2-A, no pair (Kc 5h left out)'
+    """
     value = evaluate(hand)
     used = best_cards(hand)
     category = value.category.replace("_", " ")
@@ -241,7 +268,14 @@ _GROUPS = {2: "pairs", 3: "trips", 4: "quads"}
 
 def why_lower(better: LowHand, worse: LowHand) -> str:
     """Why ``better`` is the lower hand: a better category, else the first rank that is lower in comparison order
-    (the bigger groups first, then from the top down)."""
+    (the bigger groups first, then from the top down).
+
+    >>> from service.razz.cards import parse_cards
+    >>> six = evaluate(parse_cards(["As", "2d", "3c", "4h", "6s"]))
+    >>> eight = evaluate(parse_cards(["As", "2d", "3c", "5h", "8s"]))
+    >>> why_lower(six, eight)
+    'compared from the top down, 6 is lower than 8'
+    """
     if better.category != worse.category:
         return f"{better.category.replace('_', ' ')} beats {worse.category.replace('_', ' ')}"
     for place, (mine, theirs) in enumerate(zip(better.ranks, worse.ranks, strict=True)):
