@@ -1,0 +1,300 @@
+"""What each speed trick in service/ saves: the code with it beside the code without it, in one run.
+
+Run from the project root: ``python bench/tricks.py [--rounds 9]``. Each trick is timed as a pair:
+the real code, and the same code path without the trick (the module rebuilt from its own source
+with the trick's lines replaced, or a stand-in written the plain way), each checked to give the
+same answer, timed alternately (``timeit``, ``--rounds`` rounds, medians). Each saving is then set
+against the request it sits on, timed in the same run: the legal-actions route (8 players, 50
+actions, 7th street, through Flask's test client) or the 1000-hand ranking batch. A trick that
+saves under 3% of its request, or less than the noise of its pair, is not worth its code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import inspect
+import json
+import random
+import re
+import statistics
+import sys
+import time
+import timeit
+import types
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NamedTuple
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import msgspec
+
+from bench.engine import build_snapshot
+from bench.table import request_body
+from service.api.loading import request_loader
+from service.api.table import SnapshotSchema
+from service.app import create_app
+from service.razz import ranking
+from service.razz.betting import replay
+from service.razz.cards import CARD_CODES
+from service.razz.snapshot import Action, Snapshot
+from service.razz.vocabulary import ActionType
+
+THRESHOLD = 0.03
+"""A trick saving less than this share of its request goes."""
+BLOCK = 0.01
+"""Seconds of calls timed at a go: short blocks, alternating, so that the machine's slow spells hit both sides."""
+
+
+def rebuilt(name: str, edit: Callable[[str], str],
+            patch: dict[str, types.ModuleType] | None = None) -> types.ModuleType:
+    """Module ``name`` rebuilt from its own source as ``edit`` changes it; ``patch`` swaps in the functions of other
+    rebuilt modules for those the module imported from them."""
+    real = importlib.import_module(name)
+    module = types.ModuleType(name)
+    module.__package__ = name.rpartition(".")[0]
+    module.__file__ = real.__file__
+    exec(compile(edit(inspect.getsource(real)), f"<{name} without the trick>", "exec"), module.__dict__)
+    for other in (patch or {}).values():
+        for key, value in list(module.__dict__.items()):
+            if getattr(value, "__module__", None) == other.__name__ and hasattr(other, key):
+                module.__dict__[key] = getattr(other, key)
+    return module
+
+
+def variant(name: str, *replacements: tuple[str, str], drop_slots: bool = False,
+            patch: dict[str, types.ModuleType] | None = None) -> types.ModuleType:
+    """Module ``name`` with each ``(old, new)`` replaced (each old must be there: a trick changed or gone fails
+    loudly); ``drop_slots`` removes every ``__slots__``."""
+
+    def edit(source: str) -> str:
+        for old, new in replacements:
+            if old not in source:
+                raise SystemExit(f"{name}: {old!r} is not in the source any more: measure the trick as it is now")
+            source = source.replace(old, new)
+        if drop_slots:
+            source = re.sub(r"\n    __slots__ = \((?:[^()]|\n)*?\)\n", "\n", source)
+        return source
+
+    return rebuilt(name, edit, patch)
+
+
+def without_aliases(name: str, aliases: dict[str, str],
+                    patch: dict[str, types.ModuleType] | None = None) -> types.ModuleType:
+    """Module ``name`` with every module-level alias of an enum member (``_CALL = ActionType.CALL``) dropped and each
+    use read off its class again (``ActionType.CALL``)."""
+
+    def edit(source: str) -> str:
+        lines, open_brackets = [], 0
+        for line in source.splitlines(keepends=True):
+            targets = line.partition(" = ")[0].replace(" ", "").split(",")
+            if open_brackets or (not line[:1].isspace() and " = " in line and set(targets) <= set(aliases)):
+                open_brackets += line.count("(") - line.count(")")
+                continue
+            lines.append(line)
+        source = "".join(lines)
+        for alias, member in aliases.items():
+            source, count = re.subn(rf"(?<![\w.]){alias}(?!\w)", member, source)
+            if not count:
+                raise SystemExit(f"{name}: {alias} is not used any more")
+        return source
+
+    return rebuilt(name, edit, patch)
+
+
+def as_json(value: object) -> bytes:
+    """A result as JSON, so that records of a rebuilt module's classes compare with the real ones'."""
+    return msgspec.json.encode(value, enc_hook=_fields)
+
+
+def _fields(value: object) -> dict[str, object]:
+    """An object msgspec does not know (a round of the replay) by its attributes, slots or not."""
+    return {name: getattr(value, name) for name in dir(value)
+            if not name.startswith("__") and not callable(getattr(value, name))}
+
+
+def pair(with_trick: Callable[[], object], without: Callable[[], object], number: int,
+         rounds: int, check: bool = True) -> tuple[float, float, list[float]]:
+    """Median seconds of the thread's CPU a call takes with and without the trick, timed alternately in short
+    blocks, and the quartiles of the blocks' savings (the CPU time leaves out the spells another job held the core)."""
+    if check and as_json(with_trick()) != as_json(without()):
+        raise SystemExit("the pair gives different answers: it does not measure the trick alone")
+    first, second = timeit.Timer(with_trick, timer=time.thread_time), timeit.Timer(without, timer=time.thread_time)
+    number = max(1, int(BLOCK / max(first.timeit(number) / number, 1e-9)))
+    times: list[tuple[float, float]] = []
+    for index in range(rounds):
+        if index % 2:
+            b = second.timeit(number) / number
+            a = first.timeit(number) / number
+        else:
+            a = first.timeit(number) / number
+            b = second.timeit(number) / number
+        times.append((a, b))
+    savings = statistics.quantiles([b - a for a, b in times], n=4)
+    return statistics.median(a for a, _ in times), statistics.median(b for _, b in times), savings
+
+
+@dataclass
+class Row:
+    """One trick's figures, in microseconds a call."""
+
+    trick: str
+    where: str
+    with_us: float
+    without_us: float
+    savings_us: list[float]
+    """The quartiles of the blocks' savings: the middle one is the saving."""
+    per_request: int
+    request: str
+
+
+def main() -> None:
+    """Time every trick beside its plain version and print the savings against their requests."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=41)
+    rounds = parser.parse_args().rounds
+
+    snapshot = build_snapshot()
+    body = request_body(snapshot)
+    client = create_app().test_client()
+    rng = random.Random(7)
+    batch = {"hands": [rng.sample(list(CARD_CODES), 7) for _ in range(1000)]}
+    encoded_body, encoded_batch = json.dumps(body).encode(), json.dumps(batch).encode()
+
+    def post(path: str, data: bytes) -> Callable[[], object]:
+        return lambda: client.post(path, data=data, content_type="application/json").data
+
+    requests = {
+        "legal-actions": post("/v1/legal-actions", encoded_body),
+        "1000-hand batch": post("/v1/hands/rank", encoded_batch),
+    }
+    request_us = {name: statistics.median(timeit.Timer(call, timer=time.thread_time).repeat(rounds, 5)) / 5 * 1e6
+                  for name, call in requests.items()}
+    rows: list[Row] = []
+
+    def measure(trick: str, where: str, with_trick: Callable[[], object], without: Callable[[], object],
+                number: int, per_request: int, request: str, check: bool = True) -> None:
+        print(f"  {trick}", file=sys.stderr)
+        a, b, savings = pair(with_trick, without, number, rounds, check)
+        rows.append(Row(trick, where, a * 1e6, b * 1e6, [saving * 1e6 for saving in savings], per_request, request))
+
+    # -- the replay (betting.py and the modules it calls) ------------------------------------------
+    plain = variant("service.razz.cap")
+    cap = without_aliases("service.razz.cap", {
+        "_COMPLETE": "ActionType.COMPLETE", "_BET": "ActionType.BET", "_RAISE": "ActionType.RAISE",
+        "_EVENT": "HeadsUpUncap.EVENT_HEADS_UP", "_ANY_TIME": "HeadsUpUncap.ANY_TIME_BEFORE_CAP",
+        "_ROUND_STARTS": "HeadsUpUncap.ROUND_STARTS_HEADS_UP"})
+    bring_in = without_aliases("service.razz.bring_in", {
+        "_BRING_IN": "ActionType.BRING_IN", "_COMPLETE": "ActionType.COMPLETE", "_FOLD": "ActionType.FOLD"})
+    betting_aliases = {"_BETTING": "Phase.BETTING", "_DEALING": "Phase.DEALING", "_SHOWDOWN": "Phase.SHOWDOWN",
+                       "_COMPLETE": "Phase.COMPLETE", "_CALL": "ActionType.CALL", "_CHECK": "ActionType.CHECK",
+                       "_FOLD": "ActionType.FOLD", "_BRING_IN": "ActionType.BRING_IN",
+                       "_COMPLETES": "ActionType.COMPLETE"}
+    no_aliases = without_aliases("service.razz.betting", betting_aliases, patch={"cap": cap, "bring_in": bring_in})
+    same = variant("service.razz.betting", patch={"cap": plain})
+    measure("Enum members read as module globals", "razz/betting.py, cap.py, bring_in.py",
+            lambda: same.replay(snapshot), lambda: no_aliases.replay(snapshot), 200, 1, "legal-actions")
+
+    def betting_without(*replacements: tuple[str, str], **kwargs: Any) -> types.ModuleType:
+        return variant("service.razz.betting", *replacements, **kwargs)
+
+    every_action = betting_without(("if not r.lifted and self.active <= 2 and not self.capped():",
+                                    "if not r.lifted and not self.capped():"))
+    measure("Ask whether the cap lifts only once the round is heads-up", "razz/betting.py (apply)",
+            lambda: same.replay(snapshot), lambda: every_action.replay(snapshot), 200, 1, "legal-actions")
+    no_slots = betting_without(drop_slots=True)
+    measure("__slots__ on the replay's Table, _Round and Replay", "razz/betting.py",
+            lambda: same.replay(snapshot), lambda: no_slots.replay(snapshot), 200, 1, "legal-actions")
+    no_locals = betting_without((
+        "        target = r.call_target\n        can_act = self.can_act\n        put_in = r.put_in\n"
+        "        acted = r.acted\n        for j in self.after[i]:\n"
+        "            if can_act[j] and (put_in[j] < target or (not acted[j] and self.active >= 2)):",
+        "        for j in self.after[i]:\n"
+        "            if self.can_act[j] and (r.put_in[j] < r.call_target or (not r.acted[j] and self.active >= 2)):"))
+    measure("Locals bound before the turn-passing loop", "razz/betting.py (_pass_turn)",
+            lambda: same.replay(snapshot), lambda: no_locals.replay(snapshot), 200, 1, "legal-actions")
+    no_table = betting_without(("for j in self.after[i]:",
+                                "for j in [(i + step) % self.n for step in range(1, self.n + 1)]:"))
+    measure("Clockwise orders precomputed per table size", "razz/seating.py (CLOCKWISE_AFTER), betting.py",
+            lambda: same.replay(snapshot), lambda: no_table.replay(snapshot), 200, 1, "legal-actions")
+    by_isinstance = betting_without(("if type(chips) is Refusal:", "if isinstance(chips, Refusal):"))
+    measure("`type(x) is Refusal` over isinstance (Refusal is @final)", "razz/betting.py, vocabulary.py",
+            lambda: same.replay(snapshot), lambda: by_isinstance.replay(snapshot), 200, 1, "legal-actions")
+    made_each_time = betting_without(("return _NOT_THE_INCREASE[name]",
+                                      "return Refusal(f\"the increase here is a {name.value}\", "
+                                      "COMPLETION_IS_THE_BET if name == ActionType.COMPLETE else ACTION_SETS)"))
+    measure("Refusals naming the increase made once", "razz/betting.py (_NOT_THE_INCREASE)",
+            lambda: same.replay(snapshot), lambda: made_each_time.replay(snapshot), 200, 1, "legal-actions")
+    uncached = betting_without(("@cache\ndef _capped", "def _capped"))
+    measure("The cap's refusal made once per limit", "razz/betting.py (_capped)",
+            lambda: same.replay(snapshot), lambda: uncached.replay(snapshot), 200, 1, "legal-actions")
+
+    class LegalTuple(NamedTuple):
+        type: str
+        amount: int | None = None
+        to: int | None = None
+        all_in: bool | None = None
+
+    struct_type = same.LegalAction
+    records = len(replay(snapshot).legal_actions) + len(snapshot.players) + 5
+    measure("Records as frozen msgspec structs (a legal action, against a named tuple)",
+            "razz/betting.py, showdown.py, pots.py, show_order.py",
+            lambda: struct_type("raise", 80, 160, False), lambda: LegalTuple("raise", 80, 160, False),
+            20000, records, "legal-actions", check=False)
+    members = Snapshot(snapshot.stakes, snapshot.players,
+                       tuple(Action(a.seat, ActionType(a.type), a.amount) for a in snapshot.actions),
+                       snapshot.rules, community_card=snapshot.community_card)
+    words = Snapshot(snapshot.stakes, snapshot.players,
+                     tuple(Action(a.seat, str(ActionType(a.type).value), a.amount) for a in snapshot.actions),
+                     snapshot.rules, community_card=snapshot.community_card)
+    measure("Action types decoded as their ActionType members", "api/fields.py (Choice)",
+            lambda: replay(members).legal_actions, lambda: replay(words).legal_actions, 200, 1, "legal-actions")
+
+    # -- loading ----------------------------------------------------------------------------------------------
+    schema = SnapshotSchema()
+    load = request_loader(schema)
+    measure("Bodies decoded by msgspec into the core's records, not loaded by marshmallow (as flask-smorest would)",
+            "api/loading.py, api/responses.py (json_post)", lambda: bool(load(encoded_body)),
+            lambda: bool(schema.load(json.loads(encoded_body))), 200, 1, "legal-actions")
+
+    # -- ranking batches ----------------------------------------------------------------------------------
+    hands = [[CARD_CODES[text] for text in hand] for hand in batch["hands"]]
+
+    def one_by_one(hands: list[list[int]]) -> tuple[list[Any], list[Any]]:
+        return [ranking.evaluate(hand) for hand in hands], [list(ranking.best_cards(hand)) for hand in hands]
+
+    def in_passes(hands: list[list[int]]) -> tuple[list[Any], list[Any]]:
+        values, best = ranking.rank_batch(hands)
+        return values, list(map(list, best))
+
+    measure("A batch ranked in C-level passes (map), not hand by hand", "razz/ranking.py (rank_batch)",
+            lambda: in_passes(hands), lambda: one_by_one(hands), 20, 1, "1000-hand batch")
+
+    def walked(hands: list[list[int]]) -> list[list[int]]:
+        return [ranking._walk_best_cards(sorted(hand)) for hand in hands]
+
+    measure("Best cards picked by a precomputed itemgetter (five ranks)", "razz/ranking.py (BEST_CARDS)",
+            lambda: [list(ranking.best_cards(hand)) for hand in hands], lambda: walked(hands), 20, 1,
+            "1000-hand batch")
+    print(f"\nrequests in process (Flask's test client), CPU medians of {rounds} rounds: " +
+          ", ".join(f"{name} {us:,.0f} µs" for name, us in request_us.items()))
+    print("\n| trick | where | with / without, a call | saved a request (quartiles) | of the request | verdict |")
+    print("|---|---|---|---|---|---|")
+    for row in rows:
+        low, saving, high = (quartile * row.per_request for quartile in row.savings_us)
+        share = saving / request_us[row.request]
+        if row.per_request == 0:
+            verdict = "no request takes this path"
+        elif low <= 0:
+            verdict = "within noise"
+        else:
+            verdict = "pays" if share >= THRESHOLD else "under 3%"
+        calls = f"{row.per_request} calls, " if row.per_request > 1 else ""
+        print(f"| {row.trick} | {row.where} | {row.with_us:,.2f} / {row.without_us:,.2f} µs | "
+              f"{calls}{saving:,.1f} µs ({low:,.1f} to {high:,.1f}) | {share:.1%} of {row.request} | {verdict} |")
+
+
+if __name__ == "__main__":
+    main()
