@@ -1,15 +1,15 @@
-"""Marshmallow fields for cards: documented with their full JSON Schema, parsed in one pass.
+"""Marshmallow fields for cards, numbers and words: documented with their full JSON Schema.
 
-Cards arrive by the thousand in a ranking batch, so these fields skip marshmallow's per-item
-machinery and parse with one dictionary lookup per card, while the schema they document still
-tells clients and fuzzers every constraint (pattern, sizes, distinct items).
+A body is loaded by the msgspec types ``loading.py`` derives from these fields; a field's own
+``_deserialize`` runs only when the schema explains a body those types refused, and names each
+bad card, hand or value, while the schema still tells clients and fuzzers every constraint
+(pattern, sizes, distinct items).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from enum import StrEnum
-from itertools import repeat
 from typing import Any
 
 import marshmallow as ma
@@ -52,21 +52,21 @@ class HandField(Items):
         return self.load_cards(value)
 
     def load_cards(self, value: Any) -> list[int]:
-        """Parse every card with one lookup; report each bad card by its index."""
+        """Parse every card; report each bad card by its index."""
         if not isinstance(value, list):
             raise ma.ValidationError(not_a("a list of cards", value))
         refusal = holds(len(value), "card", self.min_cards, self.max_cards)
         if refusal is not None:
             raise ma.ValidationError(refusal)
-        try:
-            return list(map(CARD_CODES.__getitem__, value))
-        except (KeyError, TypeError):
-            raise ma.ValidationError({index: [not_a_card(card)] for index, card in enumerate(value)
-                                      if not isinstance(card, str) or card not in CARD_CODES}) from None
+        bad = {index: [not_a_card(card)] for index, card in enumerate(value)
+               if not isinstance(card, str) or card not in CARD_CODES}
+        if bad:
+            raise ma.ValidationError(bad)
+        return [CARD_CODES[card] for card in value]
 
 
 class HandBatchField(Items):
-    """A list of hands, loaded in passes over the batch: a thousand hands cost lookups, not field calls."""
+    """A list of hands, each bad hand reported under its index."""
 
     def __init__(self, **kwargs: Any) -> None:
         self.hand = HandField()
@@ -75,18 +75,7 @@ class HandBatchField(Items):
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[Any]:
         if not isinstance(value, list):
             raise ma.ValidationError(not_a("a list of hands", value))
-        return self._plain_hands(value) or load_each(self.hand.load_cards, value)
-
-    def _plain_hands(self, value: list[Any]) -> list[list[int]] | None:
-        """Every hand parsed by C-level passes when all are lists of cards of a good size; None otherwise."""
-        if not value or set(map(type, value)) != {list}:
-            return None
-        if min(map(len, value)) < self.hand.min_cards or max(map(len, value)) > self.hand.max_cards:
-            return None
-        try:
-            return list(map(list, map(map, repeat(CARD_CODES.__getitem__), value)))
-        except (KeyError, TypeError):
-            return None
+        return load_each(self.hand.load_cards, value)
 
 
 class WholeNumber(Field):
@@ -147,8 +136,8 @@ class CardText(Text):
 class Choice(Text):
     """One word of a string enum, documented as an enum and decoded as its member.
 
-    Decoded as the member, a word is the engine's own object: comparing it with the engine's
-    words is an identity check: 1.4% of a legal-actions replay (bench/README.md).
+    Decoded as the member, a word is the core's own object, which it may compare by identity
+    (``method is Method.EXACT``).
     """
 
     def __init__(self, words: type[StrEnum], **kwargs: Any) -> None:

@@ -17,7 +17,6 @@ so that no stock marshmallow sentence reaches a caller.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import repeat
 from typing import Annotated, Any, Literal, cast
 
 import marshmallow as ma
@@ -267,5 +266,5 @@ def _each_as_fields(structs: tuple[msgspec.Struct, ...]) -> list[dict[str, Any]]
 
 
 def _card_codes(hands: list[list[str]]) -> list[list[int]]:
-    """Hands of card texts as card codes, by C-level passes: a batch of a thousand costs lookups, not calls."""
-    return list(map(list, map(map, repeat(CARD_CODES.__getitem__), hands)))
+    """Hands of card texts as card codes."""
+    return [[CARD_CODES[text] for text in hand] for hand in hands]

@@ -30,8 +30,6 @@ def mix(value: int) -> int:
 class Draws:
     """The stream of numbers of one attempt at one scenario."""
 
-    __slots__ = ("_count", "_key")
-
     def __init__(self, seed: int, index: int, attempt: int = 0) -> None:
         self._key = mix(mix(seed & MASK) ^ mix((index << ATTEMPT_BITS | attempt) & MASK))
         self._count = 0

@@ -160,7 +160,8 @@ def _build_tables() -> tuple[list[dict[int, LowHand]], list[dict[int, Picker]]]:
 
 
 def _seven_card_ranks(table: dict[int, LowHand]) -> array[int]:
-    """A flat array from 7-card key to rank: one index, no hashing, for the commonest hand."""
+    """A flat array from 7-card key to rank, which numpy reads without a copy to rank many deals at once
+    (``equity_spot.SEVEN_CARD_VALUES``)."""
     ranks = array("H", bytes(2 * (max(table) + 1)))
     for key, value in table.items():
         ranks[key] = value.rank
@@ -198,8 +199,6 @@ def low_rank(hand: Sequence[int]) -> int:
     >>> low_rank(parse_cards(["As", "2d", "3c", "4h", "5s"])), low_rank(parse_cards(["2c", "As"]))
     (1, 1)
     """
-    if len(hand) == MAX_CARDS:
-        return SEVEN_CARD_RANKS[sum(hand) >> SUIT_BITS]
     return LOW_HANDS[len(hand)][sum(hand) >> SUIT_BITS].rank
 
 

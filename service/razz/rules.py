@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from enum import StrEnum
-from functools import lru_cache
 from typing import Any, Literal
 
 UNLIMITED = "unlimited"
@@ -199,17 +198,7 @@ REFERENCE_VERSION = "2026-12"
 """The version of the rules reference (``razz-rules.md``) these rules implement, as every answer names it."""
 
 
-@lru_cache(maxsize=1024)
-def _label(given: tuple[tuple[str, Any], ...]) -> str:
-    """The label of a rules object given as its items, in any order."""
-    preset = DEFAULT_PRESET
-    options = []
-    for name, value in sorted(given, key=lambda item: _ORDER[item[0]]):
-        if name == PRESET_KEY:
-            preset = value
-        else:
-            options.append(f"{name}={_word(value)}")
-    return f"{', '.join([preset, *options])}; reference {REFERENCE_VERSION}"
+_ORDER = {PRESET_KEY: -1, **{spec.name: index for index, spec in enumerate(OPTIONS)}}
 
 
 def _word(value: Any) -> str:
@@ -219,29 +208,31 @@ def _word(value: Any) -> str:
     return str(value.value if isinstance(value, StrEnum) else value)
 
 
-DEFAULT_LABEL = _label(())
-"""The label of the defaults: ``standard; reference 2026-12``."""
-
-
 def rules_label(mapping: Mapping[str, Any] | None) -> str:
     """What the ``X-Razz-Rules`` header says of a request's rules object: its preset (`standard` unless named), each
     option it gives with its value, and the reference's version: ``tda_tournament, max_raises_after_bet=4; reference
     2026-12``.
 
     The options are written in the order of ``Rules`` (GET /v1/rules' order), whatever order the request wrote them
-    in, so that one rules object has one label. A label is built once per distinct rules object (of the last 1,024).
+    in, so that one rules object has one label.
 
     >>> rules_label(None)
     'standard; reference 2026-12'
     >>> rules_label({"preset": "tda_tournament", "max_raises_after_bet": 4, "fold_when_no_bet": True})
     'tda_tournament, max_raises_after_bet=4, fold_when_no_bet=true; reference 2026-12'
     """
-    if not mapping:
-        return DEFAULT_LABEL
-    return _label(tuple(mapping.items()))
+    preset = DEFAULT_PRESET
+    options = []
+    for name, value in sorted((mapping or {}).items(), key=lambda item: _ORDER[item[0]]):
+        if name == PRESET_KEY:
+            preset = value
+        else:
+            options.append(f"{name}={_word(value)}")
+    return f"{', '.join([preset, *options])}; reference {REFERENCE_VERSION}"
 
 
-_ORDER = {PRESET_KEY: -1, **{spec.name: index for index, spec in enumerate(OPTIONS)}}
+DEFAULT_LABEL = rules_label(None)
+"""The label of the defaults: ``standard; reference 2026-12``."""
 
 
 def catalogue() -> dict[str, Any]:

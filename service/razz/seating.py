@@ -20,8 +20,6 @@ def check_player_count(count: int, max_players: int) -> None:
 class SeatChart:
     """The seats taken at one table: each taken once, else a DuplicateSeatError naming both places."""
 
-    __slots__ = ("_taken",)
-
     def __init__(self) -> None:
         self._taken: dict[int, str] = {}
 
@@ -38,10 +36,9 @@ class SeatChart:
 
 def clockwise(seats: Sequence[int]) -> list[int]:
     """Check that no two players (``players[i].seat``) share a seat; the player indices in clockwise order."""
-    if len(set(seats)) != len(seats):
-        chart = SeatChart()
-        for i, seat in enumerate(seats):
-            chart.take(seat, f"players[{i}].seat")
+    chart = SeatChart()
+    for i, seat in enumerate(seats):
+        chart.take(seat, f"players[{i}].seat")
     return sorted(range(len(seats)), key=seats.__getitem__)
 
 
