@@ -39,8 +39,9 @@ DEFAULT_SAMPLES = 20_000
 most 0.36%."""
 MOST_SAMPLES = 100_000
 """The most samples one request deals: eight players on 3rd street with no down card known, the most cards to
-deal, take about half a second (bench/README.md), well within the 2 s every request is answered in, so a worker
-computing equities back to back leaves its other connections a turn often."""
+deal, take 0.2 s in process and up to 0.8 s over HTTP on a busy machine (bench/README.md, "Equity"), well within
+the 2 s every request is answered in, so a worker computing equities back to back leaves its other connections a
+turn often."""
 
 
 class Method(StrEnum):

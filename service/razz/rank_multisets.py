@@ -11,8 +11,8 @@ is at most 1,820 multisets a player and about 3 million pairs; the counts stay w
 The pairs are counted with numpy (``_Ways``): every factor ``C(d, m)`` with ``d <= 4`` is
 ``2**a * 3**b`` or zero, so the exponents (and a count of impossible ranks) of a whole block of
 pairs are sums of small whole numbers, which a table turns back into the ways. Heads-up on 3rd
-street that takes milliseconds where a pure Python loop over the same pairs takes seconds, about
-200 times as long (bench/README.md). With a community card (section 7), its rank is enumerated
+street that takes milliseconds where a pure Python loop over the same pairs takes seconds, 250 to
+300 times as long (bench/README.md, "Equity"). With a community card (section 7), its rank is enumerated
 first, once for all the players.
 """
 
