@@ -24,6 +24,7 @@ import timeit
 import types
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -32,10 +33,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import msgspec
 
 from bench.engine import build_snapshot
+from bench.histories import wsop_phhs
 from bench.table import request_body
+from service.api.histories import load_snapshot
 from service.api.loading import request_loader
 from service.api.table import SnapshotSchema
 from service.app import create_app
+from service.histories import check, phh
 from service.razz import ranking
 from service.razz.betting import replay
 from service.razz.cards import CARD_CODES
@@ -44,6 +48,9 @@ from service.razz.vocabulary import ActionType
 
 THRESHOLD = 0.03
 """A trick saving less than this share of its request goes."""
+HISTORY_HANDS = 20
+"""The WSOP sample hands repeated to this many, checked as one PHHS: the hand-history request."""
+HISTORY = f"{HISTORY_HANDS} WSOP hands checked"
 BLOCK = 0.01
 """Seconds of calls timed at a go: short blocks, alternating, so that the machine's slow spells hit both sides."""
 
@@ -166,9 +173,11 @@ def main() -> None:
     def post(path: str, data: bytes) -> Callable[[], object]:
         return lambda: client.post(path, data=data, content_type="application/json").data
 
+    history = wsop_phhs(HISTORY_HANDS)
     requests = {
         "legal-actions": post("/v1/legal-actions", encoded_body),
         "1000-hand batch": post("/v1/hands/rank", encoded_batch),
+        HISTORY: post("/v1/hand-histories/check", json.dumps({"format": "phh", "text": history}).encode()),
     }
     request_us = {name: statistics.median(timeit.Timer(call, timer=time.thread_time).repeat(rounds, 5)) / 5 * 1e6
                   for name, call in requests.items()}
@@ -278,6 +287,42 @@ def main() -> None:
     measure("Best cards picked by a precomputed itemgetter (five ranks)", "razz/ranking.py (BEST_CARDS)",
             lambda: [list(ranking.best_cards(hand)) for hand in hands], lambda: walked(hands), 20, 1,
             "1000-hand batch")
+
+    # -- hand histories (each pair over all the hands of the PHHS) ------------------------------------
+    sections = phh.split(history)
+    plain_arrays = variant("service.histories.toml_lines", ("            items = _one_line_array(rest)\n",
+                                                           "            items = None\n"))
+    item_by_item = variant("service.histories.phh", patch={"toml_lines": plain_arrays})
+    same_phh = variant("service.histories.phh", patch={"toml_lines": importlib.import_module(
+        "service.histories.toml_lines")})
+    measure("One-line arrays read by one pattern and findall or a split, not item by item",
+            "histories/toml_lines.py (_one_line_array)", lambda: [same_phh.read(section) for section in sections],
+            lambda: [item_by_item.read(section) for section in sections], 5, 1, HISTORY)
+    sliced = variant("service.histories.phh", ("cards: list[str | None] = _TWO_CHARACTERS.findall(text)",
+                                               "cards: list[str | None] = [text[k:k + 2] for k in range(0, len(text), "
+                                               "2)]"))
+    measure("Cards cut in twos by a pattern", "histories/phh.py (_TWO_CHARACTERS)",
+            lambda: [same_phh.read(section) for section in sections],
+            lambda: [sliced.read(section) for section in sections], 5, 1, HISTORY)
+    same_check = variant("service.histories.check")
+    no_check_aliases = without_aliases("service.histories.check", {
+        "_INCREASE": "Verb.INCREASE", "_CHECK_OR_CALL": "Verb.CHECK_OR_CALL", "_WRITTEN_CALL": "Verb.CALL",
+        "_ALL_IN": "Verb.ALL_IN", "_CALL": "ActionType.CALL", "_CHECK": "ActionType.CHECK"})
+
+    def checked_with(module: types.ModuleType) -> Callable[[], object]:
+        return lambda: [module.check_hand(index, partial(phh.read, section), load_snapshot, None).valid
+                        for index, section in enumerate(sections)]
+
+    measure("Enum members read as module globals", "histories/check.py", checked_with(same_check),
+            checked_with(no_check_aliases), 5, 1, HISTORY)
+    played = [check.check_hand(index, partial(phh.read, section), load_snapshot, None)
+              for index, section in enumerate(sections)]
+    no_phh_aliases = without_aliases("service.histories.phh", {"_FOLD": "ActionType.FOLD"})
+    measure("Enum members read as module globals (the PHH writer)", "histories/phh.py",
+            lambda: [same_phh.write(hand.snapshot, hand.state, hand.result) for hand in played],
+            lambda: [no_phh_aliases.write(hand.snapshot, hand.state, hand.result) for hand in played], 5,
+            1, HISTORY)
+
     print(f"\nrequests in process (Flask's test client), CPU medians of {rounds} rounds: " +
           ", ".join(f"{name} {us:,.0f} µs" for name, us in request_us.items()))
     print("\n| trick | where | with / without, a call | saved a request (quartiles) | of the request | verdict |")
