@@ -13,7 +13,31 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .phh_texts import CHECK, SAMPLES, sample_text
+from service.histories.encodings import decode_history
+
+from .phh_texts import CHECK, SAMPLES, SAMPLES_DIR, sample_text
+
+STUD_SAMPLES = {"fulltilt-stud-cash.txt": "fulltilt", "fulltilt-studhilo-cash.txt": "fulltilt",
+                "winamax-stud-cash.txt": "winamax", "winamax-stud-play.txt": "winamax",
+                "merge-stud-cash.xml": "merge", "merge-studhilo-cash.xml": "merge"}
+"""The 7-card stud samples and their formats: each site's syntax, in hands that are not razz."""
+RETITLED = {"Limit Stud Hi": "Limit Razz", "7-Card Stud fixed limit": "Razz fixed limit",
+            "7stud fixed limit": "Razz fixed limit", 'type="7-Stud H/L8"': 'type="Razz"',
+            'type="7-Stud"': 'type="Razz"', 'gametype="39"': 'gametype="47"', 'gametype="43"': 'gametype="47"'}
+"""What names a stud sample's game, and the razz name in its place."""
+
+
+def sample(name: str) -> str:
+    """A sample file's text, decoded as the CLI decodes it."""
+    return decode_history((SAMPLES_DIR / name).read_bytes())
+
+
+def as_razz(text: str) -> str:
+    """A stud sample with its game named razz: every line of it then reads (the rules may still refuse the hand:
+    stud's bring-in is the low card)."""
+    for old, new in RETITLED.items():
+        text = text.replace(old, new)
+    return text
 
 
 def checked_samples(client) -> dict[str, dict[str, Any]]:

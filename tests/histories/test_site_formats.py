@@ -1,27 +1,15 @@
 """Full Tilt, Winamax and Merge hands through POST /v1/hand-histories/check: the samples, round trips, mutations."""
 
-from pathlib import Path
-
 import pytest
 
 from service.app import create_app
 from service.histories import fulltilt, merge, winamax
-from service.histories.encodings import decode_history
 from service.histories.errors import NotRazzError, UnreadableHandError
 
 from .phh_texts import CHECK, PROBLEM_BASE, SAMPLES
-from .site_texts import WRITERS, checked_samples
+from .site_texts import STUD_SAMPLES, WRITERS, as_razz, checked_samples, sample
 
-SAMPLES_DIR = Path(__file__).parent / "samples"
 READERS = {"fulltilt": fulltilt, "winamax": winamax, "merge": merge}
-STUD_SAMPLES = {"fulltilt-stud-cash.txt": "fulltilt", "fulltilt-studhilo-cash.txt": "fulltilt",
-                "winamax-stud-cash.txt": "winamax", "winamax-stud-play.txt": "winamax",
-                "merge-stud-cash.xml": "merge", "merge-studhilo-cash.xml": "merge"}
-
-
-def sample(name):
-    """A sample file's text, decoded as the CLI decodes it."""
-    return decode_history((SAMPLES_DIR / name).read_bytes())
 
 
 def checked(client, text, **extra):
@@ -77,27 +65,18 @@ def test_every_stud_hand_of_the_other_sites_is_not_razz_on_its_header(client, na
         assert hand["error"]["line"] == start and "reads fixed-limit razz only" in hand["error"]["detail"]
 
 
-RETITLED = {"Limit Stud Hi": "Limit Razz", "7-Card Stud fixed limit": "Razz fixed limit",
-            "7stud fixed limit": "Razz fixed limit", 'type="7-Stud H/L8"': 'type="Razz"',
-            'type="7-Stud"': 'type="Razz"',
-            'gametype="39"': 'gametype="47"', 'gametype="43"': 'gametype="47"'}
-
-
 @pytest.mark.parametrize("name", sorted(STUD_SAMPLES))
 def test_the_stud_samples_syntax_reads_once_the_game_is_named_razz(name):
     """The stud hands show each site's syntax: retitled, every line of them reads (the rules may still refuse
     them: stud's bring-in is the low card)."""
-    text = sample(name)
-    for old, new in RETITLED.items():
-        text = text.replace(old, new)
+    text = as_razz(sample(name))
     reader = READERS[STUD_SAMPLES[name]]
     hands = [reader.read(section) for section in reader.split(text)]
     assert hands and all(hand.players and hand.actions for hand in hands)
 
 
 def test_the_merge_samples_showdown_fills_the_shown_and_mucked_hands_and_the_rake_is_what_was_not_paid():
-    text = sample("merge-stud-cash.xml").replace('type="7-Stud"', 'type="Razz"').replace('gametype="39"',
-                                                                                          'gametype="47"')
+    text = as_razz(sample("merge-stud-cash.xml"))
     (hand,) = [merge.read(section) for section in merge.split(text)]
     shown = {player.seat: player.cards for player in hand.players if None not in player.cards}
     assert shown == {4: ["4d", "3d", "Qh"], 6: ["4c", "2c", "4s", "7c", "Kh", "Kd", "Th"],
@@ -110,7 +89,7 @@ def test_the_merge_samples_showdown_fills_the_shown_and_mucked_hands_and_the_rak
 
 
 def test_the_older_winamax_export_deals_unseen_cards_and_its_folded_hands_up_cards_are_never_known(client):
-    text = sample("winamax-stud-play.txt").replace("7stud fixed limit", "Razz fixed limit")
+    text = as_razz(sample("winamax-stud-play.txt"))
     (hand,) = [winamax.read(section) for section in winamax.split(text)]
     assert [len(player.cards) for player in hand.players] == [7, 5, 7]
     assert hand.players[1].cards == [None] * 5
