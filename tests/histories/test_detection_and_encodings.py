@@ -44,6 +44,16 @@ def test_a_texts_first_line_tells_its_format(text, fmt):
     assert detect(text) == fmt
 
 
+@pytest.mark.parametrize("comments", [
+    "# Tournament summary of the final table's hands\n", "#12: converted - by hand\n", "#Game No : 7\n",
+    "# ***** Hand History for Game 1 *****\n#\n# PokerStars Hand #1, converted\n", "\n  # a comment\n\n",
+])
+def test_a_phh_texts_leading_comments_are_seen_past_whatever_they_say(comments):
+    text = comments + sample("wsop-2023-43-5-20_01_00_21.phh")
+    assert detect(text) == "phh"
+    assert detect(comments + "[1]\n" + sample("wsop-2023-43-5-20_01_00_21.phh")) == "phh"
+
+
 def test_a_files_phh_extension_says_phh_whatever_it_holds():
     assert detect("PokerStars Game #1", "hands.PHHS") == "phh"
 
