@@ -1,8 +1,8 @@
-"""Razz hands written in each site's syntax, for the reader tests: the WSOP samples as Full Tilt, Winamax and Merge
-would export them.
+"""Razz hands written in each site's syntax, for the reader tests: the WSOP samples as PokerStars, Full Tilt, Winamax
+and Merge would export them.
 
-The sites' own razz exports are hard to find (the shared samples are razz for Full Tilt only, the
-others' 7-card stud), so each WSOP hand the check has read from PHH is written out here from its
+The sites' own razz exports are hard to find (the shared samples are razz for PokerStars and Full
+Tilt only, the others' 7-card stud), so each WSOP hand the check has read from PHH is written out here from its
 checked snapshot and state: the same seats, stacks, cards, actions and payouts, in the wording of
 the formats' notes (``notes/handhistories.md``), never through the readers under test. A hand
 read back from these texts must be the hand the PHH says.
@@ -155,6 +155,42 @@ def as_fulltilt(checked: dict[str, Any], number: str) -> str:
     return "\r\n\r\n".join(lines) + "\r\n"
 
 
+def as_pokerstars(checked: dict[str, Any], number: str) -> str:
+    """A WSOP hand as PokerStars would export a tournament hand: chips, ``NAME: action``, ``raises A to B`` (by, then
+    to), the completion written as a raise, the uncalled bet apart from what was collected."""
+    hand = _Hand(checked)
+    stakes = hand.stakes
+    lines = [f"PokerStars Hand #{number}000: Tournament #43, $50000 USD Razz Limit - Level XX ({stakes['small_bet']}/"
+             f"{stakes['big_bet']}) - 2023/06/20 12:00:00 ET", "Table '43 1' 8-max"]
+    lines += [f"Seat {player['seat']}: {name(player['seat'])} ({player['stack']} in chips)" for player in hand.players]
+    lines += [f"{name(seat)}: posts the ante {stakes['ante']}" for seat in hand.seats]
+    streets = dict(hand.streets())
+    for street in range(3, 8):
+        if street not in streets and not any(_dealt(hand, player, street) for player in hand.players):
+            break
+        lines.append({3: "*** 3rd STREET ***", 7: "*** RIVER ***"}.get(street, f"*** {street}th STREET ***"))
+        for player in hand.players:
+            dealt = _dealt(hand, player, street)
+            if dealt is None or hand.folded_before(street, player["seat"]) or dealt[1] is None:
+                continue
+            so_far, new = dealt
+            known = " ".join(card for card in so_far if card is not None)
+            if known:  # 3rd street's cards in one pair of brackets, later ones after the cards so far
+                known += f" {new}" if street == 3 else f"] [{new}"
+            lines.append(f"Dealt to {name(player['seat'])} [{known or new}]")
+        high = 0
+        for seat, kind, adds, to in streets.get(street, []):
+            words = {"bring_in": f"brings in for {adds}", "bet": f"bets {adds}", "call": f"calls {adds}",
+                     "check": "checks", "fold": "folds"}.get(kind) or f"raises {(to or 0) - high} to {to}"
+            lines.append(f"{name(seat)}: {words}")
+            high = max(high, to or 0)
+    lines += _showdown(hand, "*** SHOW DOWN ***", "{name}: shows [{cards}] (Lo: a low)", "{name}: mucks hand")
+    lines += [f"Uncalled bet ({amount}) returned to {name(seat)}" for seat, amount in hand.uncalled.items()]
+    lines += [f"{name(seat)} collected {hand.collected(seat)} from pot" for seat in hand.seats if hand.collected(seat)]
+    lines += ["*** SUMMARY ***", f"Total pot {hand.state['pot']} | Rake 0"]
+    return "\n".join(lines) + "\n\n\n"
+
+
 def _showdown(hand: _Hand, marker: str, show: str, muck: str) -> list[str]:
     """The showdown's lines: each live hand shown, or mucked."""
     if hand.state["phase"] != "showdown" or (hand.result["uncontested"] and not any(
@@ -293,5 +329,5 @@ def _merge_cards(hand: _Hand, street: int) -> list[str]:
 
 
 WRITERS: dict[str, Callable[[dict[str, Any], str], str]] = {
-    "fulltilt": as_fulltilt, "winamax": as_winamax, "merge": as_merge}
+    "pokerstars": as_pokerstars, "fulltilt": as_fulltilt, "winamax": as_winamax, "merge": as_merge}
 """Each format's writer of a checked WSOP hand."""

@@ -1,4 +1,5 @@
-"""Full Tilt, Winamax and Merge hands through POST /v1/hand-histories/check: the samples, round trips, mutations."""
+"""Site exports through POST /v1/hand-histories/check: the Full Tilt, Winamax and Merge samples, and the WSOP hands
+written in each site's syntax (PokerStars' too): round trips, mutations, records."""
 
 import pytest
 
@@ -133,6 +134,14 @@ def test_several_hands_of_one_export_are_each_checked_and_a_broken_one_stops_non
 # Mutations name the right line
 
 MUTATIONS = {
+    "pokerstars": {
+        "bet": ("Player 3: bets 200000", "Player 3: bets 300000"),
+        "turn": ("Player 4: folds", "Player 5: folds"),
+        "cap": ("Player 2: raises 200000 to 400000", ["Player 3: raises 200000 to 600000",
+                                                      "Player 2: raises 200000 to 800000",
+                                                      "Player 3: raises 200000 to 1000000"]),
+        "card": ("Dealt to Player 5 [5h 4h Js]", "Dealt to Player 5 [5h 4h Kh]"),
+    },
     "fulltilt": {
         "bet": ("Player 3 bets 200000", "Player 3 bets 300000"),
         "turn": ("Player 4 folds", "Player 5 folds"),
@@ -197,7 +206,8 @@ def test_a_winamax_hand_without_rake_says_so(client, wsop):
 @pytest.mark.parametrize("fmt", sorted(WRITERS))
 def test_a_record_that_pays_otherwise_is_a_discrepancy(client, wsop, fmt):
     text = WRITERS[fmt](wsop["20"], "20")
-    record = {"fulltilt": ("wins the pot (", "wins the pot (1"), "winamax": ("collected ", "collected 1"),
+    record = {"pokerstars": ("collected ", "collected 1"), "fulltilt": ("wins the pot (", "wins the pot (1"),
+              "winamax": ("collected ", "collected 1"),
               "merge": ('<winner amount="', '<winner amount="1')}[fmt]
     hand = checked(client, text.replace(*record))["hands"][0]
     assert hand["valid"] and hand["agrees"] is False and len(hand["discrepancies"]) == 1
