@@ -8,7 +8,7 @@ of their shape is made here once. ``legal`` reads the engine's answer back in th
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from types import MappingProxyType
@@ -165,3 +165,16 @@ def legal(state: TableState) -> list[str]:
     """The engine's legal actions as the reference lists them: 'fold', 'call 10', 'complete 40'."""
     return [a.type if a.to is None else f"{a.type} {a.to}" for a in state.legal_actions]
 
+
+
+def by_seat(shares: Iterable[Any]) -> dict[int, int]:
+    """Shares of chips as {seat: amount}: ``[{"seat": 2, "amount": 83}]`` as an answer writes them, or the engine's
+    ``Share`` records."""
+    return {share["seat"]: share["amount"] for share in shares} if not isinstance(shares, tuple) else \
+        {share.seat: share.amount for share in shares}
+
+
+def payouts(result: Any) -> dict[int, int]:
+    """What a settlement pays each seat, {seat: amount}: the engine's ``Settlement``, or an answer's ``result`` (or
+    the showdown's answer) as JSON."""
+    return by_seat(result["payouts"] if isinstance(result, Mapping) else result.payouts)

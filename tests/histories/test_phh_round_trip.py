@@ -123,7 +123,7 @@ def play(hand, choices, mucks):
     return hand.state(), hand.table()
 
 
-def by_seat(players):
+def players_by_seat(players):
     """A snapshot body's players as {seat: (stack, up cards, down cards, mucked)}."""
     return {player["seat"]: (player["stack"], player["up_cards"], player.get("down_cards", []),
                              player.get("mucked", False)) for player in players}
@@ -147,7 +147,7 @@ def test_a_random_legal_hand_written_as_phh_checks_as_the_same_hand(deal, the_ru
     body = original.request_body()
     got = checked["snapshot"]
     assert got["stakes"] == body["stakes"]
-    assert by_seat(got["players"]) == by_seat(body["players"])
+    assert players_by_seat(got["players"]) == players_by_seat(body["players"])
     assert got.get("community_card") == body.get("community_card")
     engine = [action for street in state.streets for action in street.actions]
     assert [(action["seat"], action["type"]) for action in got["actions"]] == [

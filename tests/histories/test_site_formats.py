@@ -7,22 +7,11 @@ from service.app import create_app
 from service.histories import fulltilt, merge, winamax
 from service.histories.errors import NotRazzError, UnreadableHandError
 
-from .phh_texts import CHECK, PROBLEM_BASE, SAMPLES
+from .lines import line_reading
+from .phh_texts import PROBLEM_BASE, SAMPLES, check, without_amounts
 from .site_texts import STUD_SAMPLES, WRITERS, as_razz, checked_samples, sample
 
 READERS = {"fulltilt": fulltilt, "winamax": winamax, "merge": merge}
-
-
-def checked(client, text, **extra):
-    """The check's answer for a text."""
-    response = client.post(CHECK, json={"text": text, **extra})
-    assert response.status_code == 200, response.get_data(as_text=True)
-    return response.get_json()
-
-
-def line_of(text, source):
-    """The 1-based line of the first line that reads ``source`` once its spaces are trimmed."""
-    return next(number for number, line in enumerate(text.split("\n"), 1) if line.strip() == source)
 
 
 @pytest.fixture(scope="module")
@@ -34,14 +23,14 @@ def wsop():
 # The samples
 
 def test_the_full_tilt_razz_sample_converts_to_phh_that_checks_as_the_same_hand(client):
-    hand = checked(client, sample("fulltilt-razz-cash.txt"))["hands"][0]
-    again = checked(client, hand["phh"], format="phh")["hands"][0]
+    hand = check(client, sample("fulltilt-razz-cash.txt"), None)["hands"][0]
+    again = check(client, hand["phh"])["hands"][0]
     assert again["valid"] and again["state"] == hand["state"]
     assert without_amounts(again["snapshot"]) == without_amounts(hand["snapshot"])
 
 
 def test_the_full_tilt_razz_sample_is_valid_and_paid_as_the_rules_pay_it_less_the_rake(client):
-    hand = checked(client, sample("fulltilt-razz-cash.txt"))["hands"][0]
+    hand = check(client, sample("fulltilt-razz-cash.txt"), None)["hands"][0]
     assert hand["valid"] and hand["agrees"] is True and hand["id"] == "26190500040"
     assert hand["snapshot"]["stakes"] == {"ante": 2, "bring_in": 3, "small_bet": 10, "big_bet": 20}
     # Seat 6 is listed but sitting out: dealt nothing, it is no player of the hand.
@@ -58,7 +47,7 @@ def test_the_full_tilt_razz_sample_is_valid_and_paid_as_the_rules_pay_it_less_th
 @pytest.mark.parametrize("name", sorted(STUD_SAMPLES))
 def test_every_stud_hand_of_the_other_sites_is_not_razz_on_its_header(client, name):
     text = sample(name)
-    answer = checked(client, text)
+    answer = check(client, text, None)
     starts = [section.first_line for section in READERS[STUD_SAMPLES[name]].split(text)]
     assert answer["summary"] == {"hands": len(starts), "valid": 0, "agree": 0}
     for hand, start in zip(answer["hands"], starts, strict=True):
@@ -94,7 +83,7 @@ def test_the_older_winamax_export_deals_unseen_cards_and_its_folded_hands_up_car
     (hand,) = [winamax.read(section) for section in winamax.split(text)]
     assert [len(player.cards) for player in hand.players] == [7, 5, 7]
     assert hand.players[1].cards == [None] * 5
-    answer = checked(client, text)["hands"][0]
+    answer = check(client, text, None)["hands"][0]
     assert answer["error"]["type"] == PROBLEM_BASE + "unreadable-hand"
     assert answer["error"]["source"] == "*** THIRD ***" and "dealt unknown" in answer["error"]["detail"]
 
@@ -105,19 +94,14 @@ def test_the_older_winamax_export_deals_unseen_cards_and_its_folded_hands_up_car
 @pytest.mark.parametrize("fmt", sorted(WRITERS))
 def test_a_wsop_hand_written_by_a_site_checks_as_the_phh_does_and_converts_back(client, wsop, fmt, number):
     text = WRITERS[fmt](wsop[number], number)
-    hand = checked(client, text)["hands"][0]
+    hand = check(client, text, None)["hands"][0]
     assert hand["valid"] and hand["agrees"] is True, hand["error"]
     assert hand["state"] == wsop[number]["state"]
     assert without_amounts(hand["snapshot"]) == without_amounts(wsop[number]["snapshot"])
-    assert checked(client, text, format=fmt)["hands"][0]["state"] == hand["state"]
-    again = checked(client, hand["phh"], format="phh")["hands"][0]
+    assert check(client, text, fmt)["hands"][0]["state"] == hand["state"]
+    again = check(client, hand["phh"])["hands"][0]
     assert again["valid"] and again["agrees"] is True
     assert again["state"] == hand["state"] and without_amounts(again["snapshot"]) == without_amounts(hand["snapshot"])
-
-
-def without_amounts(snapshot):
-    """A snapshot with its actions' amounts left out: PHH writes none for a call or a bring-in."""
-    return {**snapshot, "actions": [(action["seat"], action["type"]) for action in snapshot["actions"]]}
 
 
 def test_several_hands_of_one_export_are_each_checked_and_a_broken_one_stops_none_of_the_others(client, wsop):
@@ -126,7 +110,7 @@ def test_several_hands_of_one_export_are_each_checked_and_a_broken_one_stops_non
         lines = texts[1].split("\n")
         lines.insert(2, "<bogus/>" if fmt == "merge" else "a line no reader knows")
         texts[1] = "\n".join(lines)
-        answer = checked(client, "\n".join(texts))
+        answer = check(client, "\n".join(texts), None)
         assert answer["summary"]["hands"] == 4, fmt
         assert [hand["valid"] for hand in answer["hands"]] == [True, False, True, True], fmt
 
@@ -190,16 +174,16 @@ def test_a_mutation_is_named_at_its_line(client, wsop, fmt, mutation, kind, word
     old, new = MUTATIONS[fmt][mutation]
     assert old in text
     text, source = mutated(text, mutation, old, new)
-    hand = checked(client, text)["hands"][0]
+    hand = check(client, text, None)["hands"][0]
     error = hand["error"]
     assert error["type"] == PROBLEM_BASE + kind, error
-    assert error["source"] == source and error["line"] == line_of(text, source)
+    assert error["source"] == source and error["line"] == line_reading(text, source)
     assert words in error["detail"], error["detail"]
 
 
 def test_a_winamax_hand_without_rake_says_so(client, wsop):
     text = WRITERS["winamax"](wsop["20"], "20").replace("| Rake 0.00€", "| No rake")
-    hand = checked(client, text)["hands"][0]
+    hand = check(client, text, None)["hands"][0]
     assert hand["valid"] and hand["agrees"] is True and hand["recorded"]["rake"] == 0
 
 
@@ -209,7 +193,7 @@ def test_a_record_that_pays_otherwise_is_a_discrepancy(client, wsop, fmt):
     record = {"pokerstars": ("collected ", "collected 1"), "fulltilt": ("wins the pot (", "wins the pot (1"),
               "winamax": ("collected ", "collected 1"),
               "merge": ('<winner amount="', '<winner amount="1')}[fmt]
-    hand = checked(client, text.replace(*record))["hands"][0]
+    hand = check(client, text.replace(*record), None)["hands"][0]
     assert hand["valid"] and hand["agrees"] is False and len(hand["discrepancies"]) == 1
 
 
