@@ -14,11 +14,9 @@ import pytest
 pokerkit = pytest.importorskip("pokerkit")
 
 from service.razz.betting import replay  # noqa: E402
+from tests.razz.pokerkit_play import AUTOMATIONS, take  # noqa: E402
 from tests.tables import STAKES, action_text, table  # noqa: E402
 
-A = pokerkit.Automation
-AUTOMATIONS = (A.ANTE_POSTING, A.BET_COLLECTION, A.CARD_BURNING, A.HOLE_DEALING,
-               A.HOLE_CARDS_SHOWING_OR_MUCKING, A.HAND_KILLING, A.CHIPS_PUSHING, A.CHIPS_PULLING)
 STACK = 100_000
 HANDS = 300
 
@@ -42,18 +40,6 @@ def pokerkit_options(state):
 def our_options(table_state):
     """Our legal actions with complete and bet folded into PokerKit's one raise action."""
     return {("raise" if a.type in ("complete", "bet") else a.type): a.to for a in table_state.legal_actions}
-
-
-def take(state, kind, to=None):
-    """Take action ``kind`` in PokerKit: its one raise action is complete, bet and raise, to ``to`` or its only size."""
-    if kind == "fold":
-        state.fold()
-    elif kind == "bring_in":
-        state.post_bring_in()
-    elif kind in ("check", "call"):
-        state.check_or_call()
-    else:
-        state.complete_bet_or_raise_to(to)
 
 
 def play_hand(seed):

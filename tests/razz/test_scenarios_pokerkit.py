@@ -28,7 +28,7 @@ pokerkit = pytest.importorskip("pokerkit")
 from pokerkit import Automation, FixedLimitRazz, State  # noqa: E402
 
 from service.razz.streets import FIRST_STREET  # noqa: E402
-from tests.razz.test_betting_pokerkit import AUTOMATIONS, take  # noqa: E402
+from tests.razz.pokerkit_play import AUTOMATIONS, take  # noqa: E402
 
 Scenario = dict[str, Any]
 
