@@ -170,8 +170,8 @@ def legal(state: TableState) -> list[str]:
 def by_seat(shares: Iterable[Any]) -> dict[int, int]:
     """Shares of chips as {seat: amount}: ``[{"seat": 2, "amount": 83}]`` as an answer writes them, or the engine's
     ``Share`` records."""
-    return {share["seat"]: share["amount"] for share in shares} if not isinstance(shares, tuple) else \
-        {share.seat: share.amount for share in shares}
+    return dict((share["seat"], share["amount"]) if isinstance(share, Mapping) else (share.seat, share.amount)
+                for share in shares)
 
 
 def payouts(result: Any) -> dict[int, int]:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from service.histories.encodings import decode_history
+from tests.tables import payouts
 
 from .phh_texts import CHECK, SAMPLES, SAMPLES_DIR, sample_text
 
@@ -63,7 +64,7 @@ class _Hand:
         totals = sorted((player["committed_total"] for player in self.state["players"]), reverse=True)
         top = next(player["seat"] for player in self.state["players"] if player["committed_total"] == totals[0])
         self.uncalled = {top: totals[0] - totals[1]} if totals[0] > totals[1] else {}
-        self.payouts = {share["seat"]: share["amount"] for share in self.result["payouts"]}
+        self.payouts = payouts(self.result)
 
     def cards(self, player: dict[str, Any]) -> list[str | None]:
         """A player's cards in deal order, None for a down card not known."""

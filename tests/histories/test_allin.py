@@ -7,6 +7,8 @@ import sys
 
 import pytest
 
+from tests.tables import by_seat
+
 from .phh_texts import check_one, sample_text
 
 HEADS_UP = """variant = 'FR'
@@ -75,7 +77,7 @@ def test_each_pot_is_shared_among_the_seats_eligible_for_it(client):
     assert [share["equity"] for share in side["equities"]] == [player["equity"] for player in two["players"]]
     for pot in allin["pots"]:
         assert sum(share["equity"] for share in pot["equities"]) == pytest.approx(1)
-    expected = {share["seat"]: share["amount"] for share in allin["expected"]}
+    expected = by_seat(allin["expected"])
     assert expected[1] == round(270 * main["equities"][0]["equity"])
     assert expected[2] == round(270 * main["equities"][1]["equity"] + 80 * side["equities"][0]["equity"])
     assert abs(sum(expected.values()) - 350) <= 1
