@@ -110,13 +110,24 @@ class _Hand:
         return self.payouts.get(seat, 0) - self.uncalled.get(seat, 0)
 
 
-def _dealt(hand: _Hand, player: dict[str, Any], street: int) -> tuple[list[str | None], str | None] | None:
-    """The cards so far and the new card a street deals a player, or None when he is not dealt on it."""
-    cards = hand.cards(player)
-    count = {3: 3, 4: 4, 5: 5, 6: 6, 7: 7}[street]
-    if len(cards) < count:
-        return None
-    return cards[:count - 1], cards[count - 1]
+Deal = tuple[int, list[str | None], str | None]
+"""A card dealt: the seat, its cards so far and the new card (None where not known)."""
+Act = tuple[int, str, int | None, int | None]
+"""An action: the seat, its type, the chips it adds and the seat's street total after it."""
+
+
+def _streets(hand: _Hand) -> list[tuple[int, list[Deal], list[Act]]]:
+    """Each street the hand reached, in order: the cards it dealt to the players still in, and its actions."""
+    actions = dict(hand.streets())
+    streets = []
+    for street in range(3, 8):
+        dealt = [(player, hand.cards(player)) for player in hand.players if len(hand.cards(player)) >= street]
+        if street not in actions and not dealt:
+            break
+        deals = [(player["seat"], cards[:street - 1], cards[street - 1]) for player, cards in dealt
+                 if not hand.folded_before(street, player["seat"])]
+        streets.append((street, deals, actions.get(street, [])))
+    return streets
 
 
 def as_fulltilt(checked: dict[str, Any], number: str) -> str:
@@ -129,26 +140,13 @@ def as_fulltilt(checked: dict[str, Any], number: str) -> str:
     lines += [f"{name(seat)} antes {stakes['ante']}" for seat in hand.seats]
     words = {"bring_in": "brings in for {adds}", "complete": "completes it to {to}", "bet": "bets {adds}",
              "raise": "raises to {to}", "call": "calls {adds}", "check": "checks", "fold": "folds"}
-    streets = dict(hand.streets())
-    for street in range(3, 8):
-        if street not in streets and not any(_dealt(hand, player, street) for player in hand.players):
-            break
+    for street, deals, actions in _streets(hand):
         lines.append(f"*** {street}{'RD' if street == 3 else 'TH'} STREET ***")
-        for player in hand.players:
-            dealt = _dealt(hand, player, street)
-            if dealt is None or hand.folded_before(street, player["seat"]):
-                continue
-            so_far, new = dealt
-            known = [card for card in so_far if card is not None]
-            if new is None:
-                continue
-            if street == 3:
-                lines.append(f"Dealt to {name(player['seat'])} " +
-                             (f"[{' '.join(known)}] [{new}]" if known else f"[{new}]"))
-            else:
-                lines.append(f"Dealt to {name(player['seat'])} [{' '.join(known)}] [{new}]")
-        for seat, kind, adds, to in streets.get(street, []):
-            lines.append(f"{name(seat)} " + words[kind].format(adds=adds, to=to))
+        for seat, so_far, new in deals:
+            known = " ".join(card for card in so_far if card is not None)
+            if new is not None:
+                lines.append(f"Dealt to {name(seat)} " + (f"[{known}] [{new}]" if known else f"[{new}]"))
+        lines += [f"{name(seat)} " + words[kind].format(adds=adds, to=to) for seat, kind, adds, to in actions]
     lines += _showdown(hand, "*** SHOW DOWN ***", "{name} shows [{cards}]", "{name} mucks")
     lines += [f"Uncalled bet of {amount} returned to {name(seat)}" for seat, amount in hand.uncalled.items()]
     lines += [f"{name(seat)} wins the pot ({hand.collected(seat)})" for seat in hand.seats if hand.collected(seat)]
@@ -165,22 +163,16 @@ def as_pokerstars(checked: dict[str, Any], number: str) -> str:
              f"{stakes['big_bet']}) - 2023/06/20 12:00:00 ET", "Table '43 1' 8-max"]
     lines += [f"Seat {player['seat']}: {name(player['seat'])} ({player['stack']} in chips)" for player in hand.players]
     lines += [f"{name(seat)}: posts the ante {stakes['ante']}" for seat in hand.seats]
-    streets = dict(hand.streets())
-    for street in range(3, 8):
-        if street not in streets and not any(_dealt(hand, player, street) for player in hand.players):
-            break
+    for street, deals, actions in _streets(hand):
         lines.append({3: "*** 3rd STREET ***", 7: "*** RIVER ***"}.get(street, f"*** {street}th STREET ***"))
-        for player in hand.players:
-            dealt = _dealt(hand, player, street)
-            if dealt is None or hand.folded_before(street, player["seat"]) or dealt[1] is None:
-                continue
-            so_far, new = dealt
+        for seat, so_far, new in deals:
             known = " ".join(card for card in so_far if card is not None)
             if known:  # 3rd street's cards in one pair of brackets, later ones after the cards so far
                 known += f" {new}" if street == 3 else f"] [{new}"
-            lines.append(f"Dealt to {name(player['seat'])} [{known or new}]")
+            if new is not None:
+                lines.append(f"Dealt to {name(seat)} [{known or new}]")
         high = 0
-        for seat, kind, adds, to in streets.get(street, []):
+        for seat, kind, adds, to in actions:
             words = {"bring_in": f"brings in for {adds}", "bet": f"bets {adds}", "call": f"calls {adds}",
                      "check": "checks", "fold": "folds"}.get(kind) or f"raises {(to or 0) - high} to {to}"
             lines.append(f"{name(seat)}: {words}")
@@ -222,27 +214,19 @@ def as_winamax(checked: dict[str, Any], number: str) -> str:
     lines += [f"Seat {player['seat']}: {name(player['seat'])} ({_euros(player['stack'])})" for player in hand.players]
     lines.append("*** ANTE/BLINDS ***")
     lines += [f"{name(seat)} posts ante {_euros(stakes['ante'])}" for seat in hand.seats]
-    streets = dict(hand.streets())
 
     def words(kind: str, adds: int | None, to: int | None) -> str:
         return {"bring_in": f"brings in {_euros(adds or 0)}", "complete": f"raises {_euros(adds or 0)} to "
                 f"{_euros(to or 0)}", "bet": f"bets {_euros(adds or 0)}", "raise": f"raises {_euros(adds or 0)} to "
                 f"{_euros(to or 0)}", "call": f"calls {_euros(adds or 0)}", "check": "checks", "fold": "folds"}[kind]
 
-    for street in range(3, 8):
-        if street not in streets and not any(_dealt(hand, player, street) for player in hand.players):
-            break
+    for street, deals, actions in _streets(hand):
         lines.append(f"*** {street}{'rd' if street == 3 else 'th'} STREET ***")
-        for player in hand.players:
-            dealt = _dealt(hand, player, street)
-            if dealt is None or hand.folded_before(street, player["seat"]):
-                continue
-            so_far, new = dealt
+        for seat, so_far, new in deals:
             written = " ".join(card or "X" for card in so_far)
-            lines.append(f"Dealt to {name(player['seat'])} " +
+            lines.append(f"Dealt to {name(seat)} " +
                          (f"[{written} {new or 'X'}]" if street == 3 else f"[{written}] [{new or 'X'}]"))
-        for seat, kind, adds, to in streets.get(street, []):
-            lines.append(f"{name(seat)} {words(kind, adds, to)}")
+        lines += [f"{name(seat)} {words(kind, adds, to)}" for seat, kind, adds, to in actions]
     lines += _showdown(hand, "*** SHOW DOWN ***", "{name} shows [{cards}] (a low)", "{name} mucks")
     lines += [f"{name(seat)} collected {_euros(hand.payouts[seat])} from pot" for seat in hand.seats
               if hand.payouts.get(seat)]
@@ -273,21 +257,17 @@ def as_merge(checked: dict[str, Any], number: str) -> str:
     types = {"bring_in": "BRING_IN", "complete": "COMPLETE", "bet": "BET", "raise": "RAISE", "call": "CALL",
              "check": "CHECK", "fold": "FOLD"}
     names = {3: "THIRD_STREET", 4: "FOURTH_STREET", 5: "FIFTH_STREET", 6: "SIXTH_STREET", 7: "SEVENTH_STREET"}
-    streets = dict(hand.streets())
-    for street in range(3, 8):
-        if street not in streets and not any(_dealt(hand, player, street) for player in hand.players):
-            break
-        actions = streets.get(street, [])
+    for street, deals, actions in _streets(hand):
         if street == 3:  # the bring-in's round deals 3rd street's cards
             lines.append('\t<round id="BRING_IN">')
             lines += [_merge_event(types, *action) for action in actions[:1]]
-            lines += _merge_cards(hand, street)
+            lines += _merge_cards(deals)
             lines += ["\t</round>", f'\t<round id="{names[street]}">']
             lines += [_merge_event(types, *action) for action in actions[1:]]
         else:
             lines.append(f'\t<round id="{names[street]}">')
             lines += [_merge_event(types, *action) for action in actions]
-            lines += _merge_cards(hand, street)
+            lines += _merge_cards(deals)
         lines.append("\t</round>")
     showdown = _showdown(hand, "", "{name}", "{name}")
     if showdown:
@@ -316,17 +296,10 @@ def _merge_event(types: dict[str, str], seat: int, kind: str, adds: int | None, 
     return f'\t\t<event type="{types[kind]}" player="{seat - 1}"{written}/>'
 
 
-def _merge_cards(hand: _Hand, street: int) -> list[str]:
+def _merge_cards(deals: list[Deal]) -> list[str]:
     """Each player's cards so far on a street, ``null`` where not seen."""
-    lines = []
-    for player in hand.players:
-        dealt = _dealt(hand, player, street)
-        if dealt is None or hand.folded_before(street, player["seat"]):
-            continue
-        so_far, new = dealt
-        cards = ",".join(card or "null" for card in [*so_far, new])
-        lines.append(f'\t\t<cards type="DRAW_DRAWN_CARDS" cards="{cards}" player="{player["seat"] - 1}"/>')
-    return lines
+    return [f'\t\t<cards type="DRAW_DRAWN_CARDS" cards="{",".join(card or "null" for card in [*so_far, new])}" '
+            f'player="{seat - 1}"/>' for seat, so_far, new in deals]
 
 
 WRITERS: dict[str, Callable[[dict[str, Any], str], str]] = {
