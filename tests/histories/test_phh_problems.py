@@ -154,10 +154,12 @@ def unreadable(client, text, kind, source):
     return hand
 
 
-def test_another_variant_is_not_razz(client):
-    text = sample_text("20").replace("variant = 'FR'", "variant = 'NT'")
-    hand = unreadable(client, text, "not-razz", "variant = 'NT'")
-    assert "NT" in hand["error"]["detail"]
+@pytest.mark.parametrize("variant", ["NT", "F7S", "F7S/8", "F2L3D"])
+def test_another_variant_is_not_razz(client, variant):
+    """Hold'em, 7-card stud, stud hi-lo and deuce-to-seven triple draw: none of them is razz."""
+    text = sample_text("20").replace("variant = 'FR'", f"variant = '{variant}'")
+    hand = unreadable(client, text, "not-razz", f"variant = '{variant}'")
+    assert variant in hand["error"]["detail"]
 
 
 @pytest.mark.parametrize("entry", ["p2 raise 200000", "p2 cbr", "p2 bet 200000", "p2 cbr 200000 400000", "d dh p2"])
