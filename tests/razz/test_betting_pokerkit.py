@@ -14,27 +14,11 @@ import pytest
 pokerkit = pytest.importorskip("pokerkit")
 
 from service.razz.betting import replay  # noqa: E402
-from tests.razz.pokerkit_play import AUTOMATIONS, take  # noqa: E402
+from tests.razz.pokerkit_play import AUTOMATIONS, pokerkit_options, take  # noqa: E402
 from tests.tables import STAKES, action_text, table  # noqa: E402
 
 STACK = 100_000
 HANDS = 300
-
-
-def pokerkit_options(state):
-    """PokerKit's legal actions in our terms: {type: to} (to is None for fold and check)."""
-    options = {}
-    if state.can_fold():
-        options["fold"] = None
-    if state.can_post_bring_in():
-        options["bring_in"] = state.effective_bring_in_amount
-    if state.can_check_or_call():
-        amount = state.checking_or_calling_amount
-        options["check" if amount == 0 else "call"] = None if amount == 0 else state.bets[state.actor_index] + amount
-    if state.can_complete_bet_or_raise_to():
-        options["raise"] = state.min_completion_betting_or_raising_to_amount
-        assert state.min_completion_betting_or_raising_to_amount == state.max_completion_betting_or_raising_to_amount
-    return options
 
 
 def our_options(table_state):
