@@ -48,6 +48,9 @@ SHAPES = {
     "merge rounds": ("merge", lambda n: before(MERGE, "</game>", '<round id="END_OF_GAME"></round>\n' * n), 64),
     "phh comment entries": ("phh", lambda n: PHH.replace("actions = [", "actions = [" + "'# a comment',\n" * n), 64),
     "phh comment lines": ("phh", lambda n: "# a comment\n" * n + PHH, 64),
+    "phh entries": ("phh", lambda n: PHH.replace("actions = [", "actions = [" + "'p1 cc',\n" * n), 64),
+    "phh entries read by tomllib": ("phh", lambda n: PHH.replace("actions = [", 'event = "\\u0041"\nactions = ['
+                                                                 + "'p1 cc',\n" * n), 64),
     # One very long line.
     "pokerstars long chat": ("pokerstars", lambda n: before(POKERSTARS_HAND, "*** 4th STREET ***",
                                                             'Hero said, "' + "gl " * n + '"\n'), 2048),
