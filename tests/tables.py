@@ -14,7 +14,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from service.razz.betting import TableState
+from service.razz.betting import TableState, replay
 from service.razz.bring_in import DoorCard
 from service.razz.first_to_act import BoardIn
 from service.razz.limits import Stakes
@@ -159,6 +159,11 @@ def first_to_act_body(street: int, boards: Mapping[int, str], all_in: Collection
     body: dict[str, Any] = {"street": street, "players": players}
     optional = {"rules": rules, "dealer_seat": dealer_seat}
     return body | {name: value for name, value in optional.items() if value is not None}
+
+
+def replayed(description: Table) -> TableState:
+    """The engine's state of the hand a table describes."""
+    return replay(description.snapshot())
 
 
 def legal(state: TableState) -> list[str]:

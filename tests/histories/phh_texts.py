@@ -62,6 +62,11 @@ def phh(fields: dict[str, Any], actions: list[str] | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
+def phhs(*tables: str) -> str:
+    """A PHHS text: each table's text under its header [1], [2]..., a blank line after each."""
+    return "".join(f"[{number}]\n{text.rstrip()}\n\n" for number, text in enumerate(tables, start=1))
+
+
 def check(client, text: str, fmt: str | None = "phh", **extra: Any) -> dict[str, Any]:
     """POST a text to the check in format ``fmt`` (None: the format the text is told to be in); the accepted
     answer."""

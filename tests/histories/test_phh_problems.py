@@ -8,7 +8,7 @@ the same type and the same sentence. A text the reader cannot take is ``unreadab
 import pytest
 
 from .lines import first_line_holding
-from .phh_texts import check, check_one, phh, problem, sample_fields, sample_text
+from .phh_texts import check, check_one, phh, phhs, problem, sample_fields, sample_text
 
 
 def mutated(number, *changes):
@@ -178,11 +178,6 @@ def test_a_missing_required_field_is_unreadable(client, name):
     hand = check_one(client, "\n".join(lines) + "\n")
     assert hand["error"]["type"] == problem("unreadable-hand")
     assert name in hand["error"]["detail"]
-
-
-def phhs(*tables):
-    """A PHHS text of the tables' texts under [1], [2]..."""
-    return "".join(f"[{number}]\n{text.rstrip()}\n\n" for number, text in enumerate(tables, start=1))
 
 
 def test_a_table_that_is_not_a_hand_is_unreadable_and_the_others_are_checked(client):

@@ -17,6 +17,7 @@ from .phh_texts import (
     check,
     check_one,
     phh,
+    phhs,
     problem,
     sample_fields,
     sample_text,
@@ -120,16 +121,11 @@ def test_hand_20_seat_3_wins_when_seat_2_folds_6th_street(client):
     assert state["bring_in_seat"] == 1  # Kc is the highest door card
 
 
-def phhs(texts):
-    """A PHHS text: each hand under its table [1], [2]..."""
-    return "".join(f"[{number}]\n{text}\n" for number, text in enumerate(texts, start=1))
-
-
 ORDER = ["20", "22", "24", "83"]
 
 
 def test_a_phhs_of_the_four_samples_checks_four_hands_in_order(client):
-    answer = check(client, phhs([sample_text(number) for number in ORDER]))
+    answer = check(client, phhs(*[sample_text(number) for number in ORDER]))
     assert answer["summary"] == {"hands": 4, "valid": 4, "agree": 4}
     assert [hand["index"] for hand in answer["hands"]] == [0, 1, 2, 3]
     for number, hand in zip(ORDER, answer["hands"], strict=True):
@@ -142,7 +138,7 @@ def test_a_phhs_names_each_tables_entries_by_their_line_in_the_whole_text(client
     """Each table gets a stray entry after its hand is over: each problem names that table's own line."""
     texts = [phh(sample_fields(number), [*sample_fields(number)["actions"], f"p2 cc # stray in {number}"])
              for number in ORDER]
-    text = phhs(texts)
+    text = phhs(*texts)
     answer = check(client, text)
     assert answer["summary"] == {"hands": 4, "valid": 0, "agree": 0}
     for index, (number, hand) in enumerate(zip(ORDER, answer["hands"], strict=True)):
@@ -156,7 +152,7 @@ def test_a_phhs_names_each_tables_entries_by_their_line_in_the_whole_text(client
 def test_a_phhs_names_the_lines_of_tables_written_as_published(client):
     """The samples as published (every entry on the one actions line): a bad entry names its table's line."""
     texts = [sample_text(number).replace("'p1 pb'", "'p1 cc'").replace("'p3 pb'", "'p3 cc'") for number in ORDER]
-    text = phhs(texts)
+    text = phhs(*texts)
     answer = check(client, text)
     for index, hand in enumerate(answer["hands"]):
         header = first_line_holding(text, f"[{index + 1}]")

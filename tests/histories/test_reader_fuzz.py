@@ -19,7 +19,7 @@ import pytest
 from service.app import create_app
 from service.histories.site_export import clean
 
-from .phh_texts import CHECK, SAMPLES, phh, sample_fields, sample_text
+from .phh_texts import CHECK, SAMPLES, phh, phhs, sample_fields, sample_text
 from .site_texts import WRITERS, as_razz, checked_samples, sample
 
 SEED = 20261202
@@ -126,7 +126,7 @@ def test_a_mutated_hand_is_never_a_500_and_names_its_line(client, corpus, fmt, k
 def among_good_ones(fmt: str, good: str, broken: str) -> str:
     """A broken hand between two good ones, as an export holds them (PHH: as the tables of a PHHS)."""
     if fmt == "phh":
-        return "".join(f"[{number}]\n{hand}\n" for number, hand in enumerate([good, broken, good], 1))
+        return phhs(good, broken, good)
     return ("\n\n\n" if fmt == "pokerstars" else "\n").join([good, broken, good])
 
 

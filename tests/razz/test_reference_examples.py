@@ -18,7 +18,7 @@ from service.razz.pots import Pot
 from service.razz.rules import resolve_rules
 from service.razz.settlement import pots_so_far, settle
 from service.razz.showdown import Share
-from tests.tables import STAKES, boards_in, door_cards, legal, table
+from tests.tables import STAKES, boards_in, door_cards, legal, replayed, table
 
 from .reference_tables import (
     ALL_IN_FOR_THREE,
@@ -49,11 +49,6 @@ from .reference_tables import (
 
 STRUCTURE = Stakes(**STAKES)
 FOLD = LegalAction("fold")
-
-
-def replayed(description):
-    """The engine's state of the hand a table describes."""
-    return replay(description.snapshot())
 
 
 def refused(description):
