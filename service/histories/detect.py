@@ -1,9 +1,9 @@
 """Which format a hand history is written in, from the text itself: each site's hands open with their own line.
 
 The format is told by the first line that says anything (past a byte-order mark, blank lines and an
-XML declaration): a hand's header, the XML element a hand opens with, or PHH's TOML. A PHH file may open
-with comments, which say anything (``# Tournament summary: ...``): when the first line that is no comment
-is PHH's, the text is PHH, whatever its comments look like. A text in a
+XML declaration): a hand's header, the XML element a hand opens with, or PHH's TOML. A PHH file may
+open with comments, which say anything (``# Tournament summary: ...``): when the first line that is
+no comment is a PHH table or field, the text is PHH, whatever its comments look like. A text in a
 format not read is named for what it looks like when that is known (another site's export, a
 tournament summary, which is no hand at all), with the formats that are read.
 """
@@ -61,6 +61,8 @@ def detect(text: str, name: str | None = None) -> str:
 
     >>> detect("PokerStars Hand #1: Tournament #2, ...")
     'pokerstars'
+    >>> detect("# Tournament summary: the final table's hands\\nvariant = 'FR'")
+    'phh'
     >>> detect("#39969356: Limit Razz - 40/80")
     Traceback (most recent call last):
     ...
