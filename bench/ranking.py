@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.serving import HTTP_SETUP, beside_healthz, cost_line
 from service.razz.cards import CARD_CODES, RANK_OF
 from service.razz.ranking import low_rank
-from tests.razz.test_ranking import brute_best, brute_places
+from tests.razz.brute_ranking import brute_best, brute_places
 
 RUNS = 5
 

@@ -8,13 +8,13 @@ of their shape is made here once. ``legal`` reads the engine's answer back in th
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from service.razz.betting import TableState
+from service.razz.betting import TableState, replay
 from service.razz.bring_in import DoorCard
 from service.razz.first_to_act import BoardIn
 from service.razz.limits import Stakes
@@ -161,7 +161,25 @@ def first_to_act_body(street: int, boards: Mapping[int, str], all_in: Collection
     return body | {name: value for name, value in optional.items() if value is not None}
 
 
+def replayed(description: Table) -> TableState:
+    """The engine's state of the hand a table describes."""
+    return replay(description.snapshot())
+
+
 def legal(state: TableState) -> list[str]:
     """The engine's legal actions as the reference lists them: 'fold', 'call 10', 'complete 40'."""
     return [a.type if a.to is None else f"{a.type} {a.to}" for a in state.legal_actions]
 
+
+
+def by_seat(shares: Iterable[Any]) -> dict[int, int]:
+    """Shares of chips as {seat: amount}: ``[{"seat": 2, "amount": 83}]`` as an answer writes them, or the engine's
+    ``Share`` records."""
+    return dict((share["seat"], share["amount"]) if isinstance(share, Mapping) else (share.seat, share.amount)
+                for share in shares)
+
+
+def payouts(result: Any) -> dict[int, int]:
+    """What a settlement pays each seat, {seat: amount}: the engine's ``Settlement``, or an answer's ``result`` (or
+    the showdown's answer) as JSON."""
+    return by_seat(result["payouts"] if isinstance(result, Mapping) else result.payouts)

@@ -1,7 +1,9 @@
 """Which format a hand history is written in, from the text itself: each site's hands open with their own line.
 
 The format is told by the first line that says anything (past a byte-order mark, blank lines and an
-XML declaration): a hand's header, the XML element a hand opens with, or PHH's TOML. A text in a
+XML declaration): a hand's header, the XML element a hand opens with, or PHH's TOML. A PHH file may
+open with comments, which say anything (``# Tournament summary: ...``): when the first line that is
+no comment is a PHH table or field, the text is PHH, whatever its comments look like. A text in a
 format not read is named for what it looks like when that is known (another site's export, a
 tournament summary, which is no hand at all), with the formats that are read.
 """
@@ -35,9 +37,12 @@ _READ = (
     (fulltilt.HAND_START, "fulltilt"),
     (winamax.HAND_START, "winamax"),
     (merge.HAND_START, "merge"),
-    (re.compile(r"\[[^\[\]]*\]\s*(?:#.*)?$|#|[A-Za-z0-9_\-\"']+\s*="), "phh"),
+    (re.compile(r"#"), "phh"),
 )
-"""Each format read, by its first line: a hand's header, Merge's XML element, a PHH table, comment or field."""
+"""Each format read, by its first line: a hand's header, Merge's XML element, a PHH comment (a PHH table or field
+is ``_PHH``)."""
+_PHH = re.compile(r"\[[^\[\]]*\]\s*(?:#.*)?$|[A-Za-z0-9_\-\"']+\s*=")
+"""A PHH table's header or a field: the first line of a PHH text that is no comment."""
 READ = ", ".join(FORMATS)
 
 
@@ -56,6 +61,8 @@ def detect(text: str, name: str | None = None) -> str:
 
     >>> detect("PokerStars Hand #1: Tournament #2, ...")
     'pokerstars'
+    >>> detect("# Tournament summary: the final table's hands\\nvariant = 'FR'")
+    'phh'
     >>> detect("#39969356: Limit Razz - 40/80")
     Traceback (most recent call last):
     ...
@@ -64,7 +71,11 @@ pokerstars, fulltilt, winamax, merge
     """
     if name is not None and name.lower().endswith(PHH_SUFFIXES):
         return "phh"
-    first = next((line for line in map(clean, text_lines(text)) if line and not _DECLARATION.fullmatch(line)), "")
+    said = (line for line in map(clean, text_lines(text)) if line and not _DECLARATION.fullmatch(line))
+    first = next(said, "")
+    past_comments = first if first[:1] != "#" else next((line for line in said if line[0] != "#"), "")
+    if _PHH.match(past_comments):
+        return "phh"
     for pattern, looks_like in _NOT_READ:
         if pattern.match(first):
             raise UnsupportedFormatError(looks_like)

@@ -96,15 +96,23 @@ class _Round:
 
 
 def _elements(section: Section) -> list[_Element]:
-    """The section's elements in order, each with its line; XML that does not parse is named at its line."""
+    """The section's elements in order, each with its line; XML that does not parse is named at its line.
+
+    A line's entry is made once and shared by every element on it: an export written on one line holds all its
+    elements there, and an entry cleaned anew per element made the reading quadratic in that line's length.
+    """
     lines = section.lines
     found: list[_Element] = []
     rounds: list[str | None] = [None]
     parser = expat.ParserCreate()
+    entries: dict[int, Entry] = {}
 
     def entry_at(line: int) -> Entry:
         index = min(max(line - 1, 0), len(lines) - 1)
-        return Entry(section.first_line + index, clean(lines[index]))
+        entry = entries.get(index)
+        if entry is None:
+            entry = entries[index] = Entry(section.first_line + index, clean(lines[index]))
+        return entry
 
     def start(name: str, attributes: dict[str, str]) -> None:
         if name == "round":

@@ -20,6 +20,8 @@ HAND_START = re.compile(r"PokerStars (?:Hand|Game) #")
 _HEADER = re.compile(r"PokerStars (?:Hand|Game) #(?P<id>\d+):\s+(?P<rest>.*)")
 _TOURNAMENT = re.compile(r"Tournament #\d+, (?P<rest>.*)")
 _RAZZ = re.compile(r"(?<![\w'/-])Razz Limit(?![\w'/-])")
+_DEUCE_TO_SEVEN = re.compile(r"(?<![\w.])2-7(?![\w.])")
+"""``2-7 Razz Limit``: razz played deuce-to-seven (aces high, straights and flushes count), which is not razz."""
 _CASH_STAKES = re.compile(rf"\((?:[^()]*, )?(?P<small>{AMOUNT})/(?P<big>{AMOUNT})(?: [A-Z]{{3}})?\)")
 """``($0.04/$0.08 USD)``, or a mixed game's ``HORSE (Razz Limit, $0.10/$0.20)``."""
 _LEVEL_STAKES = re.compile(rf"\bLevel [^\s()]+ \((?P<small>{AMOUNT})/(?P<big>{AMOUNT})\)")
@@ -85,7 +87,7 @@ class _PokerStarsHand(SiteHandReader):
         tournament = _TOURNAMENT.fullmatch(match["rest"])
         rest = tournament["rest"] if tournament else match["rest"]
         game = rest.split(" - ")[0]
-        if not _RAZZ.search(game):
+        if not _RAZZ.search(game) or _DEUCE_TO_SEVEN.search(game):
             raise NotRazzError(header, f"a hand of {quoted(game)}: this reader reads fixed-limit razz only")
         stakes = _LEVEL_STAKES.search(rest) if tournament else _CASH_STAKES.search(game)
         if stakes is None:

@@ -4,7 +4,7 @@
 
 import pytest
 
-from tests.tables import table
+from tests.tables import payouts, table
 
 from .table_helpers import post_ok
 
@@ -14,7 +14,7 @@ def table_state(client, boards, *acts, **kwargs):
     return post_ok(client, "/v1/table/state", table(boards, *acts, **kwargs).request_body())
 
 
-def checked(*seats, streets=1):
+def everyone_checks(*seats, streets=1):
     """Every seat checks, in the order given, on each of ``streets`` streets."""
     return [f"s{seat} check" for seat in seats] * streets
 
@@ -27,11 +27,6 @@ def showdown(client, players, rules=None):
     if rules is not None:
         body["rules"] = rules
     return post_ok(client, "/v1/showdown", body)
-
-
-def payouts(answer):
-    """Payouts as {seat: amount}."""
-    return {share["seat"]: share["amount"] for share in answer["payouts"]}
 
 
 def assert_pays_the_pot(answer):
@@ -49,7 +44,7 @@ EXAMPLE1_DOWN = {2: "As Ts Js", 5: "Ad 5h 6s"}
 
 def test_s5_example1_seventh_street_bettor_shows_first(client):
     """s5 (lowest board) checks, s2 bets and s5 calls: the last aggressor s2 shows first, not the low board."""
-    acts = ["s2 bring_in", "s5 call", "s7 fold", *checked(5, 2, streets=3), "s5 check", "s2 bet", "s5 call"]
+    acts = ["s2 bring_in", "s5 call", "s7 fold", *everyone_checks(5, 2, streets=3), "s5 check", "s2 bet", "s5 call"]
     answer = table_state(client, EXAMPLE1_BOARDS, *acts, down=EXAMPLE1_DOWN)
     assert (answer["phase"], answer["street"]) == ("showdown", 7)
     assert answer["streets"][-1]["last_aggressor"] == 2
@@ -60,7 +55,7 @@ def test_s5_example1_seventh_street_bettor_shows_first(client):
 EXAMPLE2_BOARDS = {1: "Kd 9c 7s 5h", 4: "8c 6d 3h 2s", 6: "Qh Th 4c Ad"}
 """s1 brings in with Kd; s4's board is the lowest from 4th street on, `8 6 3 2` on 6th."""
 EXAMPLE2_DOWN = {1: "As 2d 3d", 4: "4h 5s 7c", 6: "2h 3s 5c"}
-EXAMPLE2_ACTIONS = ("s1 bring_in", "s4 call", "s6 call", *checked(4, 6, 1, streets=4))
+EXAMPLE2_ACTIONS = ("s1 bring_in", "s4 call", "s6 call", *everyone_checks(4, 6, 1, streets=4))
 
 
 @pytest.mark.parametrize("rules, first", [
@@ -80,7 +75,7 @@ def test_s5_example2_seventh_checked_around(client, rules, first):
 
 EXAMPLE3_BOARDS = {1: "Kh 8d 7c 6s", 3: "2h 3c 4s 5d", 5: "9h Td Jc Qs"}
 EXAMPLE3_DOWN = {1: "Ac 2c 3d", 3: "Ah 6h 7h", 5: "As 2s 3s"}
-EXAMPLE3_ACTIONS = ("s1 bring_in", "s3 call", "s5 call", *checked(3, 5, 1, streets=2),
+EXAMPLE3_ACTIONS = ("s1 bring_in", "s3 call", "s5 call", *everyone_checks(3, 5, 1, streets=2),
                     "s3 bet", "s5 raise", "s1 call")
 """On 6th street s3 bets his last 80 and s5 raises all-in to 120; s1 calls: nobody is left to bet."""
 
@@ -101,7 +96,7 @@ def test_s5_example3_all_in_on_sixth_every_hand_is_tabled_at_once(client):
 
 UNCONTESTED_BOARDS = {1: "Kh 8d 7c 6s", 3: "2h 3c 4s 5d", 5: "9h Td"}
 TO_SEVENTH_BET = ("s1 bring_in", "s3 call", "s5 call", "s3 bet", "s5 fold", "s1 call",
-                  *checked(3, 1, streets=2), "s3 bet")
+                  *everyone_checks(3, 1, streets=2), "s3 bet")
 
 
 def test_uncontested_hand_is_won_without_showing(client):

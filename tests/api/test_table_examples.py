@@ -22,7 +22,7 @@ from service.razz.limits import Stakes
 from service.razz.rules import resolve_rules
 from service.razz.settlement import settle
 from service.razz.why import SECTIONS
-from tests.razz import test_reference_examples as examples
+from tests.razz import reference_tables as examples
 from tests.tables import STAKES, boards_in, bring_in_body, door_cards, first_to_act_body, table
 
 from .table_helpers import PROBLEM, post_ok

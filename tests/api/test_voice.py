@@ -11,7 +11,8 @@ from service.api.showdown import SHOWDOWN_EXAMPLE
 from service.api.table import BRING_IN_EXAMPLE, FIRST_TO_ACT_EXAMPLE, SNAPSHOT_EXAMPLE
 from service.razz.rules import OPTIONS, PRESET_KEY
 
-from .test_errors import BAD_CARD_BODIES, HOSTILE_BODIES, POST_PATHS, bad_card_snapshot
+from .bodies import BAD_CARD_BODIES, HOSTILE_BODIES, POST_PATHS, bad_card_snapshot
+from .voice import assert_in_the_rules_voice
 
 EVERY_OPTION = {PRESET_KEY: "standard", **{spec.name: spec.default for spec in OPTIONS}}
 """A rules object setting every option, so that each option's value is walked too."""
@@ -84,11 +85,6 @@ def messages(problem):
     path, (first, *_) = next(iter(errors.items()))
     assert problem["detail"] == f"{path}: {first}"
     return [message for listed in errors.values() for message in listed]
-
-
-def assert_in_the_rules_voice(message):
-    """A lower-case clause, with no full stop: the voice of the rules' own messages."""
-    assert message and not message[0].isupper() and not message.endswith("."), message
 
 
 @pytest.mark.parametrize("path", POST_PATHS)

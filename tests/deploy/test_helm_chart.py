@@ -14,16 +14,16 @@ from typing import Any
 import helm_python as helm
 import jsonschema
 import kubernetes_validate
+import kubernetes_validate.utils
 import pytest
 import yaml
-from kubernetes_validate.utils import latest_version
 
 from service.environment import VARIABLES
 
 from ..serving.conftest import ROOT
 
 CHART = ROOT / "helm" / "razz-rules"
-KUBE_VERSIONS = ("1.30.0", latest_version())
+KUBE_VERSIONS = ("1.30.0", kubernetes_validate.utils.latest_version())
 
 VALUE_SETS: dict[str, dict[str, Any]] = {
     "defaults": {},

@@ -1,4 +1,5 @@
-"""PHH texts for the hand-history tests: the WSOP samples, rewritten one entry a line, and posted to the check.
+"""PHH texts for the hand-history tests: the WSOP samples and their pots, rewritten one entry a line, and texts of any
+format posted to the check.
 
 A sample is read with the standard library's TOML reader, never the service's, and written back
 with every ``actions`` entry on a line of its own, so a test can say which line an entry is on
@@ -14,6 +15,17 @@ from typing import Any
 SAMPLES_DIR = Path(__file__).parent / "samples"
 SAMPLES = {path.name.split("-")[4].split("_")[0]: path for path in sorted(SAMPLES_DIR.glob("wsop-*.phh"))}
 """The four WSOP hands by their hand number in the file name: '20', '22', '24', '83'."""
+
+# Each sample's pot, added up from its own entries (ante 50,000 x 5, bring-in 50,000, small bet 200,000, big bet
+# 400,000; hand 83: ante 100,000 x 2, bring-in 100,000, small bet 300,000), never read back from the service.
+POT_20 = 5 * 50_000 + (50_000 + 200_000 + 200_000) + 2 * 200_000 + 2 * 400_000 + 400_000
+"""Antes; 3rd: bring-in, completion, call (three fold); 4th: bet, call; 5th: bet, call; 6th: a bet nobody calls."""
+POT_22 = 5 * 50_000 + (50_000 + 200_000 + 200_000) + 200_000
+"""Antes; 3rd: bring-in, p4 calls 50,000 then 200,000 in all, p5 completes; 4th: p5 bets, p4 folds."""
+POT_24 = 5 * 50_000 + (50_000 + 400_000 + 400_000) + 2 * 200_000 + 3 * 2 * 400_000
+"""Antes; 3rd: bring-in (folded), p2 to 400,000, p3 to 400,000; 4th: bet and call; 5th-7th: bet and call."""
+POT_83 = 2 * 100_000 + 100_000 + 300_000
+"""Antes, the bring-in and the completion nobody calls."""
 
 CHECK = "/v1/hand-histories/check"
 PROBLEM_BASE = "https://razz.rules/problems/"
@@ -50,26 +62,31 @@ def phh(fields: dict[str, Any], actions: list[str] | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def line_of(text: str, written: str, after: int = 0) -> int:
-    """The 1-based line of the first line of ``text`` past line ``after`` that holds ``written``."""
-    for number, line in enumerate(text.splitlines(), start=1):
-        if number > after and written in line:
-            return number
-    raise AssertionError(f"{written!r} is not in the text after line {after}")
+def phhs(*tables: str) -> str:
+    """A PHHS text: each table's text under its header [1], [2]..., a blank line after each."""
+    return "".join(f"[{number}]\n{text.rstrip()}\n\n" for number, text in enumerate(tables, start=1))
 
 
-def check(client, text: str, **extra: Any) -> dict[str, Any]:
-    """POST a PHH text to the check; the accepted answer."""
-    response = client.post(CHECK, json={"format": "phh", "text": text, **extra})
-    assert response.status_code == 200, response.get_json()
+def check(client, text: str, fmt: str | None = "phh", **extra: Any) -> dict[str, Any]:
+    """POST a text to the check in format ``fmt`` (None: the format the text is told to be in); the accepted
+    answer."""
+    body = {"text": text, **extra} if fmt is None else {"format": fmt, "text": text, **extra}
+    response = client.post(CHECK, json=body)
+    assert response.status_code == 200, response.get_data(as_text=True)
     return response.get_json()
 
 
-def check_one(client, text: str, **extra: Any) -> dict[str, Any]:
-    """The one hand a PHH text holds, checked."""
-    answer = check(client, text, **extra)
+def check_one(client, text: str, fmt: str | None = "phh", **extra: Any) -> dict[str, Any]:
+    """The one hand a text holds, checked."""
+    answer = check(client, text, fmt, **extra)
     assert answer["summary"]["hands"] == len(answer["hands"]) == 1, answer["summary"]
     return answer["hands"][0]
+
+
+def without_amounts(snapshot: dict[str, Any]) -> dict[str, Any]:
+    """A snapshot with its actions' amounts left out: PHH writes none for a call or a bring-in, so a hand converted
+    to PHH and read back is the same hand with the amounts the rules put back."""
+    return {**snapshot, "actions": [(action["seat"], action["type"]) for action in snapshot["actions"]]}
 
 
 def table_state(client, body: dict[str, Any]) -> dict[str, Any]:

@@ -1,8 +1,8 @@
-"""Razz hands written in each site's syntax, for the reader tests: the WSOP samples as Full Tilt, Winamax and Merge
-would export them.
+"""Razz hands written in each site's syntax, for the reader tests: the WSOP samples as PokerStars, Full Tilt, Winamax
+and Merge would export them.
 
-The sites' own razz exports are hard to find (the shared samples are razz for Full Tilt only, the
-others' 7-card stud), so each WSOP hand the check has read from PHH is written out here from its
+The sites' own razz exports are hard to find (the shared samples are razz for PokerStars and Full
+Tilt only, the others' 7-card stud), so each WSOP hand the check has read from PHH is written out here from its
 checked snapshot and state: the same seats, stacks, cards, actions and payouts, in the wording of
 the formats' notes (``notes/handhistories.md``), never through the readers under test. A hand
 read back from these texts must be the hand the PHH says.
@@ -13,7 +13,32 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .phh_texts import CHECK, SAMPLES, sample_text
+from service.histories.encodings import decode_history
+from tests.tables import payouts
+
+from .phh_texts import CHECK, SAMPLES, SAMPLES_DIR, sample_text
+
+STUD_SAMPLES = {"fulltilt-stud-cash.txt": "fulltilt", "fulltilt-studhilo-cash.txt": "fulltilt",
+                "winamax-stud-cash.txt": "winamax", "winamax-stud-play.txt": "winamax",
+                "merge-stud-cash.xml": "merge", "merge-studhilo-cash.xml": "merge"}
+"""The 7-card stud samples and their formats: each site's syntax, in hands that are not razz."""
+RETITLED = {"Limit Stud Hi": "Limit Razz", "7-Card Stud fixed limit": "Razz fixed limit",
+            "7stud fixed limit": "Razz fixed limit", 'type="7-Stud H/L8"': 'type="Razz"',
+            'type="7-Stud"': 'type="Razz"', 'gametype="39"': 'gametype="47"', 'gametype="43"': 'gametype="47"'}
+"""What names a stud sample's game, and the razz name in its place."""
+
+
+def sample(name: str) -> str:
+    """A sample file's text, decoded as the CLI decodes it."""
+    return decode_history((SAMPLES_DIR / name).read_bytes())
+
+
+def as_razz(text: str) -> str:
+    """A stud sample with its game named razz: every line of it then reads (the rules may still refuse the hand:
+    stud's bring-in is the low card)."""
+    for old, new in RETITLED.items():
+        text = text.replace(old, new)
+    return text
 
 
 def checked_samples(client) -> dict[str, dict[str, Any]]:
@@ -39,7 +64,7 @@ class _Hand:
         totals = sorted((player["committed_total"] for player in self.state["players"]), reverse=True)
         top = next(player["seat"] for player in self.state["players"] if player["committed_total"] == totals[0])
         self.uncalled = {top: totals[0] - totals[1]} if totals[0] > totals[1] else {}
-        self.payouts = {share["seat"]: share["amount"] for share in self.result["payouts"]}
+        self.payouts = payouts(self.result)
 
     def cards(self, player: dict[str, Any]) -> list[str | None]:
         """A player's cards in deal order, None for a down card not known."""
@@ -85,13 +110,24 @@ class _Hand:
         return self.payouts.get(seat, 0) - self.uncalled.get(seat, 0)
 
 
-def _dealt(hand: _Hand, player: dict[str, Any], street: int) -> tuple[list[str | None], str | None] | None:
-    """The cards so far and the new card a street deals a player, or None when he is not dealt on it."""
-    cards = hand.cards(player)
-    count = {3: 3, 4: 4, 5: 5, 6: 6, 7: 7}[street]
-    if len(cards) < count:
-        return None
-    return cards[:count - 1], cards[count - 1]
+Deal = tuple[int, list[str | None], str | None]
+"""A card dealt: the seat, its cards so far and the new card (None where not known)."""
+Act = tuple[int, str, int | None, int | None]
+"""An action: the seat, its type, the chips it adds and the seat's street total after it."""
+
+
+def _streets(hand: _Hand) -> list[tuple[int, list[Deal], list[Act]]]:
+    """Each street the hand reached, in order: the cards it dealt to the players still in, and its actions."""
+    actions = dict(hand.streets())
+    streets = []
+    for street in range(3, 8):
+        dealt = [(player, hand.cards(player)) for player in hand.players if len(hand.cards(player)) >= street]
+        if street not in actions and not dealt:
+            break
+        deals = [(player["seat"], cards[:street - 1], cards[street - 1]) for player, cards in dealt
+                 if not hand.folded_before(street, player["seat"])]
+        streets.append((street, deals, actions.get(street, [])))
+    return streets
 
 
 def as_fulltilt(checked: dict[str, Any], number: str) -> str:
@@ -104,31 +140,48 @@ def as_fulltilt(checked: dict[str, Any], number: str) -> str:
     lines += [f"{name(seat)} antes {stakes['ante']}" for seat in hand.seats]
     words = {"bring_in": "brings in for {adds}", "complete": "completes it to {to}", "bet": "bets {adds}",
              "raise": "raises to {to}", "call": "calls {adds}", "check": "checks", "fold": "folds"}
-    streets = dict(hand.streets())
-    for street in range(3, 8):
-        if street not in streets and not any(_dealt(hand, player, street) for player in hand.players):
-            break
+    for street, deals, actions in _streets(hand):
         lines.append(f"*** {street}{'RD' if street == 3 else 'TH'} STREET ***")
-        for player in hand.players:
-            dealt = _dealt(hand, player, street)
-            if dealt is None or hand.folded_before(street, player["seat"]):
-                continue
-            so_far, new = dealt
-            known = [card for card in so_far if card is not None]
-            if new is None:
-                continue
-            if street == 3:
-                lines.append(f"Dealt to {name(player['seat'])} " +
-                             (f"[{' '.join(known)}] [{new}]" if known else f"[{new}]"))
-            else:
-                lines.append(f"Dealt to {name(player['seat'])} [{' '.join(known)}] [{new}]")
-        for seat, kind, adds, to in streets.get(street, []):
-            lines.append(f"{name(seat)} " + words[kind].format(adds=adds, to=to))
+        for seat, so_far, new in deals:
+            known = " ".join(card for card in so_far if card is not None)
+            if new is not None:
+                lines.append(f"Dealt to {name(seat)} " + (f"[{known}] [{new}]" if known else f"[{new}]"))
+        lines += [f"{name(seat)} " + words[kind].format(adds=adds, to=to) for seat, kind, adds, to in actions]
     lines += _showdown(hand, "*** SHOW DOWN ***", "{name} shows [{cards}]", "{name} mucks")
     lines += [f"Uncalled bet of {amount} returned to {name(seat)}" for seat, amount in hand.uncalled.items()]
     lines += [f"{name(seat)} wins the pot ({hand.collected(seat)})" for seat in hand.seats if hand.collected(seat)]
     lines += ["*** SUMMARY ***", f"Total pot {hand.state['pot']} | Rake 0"]
     return "\r\n\r\n".join(lines) + "\r\n"
+
+
+def as_pokerstars(checked: dict[str, Any], number: str) -> str:
+    """A WSOP hand as PokerStars would export a tournament hand: chips, ``NAME: action``, ``raises A to B`` (by, then
+    to), the completion written as a raise, the uncalled bet apart from what was collected."""
+    hand = _Hand(checked)
+    stakes = hand.stakes
+    lines = [f"PokerStars Hand #{number}000: Tournament #43, $50000 USD Razz Limit - Level XX ({stakes['small_bet']}/"
+             f"{stakes['big_bet']}) - 2023/06/20 12:00:00 ET", "Table '43 1' 8-max"]
+    lines += [f"Seat {player['seat']}: {name(player['seat'])} ({player['stack']} in chips)" for player in hand.players]
+    lines += [f"{name(seat)}: posts the ante {stakes['ante']}" for seat in hand.seats]
+    for street, deals, actions in _streets(hand):
+        lines.append({3: "*** 3rd STREET ***", 7: "*** RIVER ***"}.get(street, f"*** {street}th STREET ***"))
+        for seat, so_far, new in deals:
+            known = " ".join(card for card in so_far if card is not None)
+            if known:  # 3rd street's cards in one pair of brackets, later ones after the cards so far
+                known += f" {new}" if street == 3 else f"] [{new}"
+            if new is not None:
+                lines.append(f"Dealt to {name(seat)} [{known or new}]")
+        high = 0
+        for seat, kind, adds, to in actions:
+            words = {"bring_in": f"brings in for {adds}", "bet": f"bets {adds}", "call": f"calls {adds}",
+                     "check": "checks", "fold": "folds"}.get(kind) or f"raises {(to or 0) - high} to {to}"
+            lines.append(f"{name(seat)}: {words}")
+            high = max(high, to or 0)
+    lines += _showdown(hand, "*** SHOW DOWN ***", "{name}: shows [{cards}] (Lo: a low)", "{name}: mucks hand")
+    lines += [f"Uncalled bet ({amount}) returned to {name(seat)}" for seat, amount in hand.uncalled.items()]
+    lines += [f"{name(seat)} collected {hand.collected(seat)} from pot" for seat in hand.seats if hand.collected(seat)]
+    lines += ["*** SUMMARY ***", f"Total pot {hand.state['pot']} | Rake 0"]
+    return "\n".join(lines) + "\n\n\n"
 
 
 def _showdown(hand: _Hand, marker: str, show: str, muck: str) -> list[str]:
@@ -161,27 +214,19 @@ def as_winamax(checked: dict[str, Any], number: str) -> str:
     lines += [f"Seat {player['seat']}: {name(player['seat'])} ({_euros(player['stack'])})" for player in hand.players]
     lines.append("*** ANTE/BLINDS ***")
     lines += [f"{name(seat)} posts ante {_euros(stakes['ante'])}" for seat in hand.seats]
-    streets = dict(hand.streets())
 
     def words(kind: str, adds: int | None, to: int | None) -> str:
         return {"bring_in": f"brings in {_euros(adds or 0)}", "complete": f"raises {_euros(adds or 0)} to "
                 f"{_euros(to or 0)}", "bet": f"bets {_euros(adds or 0)}", "raise": f"raises {_euros(adds or 0)} to "
                 f"{_euros(to or 0)}", "call": f"calls {_euros(adds or 0)}", "check": "checks", "fold": "folds"}[kind]
 
-    for street in range(3, 8):
-        if street not in streets and not any(_dealt(hand, player, street) for player in hand.players):
-            break
+    for street, deals, actions in _streets(hand):
         lines.append(f"*** {street}{'rd' if street == 3 else 'th'} STREET ***")
-        for player in hand.players:
-            dealt = _dealt(hand, player, street)
-            if dealt is None or hand.folded_before(street, player["seat"]):
-                continue
-            so_far, new = dealt
+        for seat, so_far, new in deals:
             written = " ".join(card or "X" for card in so_far)
-            lines.append(f"Dealt to {name(player['seat'])} " +
+            lines.append(f"Dealt to {name(seat)} " +
                          (f"[{written} {new or 'X'}]" if street == 3 else f"[{written}] [{new or 'X'}]"))
-        for seat, kind, adds, to in streets.get(street, []):
-            lines.append(f"{name(seat)} {words(kind, adds, to)}")
+        lines += [f"{name(seat)} {words(kind, adds, to)}" for seat, kind, adds, to in actions]
     lines += _showdown(hand, "*** SHOW DOWN ***", "{name} shows [{cards}] (a low)", "{name} mucks")
     lines += [f"{name(seat)} collected {_euros(hand.payouts[seat])} from pot" for seat in hand.seats
               if hand.payouts.get(seat)]
@@ -212,21 +257,17 @@ def as_merge(checked: dict[str, Any], number: str) -> str:
     types = {"bring_in": "BRING_IN", "complete": "COMPLETE", "bet": "BET", "raise": "RAISE", "call": "CALL",
              "check": "CHECK", "fold": "FOLD"}
     names = {3: "THIRD_STREET", 4: "FOURTH_STREET", 5: "FIFTH_STREET", 6: "SIXTH_STREET", 7: "SEVENTH_STREET"}
-    streets = dict(hand.streets())
-    for street in range(3, 8):
-        if street not in streets and not any(_dealt(hand, player, street) for player in hand.players):
-            break
-        actions = streets.get(street, [])
+    for street, deals, actions in _streets(hand):
         if street == 3:  # the bring-in's round deals 3rd street's cards
             lines.append('\t<round id="BRING_IN">')
             lines += [_merge_event(types, *action) for action in actions[:1]]
-            lines += _merge_cards(hand, street)
+            lines += _merge_cards(deals)
             lines += ["\t</round>", f'\t<round id="{names[street]}">']
             lines += [_merge_event(types, *action) for action in actions[1:]]
         else:
             lines.append(f'\t<round id="{names[street]}">')
             lines += [_merge_event(types, *action) for action in actions]
-            lines += _merge_cards(hand, street)
+            lines += _merge_cards(deals)
         lines.append("\t</round>")
     showdown = _showdown(hand, "", "{name}", "{name}")
     if showdown:
@@ -255,19 +296,12 @@ def _merge_event(types: dict[str, str], seat: int, kind: str, adds: int | None, 
     return f'\t\t<event type="{types[kind]}" player="{seat - 1}"{written}/>'
 
 
-def _merge_cards(hand: _Hand, street: int) -> list[str]:
+def _merge_cards(deals: list[Deal]) -> list[str]:
     """Each player's cards so far on a street, ``null`` where not seen."""
-    lines = []
-    for player in hand.players:
-        dealt = _dealt(hand, player, street)
-        if dealt is None or hand.folded_before(street, player["seat"]):
-            continue
-        so_far, new = dealt
-        cards = ",".join(card or "null" for card in [*so_far, new])
-        lines.append(f'\t\t<cards type="DRAW_DRAWN_CARDS" cards="{cards}" player="{player["seat"] - 1}"/>')
-    return lines
+    return [f'\t\t<cards type="DRAW_DRAWN_CARDS" cards="{",".join(card or "null" for card in [*so_far, new])}" '
+            f'player="{seat - 1}"/>' for seat, so_far, new in deals]
 
 
 WRITERS: dict[str, Callable[[dict[str, Any], str], str]] = {
-    "fulltilt": as_fulltilt, "winamax": as_winamax, "merge": as_merge}
+    "pokerstars": as_pokerstars, "fulltilt": as_fulltilt, "winamax": as_winamax, "merge": as_merge}
 """Each format's writer of a checked WSOP hand."""

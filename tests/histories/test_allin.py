@@ -7,9 +7,9 @@ import sys
 
 import pytest
 
-from .phh_texts import sample_text
+from tests.tables import by_seat
 
-CHECK = "/v1/hand-histories/check"
+from .phh_texts import check_one, sample_text
 
 HEADS_UP = """variant = 'FR'
 antes = [10, 10]
@@ -40,10 +40,9 @@ finishing_stacks = [0, 350, 870]
 """Ann all-in on 4th street, Bob all-in raising over her, Cy calling: a main pot for three and a side pot for two."""
 
 
-def checked(client, text):
-    response = client.post(CHECK, json={"format": "phh", "text": text})
-    assert response.status_code == 200
-    hand, = response.get_json()["hands"]
+def agreeing(client, text):
+    """The one hand of a PHH text, which must be valid and agree with what it records."""
+    hand = check_one(client, text)
     assert hand["valid"] and hand["agrees"], hand
     return hand
 
@@ -53,7 +52,7 @@ def equity_of(client, players, dead=()):
 
 
 def test_heads_up_all_in_on_third_street_is_the_equity_of_the_cards_known_then(client):
-    hand = checked(client, HEADS_UP)
+    hand = agreeing(client, HEADS_UP)
     assert hand["players"] == ["Ann", "Bob"]
     allin = hand["allin"]
     assert allin["street"] == 3
@@ -65,7 +64,7 @@ def test_heads_up_all_in_on_third_street_is_the_equity_of_the_cards_known_then(c
 
 
 def test_each_pot_is_shared_among_the_seats_eligible_for_it(client):
-    allin = checked(client, SIDE_POT)["allin"]
+    allin = agreeing(client, SIDE_POT)["allin"]
     assert allin["street"] == 4
     main, side = allin["pots"]
     assert (main["amount"], main["eligible"], side["amount"], side["eligible"]) == (270, [1, 2, 3], 80, [2, 3])
@@ -78,7 +77,7 @@ def test_each_pot_is_shared_among_the_seats_eligible_for_it(client):
     assert [share["equity"] for share in side["equities"]] == [player["equity"] for player in two["players"]]
     for pot in allin["pots"]:
         assert sum(share["equity"] for share in pot["equities"]) == pytest.approx(1)
-    expected = {share["seat"]: share["amount"] for share in allin["expected"]}
+    expected = by_seat(allin["expected"])
     assert expected[1] == round(270 * main["equities"][0]["equity"])
     assert expected[2] == round(270 * main["equities"][1]["equity"] + 80 * side["equities"][0]["equity"])
     assert abs(sum(expected.values()) - 350) <= 1
@@ -86,13 +85,13 @@ def test_each_pot_is_shared_among_the_seats_eligible_for_it(client):
 
 def test_a_hand_bet_to_seventh_street_or_won_by_a_fold_has_no_allin(client):
     for number in ("20", "24"):
-        hand = client.post(CHECK, json={"format": "phh", "text": sample_text(number)}).get_json()["hands"][0]
+        hand = check_one(client, sample_text(number))
         assert hand["valid"] and hand["allin"] is None
 
 
 def test_an_all_in_hand_with_a_hand_not_shown_has_no_allin(client):
     unshown = HEADS_UP.replace(", 'p2 sm 6s7s5sKdQdJd8d'", "").replace("6s7s5s", "????5s").replace("p2 8d", "p2 ??")
-    hand = client.post(CHECK, json={"format": "phh", "text": unshown}).get_json()["hands"][0]
+    hand = check_one(client, unshown)
     assert hand["valid"] and hand["allin"] is None
 
 
@@ -118,4 +117,4 @@ def test_the_cli_writes_a_json_line_per_hand_with_its_allin(tmp_path, client):
     line, = lines
     written = json.loads(line)
     assert written["file"] == str(tmp_path / "a.phh")
-    assert written["hand"] == checked(client, HEADS_UP)
+    assert written["hand"] == agreeing(client, HEADS_UP)

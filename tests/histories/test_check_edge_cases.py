@@ -4,8 +4,9 @@ import json
 
 import pytest
 
-PATH = "/v1/hand-histories/check"
-PROBLEMS = "https://razz.rules/problems/"
+from .lines import last_line_holding
+from .phh_texts import PROBLEM_BASE, check_one
+
 DEAL = ["d dh p1 As2sKs", "d dh p2 QhQd8s", "p1 pb"]
 """Heads-up at 5/10/40/80: p1 shows Ks and brings in."""
 CHECKED_DOWN = ["d dh p1 Ac2cKc", "d dh p2 Ad3d2h", "p1 pb", "p2 cc", "d dh p1 4s", "d dh p2 5c", "p2 cc", "p1 cc",
@@ -22,18 +23,6 @@ def phh(actions, stacks=(1000, 1000), extra=""):
             f"starting_stacks = {list(stacks)}\n{extra}actions = [\n{lines},\n]\n")
 
 
-def checked(client, text, format_name="phh"):
-    """The one checked hand of ``text``."""
-    response = client.post(PATH, json={"format": format_name, "text": text})
-    assert response.status_code == 200, response.get_data(as_text=True)
-    return response.get_json()["hands"][0]
-
-
-def line_of(text, words):
-    """The 1-based line of the last line holding ``words``."""
-    return max(number for number, line in enumerate(text.splitlines(), 1) if words in line)
-
-
 TIED = ["d dh p1 Ac2c3c", "d dh p2 Ad2d3d", "p2 pb", "p1 cc"] + [
     entry for street in (("4s", "4h"), ("5s", "5h"), ("6s", "6h"), ("7s", "7h"))
     for entry in (f"d dh p1 {street[0]}", f"d dh p2 {street[1]}", "p1 cc", "p2 cc")]
@@ -42,24 +31,24 @@ TIED = ["d dh p1 Ac2c3c", "d dh p2 Ad2d3d", "p2 pb", "p1 cc"] + [
 
 @pytest.mark.parametrize("record", ["finishing_stacks = [1001, 1001]", "winnings = [16, 16]"])
 def test_a_split_recorded_with_a_chip_too_many_each_does_not_agree(client, record):
-    assert checked(client, phh(TIED, extra="finishing_stacks = [1000, 1000]\n"))["agrees"] is True
-    hand = checked(client, phh(TIED, extra=record + "\n"))
+    assert check_one(client, phh(TIED, extra="finishing_stacks = [1000, 1000]\n"))["agrees"] is True
+    hand = check_one(client, phh(TIED, extra=record + "\n"))
     assert hand["agrees"] is False and len(hand["discrepancies"]) == 2
 
 
 def test_a_muck_written_before_the_betting_is_over_is_refused_at_the_muck(client):
     actions = CHECKED_DOWN[:8] + ["p1 sm"] + CHECKED_DOWN[8:]
     text = phh(actions)
-    hand = checked(client, text)
+    hand = check_one(client, text)
     assert hand["valid"] is False
-    assert (hand["error"]["line"], hand["error"]["source"]) == (line_of(text, '"p1 sm"'), "p1 sm")
+    assert (hand["error"]["line"], hand["error"]["source"]) == (last_line_holding(text, '"p1 sm"'), "p1 sm")
     assert "mucks before the betting is over" in hand["error"]["detail"]
 
 
 def test_the_hand_left_unshown_when_the_other_mucks_is_decided_and_compared(client):
     unseen = [{"d dh p2 Ad3d2h": "d dh p2 ????2h", "d dh p2 8c": "d dh p2 ??"}.get(entry, entry)
               for entry in CHECKED_DOWN]
-    hand = checked(client, phh([*unseen, "p1 sm"], extra="finishing_stacks = [985, 1015]\n"))
+    hand = check_one(client, phh([*unseen, "p1 sm"], extra="finishing_stacks = [985, 1015]\n"))
     assert hand["valid"] and hand["agrees"] is True
     assert hand["state"]["result"]["winners"] == [2]
 
@@ -81,7 +70,7 @@ Hero: calls 20
 
 
 def test_a_heads_up_call_of_a_short_bring_in_for_what_was_posted_is_the_rules_call_noted(client):
-    hand = checked(client, SHORT_BRING_IN.format(seat="", ante="", deal="", call=""), "pokerstars")
+    hand = check_one(client, SHORT_BRING_IN.format(seat="", ante="", deal="", call=""), "pokerstars")
     assert hand["valid"]
     assert any("a call of the 20 posted all-in for the bring-in" in note for note in hand["notes"])
 
@@ -89,8 +78,8 @@ def test_a_heads_up_call_of_a_short_bring_in_for_what_was_posted_is_the_rules_ca
 def test_with_more_players_a_call_of_the_short_bring_in_alone_is_an_illegal_amount(client):
     text = SHORT_BRING_IN.format(seat="Seat 6: Third (2000 in chips)\n", ante="Third: posts the ante 10\n",
                                  deal="Dealt to Third [Qc]\n", call="Third: calls 20\n")
-    hand = checked(client, text, "pokerstars")
-    assert hand["error"]["type"] == PROBLEMS + "illegal-action"
+    hand = check_one(client, text, "pokerstars")
+    assert hand["error"]["type"] == PROBLEM_BASE + "illegal-action"
     assert hand["error"]["source"] == "Hero: calls 20"
 
 
@@ -104,22 +93,22 @@ def test_the_bring_in_behind_a_short_one_is_taken_from_a_full_call_or_the_first_
     """A call all-in may be short of the bring-in too; ``raises 10 to 50`` says the site counted 40 to call."""
     text = SHORT_BRING_IN.format(seat=f"Seat 3: Mid ({mid} in chips)\n", ante="Mid: posts the ante 10\n",
                                  deal="Dealt to Mid [Qc]\n", call="").replace("Hero: calls 20\n", after)
-    hand = checked(client, text, "pokerstars")
+    hand = check_one(client, text, "pokerstars")
     assert hand["valid"], hand["error"]
     assert hand["snapshot"]["stakes"]["bring_in"] == bring_in
 
 
 @pytest.mark.parametrize("amount", ["1e-4400", "1e-999999", "0.0000001"])
 def test_an_amount_finer_than_a_millionth_is_unreadable(client, amount):
-    hand = checked(client, phh([*DEAL, f"p2 cbr {amount}", "p1 f"]))
-    assert hand["error"]["type"] == PROBLEMS + "unreadable-hand" and "6 decimal places" in hand["error"]["detail"]
+    hand = check_one(client, phh([*DEAL, f"p2 cbr {amount}", "p1 f"]))
+    assert hand["error"]["type"] == PROBLEM_BASE + "unreadable-hand" and "6 decimal places" in hand["error"]["detail"]
 
 
 def test_float_noise_in_a_record_is_read_as_the_whole_amount(client):
     text = (phh([*DEAL, "p2 f"], stacks=(10.0, 10.0)).replace("[5, 5]", "[0.05, 0.05]")
             .replace("bring_in = 10", "bring_in = 0.1").replace("small_bet = 40", "small_bet = 0.4")
             .replace("big_bet = 80", "big_bet = 0.8") + "finishing_stacks = [10.050000000000001, 9.95]\n")
-    hand = checked(client, text)
+    hand = check_one(client, text)
     assert hand["valid"] and hand["agrees"] is True
 
 
@@ -133,35 +122,36 @@ def test_a_value_of_the_wrong_type_is_unreadable_at_its_field(client, field, wri
     if field != "players":
         text = text.replace({"starting_stacks": "starting_stacks = [1000, 1000]", "bring_in": "bring_in = 10"}[field],
                             written)
-    hand = checked(client, text)
-    assert hand["error"]["type"] == PROBLEMS + "unreadable-hand"
-    assert hand["error"]["line"] == line_of(text, written)
+    hand = check_one(client, text)
+    assert hand["error"]["type"] == PROBLEM_BASE + "unreadable-hand"
+    assert hand["error"]["line"] == last_line_holding(text, written)
 
 
 def test_an_entry_written_with_an_escape_keeps_its_line_when_tomllib_reads_the_file(client):
     text = phh([*DEAL, "p2 cbr 60", "p1 f"], extra="time = 12:00:00\n").replace('"p2 cbr 60"', '"p2 cbr 6\\u0030"')
-    hand = checked(client, text)
-    assert hand["error"]["source"] == "p2 cbr 60" and hand["error"]["line"] == line_of(text, "cbr 6\\u0030")
+    hand = check_one(client, text)
+    assert hand["error"]["source"] == "p2 cbr 60" and hand["error"]["line"] == last_line_holding(text, "cbr 6\\u0030")
 
 
 def test_seats_the_schema_refuses_and_a_table_of_muckers_are_named_where_written(client):
     text = phh([*DEAL, "p2 f"], extra="seats = [8, 9]\n")
-    assert checked(client, text)["error"]["line"] == line_of(text, "seats = [8, 9]")
+    assert check_one(client, text)["error"]["line"] == last_line_holding(text, "seats = [8, 9]")
     text = phh([*CHECKED_DOWN, "p1 sm", "p2 sm"])
-    hand = checked(client, text)
-    assert "every live hand mucked" in hand["error"]["detail"] and hand["error"]["line"] == line_of(text, '"p2 sm"')
+    hand = check_one(client, text)
+    assert "every live hand mucked" in hand["error"]["detail"]
+    assert hand["error"]["line"] == last_line_holding(text, '"p2 sm"')
 
 
 def test_a_bring_in_the_rules_refuse_is_named_at_its_line(client):
     text = SHORT_BRING_IN.format(seat="", ante="", deal="", call="").replace("brings in for 20 and is all-in",
                                                                                "brings in for 0")
-    hand = checked(client, text, "pokerstars")
-    assert hand["error"]["line"] == line_of(text, "brings in for 0")
+    hand = check_one(client, text, "pokerstars")
+    assert hand["error"]["line"] == last_line_holding(text, "brings in for 0")
 
 
 def test_a_down_card_known_after_one_unseen_is_left_out_with_a_note(client):
     unseen = [entry.replace("Ac2c", "????") if entry.startswith("d dh p1 Ac") else entry for entry in CHECKED_DOWN]
-    hand = checked(client, phh(unseen))
+    hand = check_one(client, phh(unseen))
     assert hand["valid"] and "down_cards" not in hand["snapshot"]["players"][0]
     assert hand["notes"] == ["seat 1's down card 7s is known but an earlier one is not: it is left out of the snapshot"]
 
@@ -176,23 +166,24 @@ HUGE = "9" * 5000
     phh(DEAL).replace("bring_in = 10", f"bring_in = 1_{HUGE}"),
 ])
 def test_a_toml_number_of_thousands_of_digits_is_an_unreadable_hand(client, text):
-    hand = checked(client, text)
-    assert hand["valid"] is False and hand["error"]["type"] == PROBLEMS + "unreadable-hand"
+    hand = check_one(client, text)
+    assert hand["valid"] is False and hand["error"]["type"] == PROBLEM_BASE + "unreadable-hand"
     assert hand["error"]["line"] == 1
 
 
 @pytest.mark.parametrize("amount", ["1000000000000001", "3" * 30, HUGE, f"{HUGE}.5"])
 def test_a_bet_of_more_chips_than_any_hand_holds_is_refused_where_the_actions_are_written(client, amount):
     text = phh([*DEAL, f"p2 cbr {amount}"])
-    hand = checked(client, text)
-    assert hand["valid"] is False and hand["error"]["type"] == PROBLEMS + "unreadable-hand"
-    assert "more than any hand's chips" in hand["error"]["detail"] and hand["error"]["line"] == line_of(text, "actions")
+    hand = check_one(client, text)
+    assert hand["valid"] is False and hand["error"]["type"] == PROBLEM_BASE + "unreadable-hand"
+    assert "more than any hand's chips" in hand["error"]["detail"]
+    assert hand["error"]["line"] == last_line_holding(text, "actions")
 
 
 @pytest.mark.parametrize("amount", ["123456789012345", "1000000000000000"])
 def test_a_bet_of_up_to_the_most_chips_is_read_exactly(client, amount):
-    hand = checked(client, phh([*DEAL, f"p2 cbr {amount}"]))
-    assert hand["error"]["type"] == PROBLEMS + "illegal-action"
+    hand = check_one(client, phh([*DEAL, f"p2 cbr {amount}"]))
+    assert hand["error"]["type"] == PROBLEM_BASE + "illegal-action"
     assert hand["error"]["detail"].endswith(f"not {amount}")
 
 
@@ -201,8 +192,8 @@ def test_a_bet_of_up_to_the_most_chips_is_read_exactly(client, amount):
     ("1e-2000000", 'actions holds "1e-2000000": amounts have at most 6 decimal places'),
 ])
 def test_an_amount_past_the_decimal_exponents_is_unreadable_not_a_failure(client, amount, detail):
-    hand = checked(client, phh([*DEAL, f"p2 cbr {amount}"]))
-    assert (hand["error"]["type"], hand["error"]["detail"]) == (PROBLEMS + "unreadable-hand", detail)
+    hand = check_one(client, phh([*DEAL, f"p2 cbr {amount}"]))
+    assert (hand["error"]["type"], hand["error"]["detail"]) == (PROBLEM_BASE + "unreadable-hand", detail)
 
 
 @pytest.mark.parametrize("field", ["starting_stacks", "finishing_stacks"])
@@ -211,19 +202,19 @@ def test_a_decimal_hand_with_an_amount_of_thousands_of_digits_is_unreadable_at_i
     record = "" if field == "starting_stacks" else "finishing_stacks = [1000, 1000]\n"
     text = phh(DEAL, extra=record).replace("big_bet = 80", "big_bet = 80.5")
     text = text.replace(f"{field} = [1000, 1000]", f"{field} = [{'9' * 4299}, 1000]")
-    hand = checked(client, text)
-    assert hand["error"]["type"] == PROBLEMS + "unreadable-hand"
+    hand = check_one(client, text)
+    assert hand["error"]["type"] == PROBLEM_BASE + "unreadable-hand"
     assert hand["error"]["detail"].endswith("more than any hand's chips")
-    assert hand["error"]["line"] == line_of(text, field)
+    assert hand["error"]["line"] == last_line_holding(text, field)
 
 
 def test_a_line_of_a_bracket_and_spaces_is_one_unreadable_hand(client):
-    hand = checked(client, "[" + " " * 3000)
-    assert (hand["valid"], hand["error"]["type"], hand["error"]["line"]) == (False, PROBLEMS + "unreadable-hand", 1)
+    hand = check_one(client, "[" + " " * 3000)
+    assert (hand["valid"], hand["error"]["type"], hand["error"]["line"]) == (False, PROBLEM_BASE + "unreadable-hand", 1)
 
 
 def test_a_field_tomllib_reads_is_named_at_its_own_line_past_blank_lines(client):
     text = phh(DEAL).replace("variant = 'FR'", 'variant = "F\\u0052"').replace("antes = [5, 5]", "\n\n\nantes = [5]")
-    hand = checked(client, text)
-    assert hand["error"]["line"] == line_of(text, "antes") == 5
+    hand = check_one(client, text)
+    assert hand["error"]["line"] == last_line_holding(text, "antes") == 5
 

@@ -3,36 +3,39 @@
 import codecs
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from service.api.histories import LEAN_FIELDS, prefers_minimal
 from service.histories.detect import UnsupportedFormatError, detect
 from service.histories.encodings import EncodingError, decode_history
+from service.histories.formats import FORMATS
 
-from .phh_texts import CHECK, PROBLEM_BASE
+from .phh_texts import CHECK, PROBLEM_BASE, SAMPLES_DIR
+from .site_texts import WRITERS, checked_samples, sample
 
-SAMPLES = Path(__file__).parent / "samples"
 READ = "the formats read are phh, pokerstars, fulltilt, winamax, merge"
-
-
-def sample(name):
-    """A sample file's text."""
-    return decode_history((SAMPLES / name).read_bytes())
+SAMPLE_FORMATS = {path.name: {"wsop": "phh"}.get(path.name.split("-")[0], path.name.split("-")[0])
+                  for path in sorted(SAMPLES_DIR.iterdir()) if path.suffix in (".phh", ".txt", ".xml")}
+"""Every sample file and the format its name gives (``wsop-...phh`` is PHH)."""
 
 
 # Detection
 
-@pytest.mark.parametrize(("name", "fmt"), [
-    ("wsop-2023-43-5-20_01_00_21.phh", "phh"), ("pokerstars-razz-cash.txt", "pokerstars"),
-    ("fulltilt-razz-cash.txt", "fulltilt"), ("fulltilt-studhilo-cash.txt", "fulltilt"),
-    ("winamax-stud-cash.txt", "winamax"), ("winamax-stud-play.txt", "winamax"), ("merge-stud-cash.xml", "merge"),
-    ("merge-studhilo-cash.xml", "merge"),
-])
-def test_each_samples_format_is_told_by_its_text(name, fmt):
-    assert detect(sample(name)) == fmt
-    assert detect("\ufeff\n  \r\n" + sample(name)) == fmt
+def test_every_sample_is_in_a_format_read():
+    assert set(SAMPLE_FORMATS.values()) == set(FORMATS) and len(SAMPLE_FORMATS) == 12
+
+
+@pytest.mark.parametrize("name", sorted(SAMPLE_FORMATS))
+def test_each_samples_format_is_told_by_its_text(name):
+    assert detect(sample(name)) == SAMPLE_FORMATS[name]
+    assert detect("\ufeff\n  \r\n" + sample(name)) == SAMPLE_FORMATS[name]
+
+
+@pytest.mark.parametrize("fmt", sorted(WRITERS))
+def test_a_razz_hand_written_by_each_site_is_told_by_its_text(client, fmt):
+    checked = checked_samples(client)
+    assert {detect(WRITERS[fmt](checked[number], number)) for number in checked} == {fmt}
 
 
 @pytest.mark.parametrize(("text", "fmt"), [
@@ -42,6 +45,16 @@ def test_each_samples_format_is_told_by_its_text(name, fmt):
 ])
 def test_a_texts_first_line_tells_its_format(text, fmt):
     assert detect(text) == fmt
+
+
+@pytest.mark.parametrize("comments", [
+    "# Tournament summary of the final table's hands\n", "#12: converted - by hand\n", "#Game No : 7\n",
+    "# ***** Hand History for Game 1 *****\n#\n# PokerStars Hand #1, converted\n", "\n  # a comment\n\n",
+])
+def test_a_phh_texts_leading_comments_are_seen_past_whatever_they_say(comments):
+    text = comments + sample("wsop-2023-43-5-20_01_00_21.phh")
+    assert detect(text) == "phh"
+    assert detect(comments + "[1]\n" + sample("wsop-2023-43-5-20_01_00_21.phh")) == "phh"
 
 
 def test_a_files_phh_extension_says_phh_whatever_it_holds():
@@ -105,6 +118,35 @@ def test_any_other_bytes_are_named_for_what_they_are(data, named):
     assert str(error.value).startswith(named)
 
 
+ENCODINGS = {"UTF-8": b"", "UTF-8 with a byte-order mark": codecs.BOM_UTF8,
+             "UTF-16 LE": codecs.BOM_UTF16_LE, "UTF-16 BE": codecs.BOM_UTF16_BE}
+"""Each encoding read, by the byte-order mark its files start with (none for plain UTF-8)."""
+CODECS = {"UTF-8": "utf-8", "UTF-8 with a byte-order mark": "utf-8", "UTF-16 LE": "utf-16-le",
+          "UTF-16 BE": "utf-16-be"}
+
+
+@pytest.mark.parametrize("encoding", sorted(ENCODINGS))
+@pytest.mark.parametrize("name", sorted(SAMPLE_FORMATS))
+def test_each_sample_in_each_encoding_reads_as_the_same_hands(name, encoding):
+    text = sample(name)
+    data = ENCODINGS[encoding] + text.encode(CODECS[encoding])
+    assert decode_history(data) == text
+    if encoding.startswith("UTF-16"):  # a real export may end in a stray odd byte: it loses nothing
+        assert decode_history(data + b"\x00") == text
+        with pytest.raises(EncodingError, match=f"{encoding} without a byte-order mark"):
+            decode_history(text.encode(CODECS[encoding]))
+    reader = FORMATS[detect(decode_history(data))]
+    assert reader.split(decode_history(data)) == reader.split(text)
+
+
+@pytest.mark.parametrize("name", sorted(SAMPLE_FORMATS))
+def test_a_sample_in_another_encoding_is_named_as_none_of_those_read(name):
+    data = ("Ça " + sample(name)).encode("cp1252")  # a Windows-1252 file: "Ç" is one byte, 0xc7
+    with pytest.raises(EncodingError) as error:
+        decode_history(data)
+    assert str(error.value).startswith("not UTF-8 (byte 0xc7 at offset 0) nor UTF-16 with a byte-order mark")
+
+
 def run(*arguments):
     """The CLI's exit status and output lines."""
     done = subprocess.run([sys.executable, "-m", "service.histories", *map(str, arguments)],
@@ -117,7 +159,7 @@ def test_the_cli_reads_a_utf16_export_and_names_a_file_it_cannot_decode_or_recog
     latin.write_bytes(TEXT.encode("cp1252"))
     kingsclub = tmp_path / "kings.txt"
     kingsclub.write_text("#39969356: Limit Razz - 40/80\n")
-    fulltilt = SAMPLES / "fulltilt-razz-cash.txt"
+    fulltilt = SAMPLES_DIR / "fulltilt-razz-cash.txt"
     status, lines, errors = run(latin, fulltilt, kingsclub)
     assert status == 2
     assert lines[0] == f"{fulltilt}: 1 hands, 1 valid, 1 agree"

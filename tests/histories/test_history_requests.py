@@ -11,7 +11,7 @@ TINY = "variant = 'FR'\n"
 """A table the reader refuses (no antes...): the cheapest table that still counts as a hand of the text."""
 
 
-def tables(count):
+def tiny_tables(count):
     """A PHHS of ``count`` tiny tables [1]..[count]."""
     return "".join(f"[{number}]\n{TINY}" for number in range(1, count + 1))
 
@@ -54,14 +54,14 @@ def test_rules_the_service_does_not_know_are_named(client):
 
 
 def test_a_thousand_hands_are_checked(client):
-    answer = check(client, tables(1000))
+    answer = check(client, tiny_tables(1000))
     assert answer["summary"] == {"hands": 1000, "valid": 0, "agree": 0}
     assert [hand["index"] for hand in answer["hands"]] == list(range(1000))
     assert answer["hands"][-1]["error"]["line"] == 2 * 999 + 1  # the header of [1000]
 
 
 def test_more_than_a_thousand_hands_are_a_validation_error_naming_text(client):
-    body = assert_field_problem(client.post(CHECK, json={"format": "phh", "text": tables(1001)}), "text", "1001")
+    body = assert_field_problem(client.post(CHECK, json={"format": "phh", "text": tiny_tables(1001)}), "text", "1001")
     assert body["type"] == problem("validation-error")
 
 

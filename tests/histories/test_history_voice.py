@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from service.histories.encodings import decode_history
-from tests.api.test_voice import assert_in_the_rules_voice
+from tests.api.voice import assert_in_the_rules_voice
 
 SAMPLES = Path(__file__).parent / "samples"
 TEXTS = {"phh": [path.read_text() for path in sorted(SAMPLES.glob("wsop-*.phh"))],

@@ -6,7 +6,10 @@ the most p1 can match, with the same chips in play. The check takes the rules' a
 and the settlement hands the excess back uncalled (section 6).
 """
 
-from .phh_texts import check_one, line_of, phh, problem
+from tests.tables import payouts
+
+from .lines import first_line_holding
+from .phh_texts import check_one, phh, problem
 
 DEEP = 10_000
 RIVER = ["d dh p1 3s", "d dh p2 8h", "d dh p1 4s", "d dh p2 9h", "d dh p1 5d", "d dh p2 Th", "d dh p1 7c", "d dh p2 Jc",
@@ -23,11 +26,6 @@ def heads_up(stack, betting, finishing=None):
     return phh(fields, ["d dh p1 As2sKs", "d dh p2 QhQd8s", *betting, *RIVER])
 
 
-def payouts(hand):
-    """{seat: amount paid}."""
-    return {share["seat"]: share["amount"] for share in hand["state"]["result"]["payouts"]}
-
-
 def test_a_raise_written_as_what_the_short_stack_can_match_is_the_full_raise_noted(client):
     """p1 (900) is in for 600 with 200 behind: p2's raise is to 900, written to the 800 p1 can reach."""
     p1_in = 100 + 800  # the ante, then every chip: the bring-in, the raise to 600 and the call all-in of 200
@@ -38,11 +36,11 @@ def test_a_raise_written_as_what_the_short_stack_can_match_is_the_full_raise_not
     assert hand["valid"] and hand["agrees"] is True, (hand["error"], hand["discrepancies"])
     assert hand["snapshot"]["actions"][3] == {"seat": 2, "type": "raise", "amount": 600}  # 300 -> 900
     (note,) = hand["notes"]
-    assert f"line {line_of(text, 'p2 cbr 800')}" in note and "900" in note and "100" in note
+    assert f"line {first_line_holding(text, 'p2 cbr 800')}" in note and "900" in note and "100" in note
     state = hand["state"]
     assert [pot["amount"] for pot in state["pots"]] == [2 * p1_in, 100]
     assert (state["pots"][1]["eligible"], state["result"]["pots"][1]["winners"]) == ([2], [2])
-    assert payouts(hand) == {1: 2 * p1_in, 2: 100}
+    assert payouts(hand["state"]["result"]) == {1: 2 * p1_in, 2: 100}
 
 
 def test_a_completion_written_as_what_the_short_bring_in_can_match_is_the_full_completion(client):
@@ -52,7 +50,7 @@ def test_a_completion_written_as_what_the_short_bring_in_can_match_is_the_full_c
     assert hand["valid"] and hand["agrees"] is True, (hand["error"], hand["discrepancies"])
     assert hand["snapshot"]["actions"][1] == {"seat": 2, "type": "complete", "amount": 300}
     assert len(hand["notes"]) == 1 and "300" in hand["notes"][0] and "50" in hand["notes"][0]
-    assert payouts(hand) == {1: 700, 2: 50}
+    assert payouts(hand["state"]["result"]) == {1: 700, 2: 50}
 
 
 def test_the_hand_written_back_writes_the_rules_amount(client):
@@ -71,7 +69,7 @@ def assert_illegal(client, text, source):
     hand = check_one(client, text)
     assert hand["error"] is not None, hand["notes"]
     assert (hand["error"]["type"], hand["error"]["source"], hand["error"]["line"]) == (
-        problem("illegal-action"), source, line_of(text, f"'{source}'"))
+        problem("illegal-action"), source, first_line_holding(text, f"'{source}'"))
     assert hand["notes"] == []
 
 

@@ -7,7 +7,8 @@ the same type and the same sentence. A text the reader cannot take is ``unreadab
 
 import pytest
 
-from .phh_texts import check, check_one, line_of, phh, problem, sample_fields, sample_text
+from .lines import first_line_holding
+from .phh_texts import check, check_one, phh, phhs, problem, sample_fields, sample_text
 
 
 def mutated(number, *changes):
@@ -24,7 +25,8 @@ def assert_rule_problem(client, text, kind, source, *fragments):
     hand = check_one(client, text)
     error = hand["error"]
     assert not hand["valid"] and error is not None, hand
-    assert (error["type"], error["source"], error["line"]) == (problem(kind), source, line_of(text, f"'{source}'"))
+    assert (error["type"], error["source"], error["line"]) == (problem(kind), source,
+                                                               first_line_holding(text, f"'{source}'"))
     for fragment in fragments:
         assert fragment in error["detail"], error["detail"]
     assert (hand["state"], hand["phh"], hand["agrees"]) == (None, None, None)
@@ -146,16 +148,18 @@ def unreadable(client, text, kind, source):
     hand = check_one(client, text)
     error = hand["error"]
     needle = f"'{source}'" if f"'{source}'" in text else source
-    assert (error["type"], error["source"], error["line"]) == (problem(kind), source, line_of(text, needle))
+    assert (error["type"], error["source"], error["line"]) == (problem(kind), source, first_line_holding(text, needle))
     assert (hand["valid"], hand["snapshot"], hand["state"], hand["phh"], hand["agrees"]) == (
         False, None, None, None, None)
     return hand
 
 
-def test_another_variant_is_not_razz(client):
-    text = sample_text("20").replace("variant = 'FR'", "variant = 'NT'")
-    hand = unreadable(client, text, "not-razz", "variant = 'NT'")
-    assert "NT" in hand["error"]["detail"]
+@pytest.mark.parametrize("variant", ["NT", "F7S", "F7S/8", "F2L3D"])
+def test_another_variant_is_not_razz(client, variant):
+    """Hold'em, 7-card stud, stud hi-lo and deuce-to-seven triple draw: none of them is razz."""
+    text = sample_text("20").replace("variant = 'FR'", f"variant = '{variant}'")
+    hand = unreadable(client, text, "not-razz", f"variant = '{variant}'")
+    assert variant in hand["error"]["detail"]
 
 
 @pytest.mark.parametrize("entry", ["p2 raise 200000", "p2 cbr", "p2 bet 200000", "p2 cbr 200000 400000", "d dh p2"])
@@ -176,11 +180,6 @@ def test_a_missing_required_field_is_unreadable(client, name):
     assert name in hand["error"]["detail"]
 
 
-def phhs(*tables):
-    """A PHHS text of the tables' texts under [1], [2]..."""
-    return "".join(f"[{number}]\n{text.rstrip()}\n\n" for number, text in enumerate(tables, start=1))
-
-
 def test_a_table_that_is_not_a_hand_is_unreadable_and_the_others_are_checked(client):
     text = phhs(sample_text("83"), "_note = 'a table of notes, no hand'\n", sample_text("22"))
     answer = check(client, text)
@@ -188,14 +187,14 @@ def test_a_table_that_is_not_a_hand_is_unreadable_and_the_others_are_checked(cli
     first, notes, last = answer["hands"]
     assert (first["valid"], last["valid"], notes["valid"]) == (True, True, False)
     assert (notes["index"], notes["error"]["type"]) == (1, problem("unreadable-hand"))
-    assert notes["error"]["line"] == line_of(text, "[2]")
+    assert notes["error"]["line"] == first_line_holding(text, "[2]")
 
 
 def test_an_empty_table_is_unreadable(client):
     text = phhs(sample_text("83"), "", sample_text("22"))
     answer = check(client, text)
     assert [hand["valid"] for hand in answer["hands"]] == [True, False, True]
-    assert answer["hands"][1]["error"]["line"] == line_of(text, "[2]")
+    assert answer["hands"][1]["error"]["line"] == first_line_holding(text, "[2]")
 
 
 def test_bad_toml_in_one_table_leaves_the_others_checked(client):
@@ -206,14 +205,14 @@ def test_bad_toml_in_one_table_leaves_the_others_checked(client):
     hand = answer["hands"][1]
     assert (hand["index"], hand["valid"], hand["error"]["type"]) == (1, False, problem("unreadable-hand"))
     assert (hand["error"]["source"], hand["error"]["line"]) == (
-        "bring_in = 50000 50000", line_of(text, "bring_in = 50000 50000"))
+        "bring_in = 50000 50000", first_line_holding(text, "bring_in = 50000 50000"))
     assert [hand["agrees"] for hand in answer["hands"]] == [True, None, True]
 
 
 def test_a_not_razz_table_in_a_phhs_names_its_own_variant_line(client):
     text = phhs(sample_text("83"), sample_text("22").replace("'FR'", "'FT'"))
     hand = check(client, text)["hands"][1]
-    header = line_of(text, "[2]")
+    header = first_line_holding(text, "[2]")
     assert (hand["error"]["type"], hand["error"]["line"]) == (problem("not-razz"), header + 1)
 
 
@@ -230,6 +229,7 @@ def test_stakes_the_rules_refuse_are_named_at_their_field(client, name, value, k
     hand = check_one(client, text)
     error = hand["error"]
     assert error is not None and error["type"] == problem(kind), error
-    assert (error["source"], error["line"]) == (f"{name} = {value}", line_of(text, f"{name} = {value}")), error
+    written = f"{name} = {value}"
+    assert (error["source"], error["line"]) == (written, first_line_holding(text, written)), error
     response = client.post("/v1/table/state", json=hand["snapshot"])
     assert (response.get_json()["type"], response.get_json()["detail"]) == (error["type"], error["detail"])

@@ -6,7 +6,8 @@ file renames them) and the same state, which is what /v1/table/state answers for
 
 import pytest
 
-from .phh_texts import check, check_one, line_of, phh, problem, sample_fields, sample_text, table_state
+from .lines import first_line_holding
+from .phh_texts import check, check_one, phh, problem, sample_fields, sample_text, table_state
 
 SEAT_KEYS = {"seat", "to_act", "bring_in_seat", "opener", "first_aggressor", "last_aggressor", "winner"}
 SEATS_KEYS = {"eligible", "winners", "show_order"}
@@ -56,7 +57,7 @@ def test_one_card_per_entry_names_the_round_that_dealt_a_card_twice(client):
     text = phh(fields, actions)
     hand = check_one(client, text)
     assert hand["error"]["type"] == problem("duplicate-card")
-    assert (hand["error"]["source"], hand["error"]["line"]) == ("d dh p4 Kh", line_of(text, "'d dh p4 Kh'"))
+    assert (hand["error"]["source"], hand["error"]["line"]) == ("d dh p4 Kh", first_line_holding(text, "'d dh p4 Kh'"))
 
 
 def test_unknown_hole_cards_are_left_out_of_the_snapshot(client):
@@ -108,7 +109,7 @@ def test_an_entry_with_a_comment_is_named_as_written_on_its_own_line(client):
     hand = check_one(client, text)
     assert hand["error"]["type"] == problem("illegal-action")
     assert hand["error"]["source"] == "p2 cbr 400000 # completes"
-    assert hand["error"]["line"] == line_of(text, "p2 cbr 400000") == 15
+    assert hand["error"]["line"] == first_line_holding(text, "p2 cbr 400000") == 15
 
 
 def test_text_toml_refuses_is_named_at_its_line_of_the_whole_text_with_tomllibs_column(client):
@@ -116,7 +117,7 @@ def test_text_toml_refuses_is_named_at_its_line_of_the_whole_text_with_tomllibs_
     first, second = check(client, text)["hands"]
     assert first["valid"] and not second["valid"]
     assert second["error"] == {"type": problem("unreadable-hand"), "source": "bring_in 100000",
-                               "line": line_of(text, "bring_in 100000"),
+                               "line": first_line_holding(text, "bring_in 100000"),
                                "detail": 'not TOML: expected "=" after a key in a key/value pair at column 10'}
 
 
@@ -124,7 +125,7 @@ def test_text_toml_refuses_at_its_end_is_named_at_the_hands_last_line(client):
     unclosed = "x = " + "'" * 3 + "never closed"
     text = sample_text("83").replace("variant = 'FR'", 'variant = "F\\u0052"') + unclosed + "\n\n"
     error = check_one(client, text)["error"]
-    assert (error["line"], error["source"]) == (line_of(text, "never closed"), unclosed)
+    assert (error["line"], error["source"]) == (first_line_holding(text, "never closed"), unclosed)
     assert error["detail"] == 'not TOML: expected "' + "'" * 3 + '" at the end of the hand'
 
 
@@ -298,7 +299,7 @@ def test_a_community_card_the_deck_does_not_call_for_is_named_at_its_deal(client
     assert not hand["valid"]
     error = hand["error"]
     assert (error["type"], error["source"], error["line"]) == (
-        problem("invalid-snapshot"), "d db 5d", line_of(text, "'d db 5d'"))
+        problem("invalid-snapshot"), "d db 5d", first_line_holding(text, "'d db 5d'"))
     response = client.post("/v1/table/state", json=hand["snapshot"])
     assert response.status_code == 422
     assert (response.get_json()["type"], response.get_json()["detail"]) == (error["type"], error["detail"])
@@ -311,7 +312,7 @@ def test_a_community_card_before_7th_street_is_named_at_its_deal(client):
     text = phh(fields, actions)
     hand = check_one(client, text)
     assert (hand["error"]["type"], hand["error"]["source"], hand["error"]["line"]) == (
-        problem("invalid-snapshot"), "d db Ah", line_of(text, "'d db Ah'"))
+        problem("invalid-snapshot"), "d db Ah", first_line_holding(text, "'d db Ah'"))
 
 
 # -- line breaks ---------------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """What a history says was paid, compared with what the rules pay: finishing stacks and winnings.
 
-The amounts here are worked out from each hand's entries (see test_phh_samples.py for the pots):
+The amounts here are worked out from each hand's entries (the pots are in phh_texts.py):
 a finishing stack is the starting stack less every chip put in, plus the pots won and any uncalled
 bet handed back; winnings are the pots won, an uncalled bet not among them (it was never called
 into a pot: section 6, "an uncalled excess is returned").
@@ -8,8 +8,7 @@ into a pot: section 6, "an uncalled excess is returned").
 
 import pytest
 
-from .phh_texts import check, check_one, phh, problem, sample_fields, sample_text
-from .test_phh_samples import POT_20, POT_22, POT_24, POT_83
+from .phh_texts import POT_20, POT_22, POT_24, POT_83, check, check_one, phh, problem, sample_fields, sample_text
 
 
 def with_record(number, name, amounts):

@@ -1,27 +1,28 @@
 """The four WSOP razz hands, checked alone and as one PHHS: valid, agreeing, and settled as the rules settle them.
 
-Pots are added up here from each file's own entries (ante 50,000 x 5, bring-in 50,000, small bet
-200,000, big bet 400,000; hand 83: ante 100,000 x 2, bring-in 100,000, small bet 300,000), never
-read back from the service.
+Pots are added up from each file's own entries (``phh_texts``), never read back from the service.
 """
 
 import pytest
 
-from .phh_texts import SAMPLES, check, check_one, line_of, phh, problem, sample_fields, sample_text, table_state
+from tests.tables import by_seat, payouts
 
-POT_20 = 5 * 50_000 + (50_000 + 200_000 + 200_000) + 2 * 200_000 + 2 * 400_000 + 400_000
-"""Antes; 3rd: bring-in, completion, call (three fold); 4th: bet, call; 5th: bet, call; 6th: a bet nobody calls."""
-POT_22 = 5 * 50_000 + (50_000 + 200_000 + 200_000) + 200_000
-"""Antes; 3rd: bring-in, p4 calls 50,000 then 200,000 in all, p5 completes; 4th: p5 bets, p4 folds."""
-POT_24 = 5 * 50_000 + (50_000 + 400_000 + 400_000) + 2 * 200_000 + 3 * 2 * 400_000
-"""Antes; 3rd: bring-in (folded), p2 to 400,000, p3 to 400,000; 4th: bet and call; 5th-7th: bet and call."""
-POT_83 = 2 * 100_000 + 100_000 + 300_000
-"""Antes, the bring-in and the completion nobody calls."""
-
-
-def by_seat(shares):
-    """[{seat, amount}] as {seat: amount}."""
-    return {share["seat"]: share["amount"] for share in shares}
+from .lines import first_line_holding
+from .phh_texts import (
+    POT_20,
+    POT_22,
+    POT_24,
+    POT_83,
+    SAMPLES,
+    check,
+    check_one,
+    phh,
+    phhs,
+    problem,
+    sample_fields,
+    sample_text,
+    table_state,
+)
 
 
 @pytest.mark.parametrize("number", sorted(SAMPLES))
@@ -53,7 +54,7 @@ def test_each_sample_written_back_as_phh_checks_the_same(client, number):
 def test_each_samples_pot_is_its_entries_added_up(client, number, pot):
     state = check_one(client, sample_text(number))["state"]
     assert state["pot"] == pot
-    assert sum(by_seat(state["result"]["payouts"]).values()) == pot
+    assert sum(payouts(state["result"]).values()) == pot
 
 
 @pytest.mark.parametrize("number, stacks", [
@@ -78,7 +79,7 @@ def test_hand_83_seat_2_wins_uncontested_after_the_completion(client):
     assert (state["street"], state["phase"], state["to_act"]) == (3, "complete", None)
     result = state["result"]
     assert (result["uncontested"], result["winners"], result["show_order"]) == (True, [2], [])
-    assert by_seat(result["payouts"]) == {1: 0, 2: POT_83}
+    assert payouts(result) == {1: 0, 2: POT_83}
     assert {player["seat"]: player["stack"] for player in state["players"]} == {
         1: 2_150_000 - 100_000 - 100_000, 2: 27_550_000 - 100_000 - 300_000}
 
@@ -94,7 +95,7 @@ def test_hand_24_seat_3_wins_the_showdown_after_seat_2_mucks(client):
     result = state["result"]
     assert result["winners"] == [3]
     assert result["show_order"] == [3, 2]  # the last aggressor on 7th street tables first (section 5)
-    assert by_seat(result["payouts"]) == {1: 0, 2: 0, 3: POT_24, 4: 0, 5: 0}
+    assert payouts(result) == {1: 0, 2: 0, 3: POT_24, 4: 0, 5: 0}
 
 
 def test_hand_24_seat_3_would_win_with_6_5_4_3_2_had_seat_2_shown(client):
@@ -105,7 +106,7 @@ def test_hand_24_seat_3_would_win_with_6_5_4_3_2_had_seat_2_shown(client):
     result = table_state(client, shown)["result"]
     assert (result["uncontested"], result["winners"]) == (False, [3])
     assert [pot["winning_hand"] for pot in result["pots"]] == ["6-5-4-3-2"]
-    assert by_seat(result["payouts"])[3] == POT_24
+    assert payouts(result)[3] == POT_24
 
 
 def test_hand_22_seat_5_wins_when_seat_4_folds_4th_street(client):
@@ -120,16 +121,11 @@ def test_hand_20_seat_3_wins_when_seat_2_folds_6th_street(client):
     assert state["bring_in_seat"] == 1  # Kc is the highest door card
 
 
-def phhs(texts):
-    """A PHHS text: each hand under its table [1], [2]..."""
-    return "".join(f"[{number}]\n{text}\n" for number, text in enumerate(texts, start=1))
-
-
 ORDER = ["20", "22", "24", "83"]
 
 
 def test_a_phhs_of_the_four_samples_checks_four_hands_in_order(client):
-    answer = check(client, phhs([sample_text(number) for number in ORDER]))
+    answer = check(client, phhs(*[sample_text(number) for number in ORDER]))
     assert answer["summary"] == {"hands": 4, "valid": 4, "agree": 4}
     assert [hand["index"] for hand in answer["hands"]] == [0, 1, 2, 3]
     for number, hand in zip(ORDER, answer["hands"], strict=True):
@@ -142,23 +138,23 @@ def test_a_phhs_names_each_tables_entries_by_their_line_in_the_whole_text(client
     """Each table gets a stray entry after its hand is over: each problem names that table's own line."""
     texts = [phh(sample_fields(number), [*sample_fields(number)["actions"], f"p2 cc # stray in {number}"])
              for number in ORDER]
-    text = phhs(texts)
+    text = phhs(*texts)
     answer = check(client, text)
     assert answer["summary"] == {"hands": 4, "valid": 0, "agree": 0}
     for index, (number, hand) in enumerate(zip(ORDER, answer["hands"], strict=True)):
-        header = line_of(text, f"[{index + 1}]")
+        header = first_line_holding(text, f"[{index + 1}]")
         assert hand["index"] == index
         assert hand["error"]["type"] == problem("illegal-action")
         assert hand["error"]["source"] == f"p2 cc # stray in {number}"
-        assert hand["error"]["line"] == line_of(text, f"stray in {number}", after=header)
+        assert hand["error"]["line"] == first_line_holding(text, f"stray in {number}", after=header)
 
 
 def test_a_phhs_names_the_lines_of_tables_written_as_published(client):
     """The samples as published (every entry on the one actions line): a bad entry names its table's line."""
     texts = [sample_text(number).replace("'p1 pb'", "'p1 cc'").replace("'p3 pb'", "'p3 cc'") for number in ORDER]
-    text = phhs(texts)
+    text = phhs(*texts)
     answer = check(client, text)
     for index, hand in enumerate(answer["hands"]):
-        header = line_of(text, f"[{index + 1}]")
-        assert hand["error"]["line"] == line_of(text, "actions = [", after=header) == header + 8
+        header = first_line_holding(text, f"[{index + 1}]")
+        assert hand["error"]["line"] == first_line_holding(text, "actions = [", after=header) == header + 8
         assert hand["error"]["source"] in ("p1 cc", "p3 cc")

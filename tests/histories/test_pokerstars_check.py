@@ -1,28 +1,18 @@
 """PokerStars exports through POST /v1/hand-histories/check: checked, settled, compared with what was paid."""
 
-from pathlib import Path
-
 import pytest
 
-EXPORT = (Path(__file__).parent / "samples" / "pokerstars-razz-cash.txt").read_text()
-PATH = "/v1/hand-histories/check"
-PROBLEMS = "https://razz.rules/problems/"
+from tests.tables import payouts
 
+from .lines import first_line_holding
+from .phh_texts import CHECK, PROBLEM_BASE, check, check_one, without_amounts
+from .site_texts import sample
 
-def checked(client, text, **extra):
-    """The check's answer for a PokerStars text."""
-    response = client.post(PATH, json={"format": "pokerstars", "text": text, **extra})
-    assert response.status_code == 200, response.get_data(as_text=True)
-    return response.get_json()
-
-
-def line_of(text, words):
-    """The 1-based line of the first line holding ``words``."""
-    return next(number for number, line in enumerate(text.splitlines(), 1) if words in line)
+EXPORT = sample("pokerstars-razz-cash.txt")
 
 
 def test_the_sample_hands_are_valid_and_paid_as_the_rules_pay_them_less_the_rake(client):
-    answer = checked(client, EXPORT)
+    answer = check(client, EXPORT, "pokerstars")
     assert answer["summary"] == {"hands": 3, "valid": 3, "agree": 3}
     first, second, third = answer["hands"]
     # Hand 1: 4 antes, 4 calls of 2, 3 of 4 on 4th and 3 of 8 on 5th: a 48-cent pot to Hero (seat 7), his river
@@ -30,24 +20,19 @@ def test_the_sample_hands_are_valid_and_paid_as_the_rules_pay_them_less_the_rake
     assert first["recorded"] == {"kind": "collected", "amounts": [{"seat": 1, "amount": 0}, {"seat": 5, "amount": 0},
                                                                  {"seat": 7, "amount": 46}, {"seat": 8, "amount": 0}],
                                  "returned": [{"seat": 7, "amount": 8}], "rake": 2}
-    assert {share["seat"]: share["amount"] for share in first["state"]["result"]["payouts"]}[7] == 48 + 8
+    assert payouts(first["state"]["result"])[7] == 48 + 8
     # Hand 2: HIWAII2 (seat 6) shows 8-6-4-3-2 and Hero mucks: the muck concedes the 71-cent pot.
     assert second["state"]["result"]["winners"] == [6] and second["state"]["pot"] == 71
     assert [player["seat"] for player in second["snapshot"]["players"] if player.get("mucked")] == [7]
     assert second["snapshot"]["players"][2]["down_cards"] == ["2h", "8d", "4h"]
     # Hand 3: SilkZone (seat 8) raises the river and everyone folds: 102 in the pot, 8 back.
-    assert {share["seat"]: share["amount"] for share in third["state"]["result"]["payouts"]}[8] == 102 + 8
+    assert payouts(third["state"]["result"])[8] == 102 + 8
     assert [hand["id"] for hand in answer["hands"]] == ["35874590575", "35874623967", "35874682808"]
 
 
-def without_amounts(snapshot):
-    """A snapshot with its actions' amounts left out: PHH writes none for a call or a bring-in."""
-    return {**snapshot, "actions": [(action["seat"], action["type"]) for action in snapshot["actions"]]}
-
-
 def test_each_hand_converts_to_phh_that_reads_back_to_the_same_hand(client):
-    for hand in checked(client, EXPORT)["hands"]:
-        again = client.post(PATH, json={"format": "phh", "text": hand["phh"]}).get_json()["hands"][0]
+    for hand in check(client, EXPORT, "pokerstars")["hands"]:
+        again = check_one(client, hand["phh"])
         assert again["valid"] and again["agrees"] is True
         assert without_amounts(again["snapshot"]) == without_amounts(hand["snapshot"])
         assert again["state"] == hand["state"]
@@ -66,23 +51,24 @@ FIRST_HAND = EXPORT.split("\n\n\n")[0]
 def test_a_mistake_names_its_line_its_entry_and_the_problem_the_json_endpoints_give(client, written, instead,
                                                                                    kind, words, at):
     text = FIRST_HAND.replace(written, instead)
-    hand = checked(client, text)["hands"][0]
+    hand = check(client, text, "pokerstars")["hands"][0]
     assert hand["valid"] is False and hand["state"] is None
-    assert hand["error"]["type"] == PROBLEMS + kind and words in hand["error"]["detail"]
-    assert (hand["error"]["line"], hand["error"]["source"]) == (line_of(text, at), at)
+    assert hand["error"]["type"] == PROBLEM_BASE + kind and words in hand["error"]["detail"]
+    assert (hand["error"]["line"], hand["error"]["source"]) == (first_line_holding(text, at), at)
 
 
 def test_a_hand_of_another_game_is_refused_on_its_own_and_the_others_are_still_checked(client):
     holdem = EXPORT.replace("Razz Limit ($0.04/$0.08 USD) - 2009/11/26 10:26:19", "Hold'em No Limit ($0.04/$0.08 USD)"
                             " - 2009/11/26 10:26:19")
-    answer = checked(client, holdem)
+    answer = check(client, holdem, "pokerstars")
     assert answer["summary"] == {"hands": 3, "valid": 2, "agree": 2}
     error = answer["hands"][1]["error"]
-    assert error["type"] == PROBLEMS + "not-razz" and error["line"] == line_of(holdem, "Hold'em")
+    assert error["type"] == PROBLEM_BASE + "not-razz" and error["line"] == first_line_holding(holdem, "Hold'em")
 
 
 def test_a_collection_other_than_the_rules_pay_is_a_discrepancy(client):
-    hand = checked(client, EXPORT.replace("Hero collected $0.46 from pot", "Hero collected $0.45 from pot"))["hands"][0]
+    text = EXPORT.replace("Hero collected $0.46 from pot", "Hero collected $0.45 from pot")
+    hand = check(client, text, "pokerstars")["hands"][0]
     assert hand["valid"] and hand["agrees"] is False
     assert hand["discrepancies"] == [{"seat": 7, "recorded": 45 + 8, "computed": 56 - 2}]
 
@@ -92,15 +78,15 @@ def test_a_thousand_hands_in_one_request_are_all_checked(client):
     hands = EXPORT.strip().split("\n\n\n\n")
     text = "\n\n\n".join(hands[index % 3] for index in range(1000))
     assert len(text) < 3_000_000
-    assert checked(client, text)["summary"] == {"hands": 1000, "valid": 1000, "agree": 1000}
-    refused = client.post(PATH, json={"format": "pokerstars", "text": text + "\n\n\n" + hands[0]})
+    assert check(client, text, "pokerstars")["summary"] == {"hands": 1000, "valid": 1000, "agree": 1000}
+    refused = client.post(CHECK, json={"format": "pokerstars", "text": text + "\n\n\n" + hands[0]})
     assert refused.status_code == 422 and "at most 1000" in refused.get_json()["detail"]
 
 
 
 def test_an_up_card_dealt_unseen_is_unreadable_at_its_deal_line(client):
-    phh = (Path(__file__).parent / "samples" / "wsop-2023-43-5-83_03_48_33.phh").read_text()
+    phh = sample("wsop-2023-43-5-83_03_48_33.phh")
     text = phh.replace("'d dh p1 QhQd8s'", "'d dh p1 QhQd??'")
-    hand = client.post(PATH, json={"format": "phh", "text": text}).get_json()["hands"][0]
-    assert hand["error"] == {"type": PROBLEMS + "unreadable-hand", "detail": "seat 1's up card 1 is dealt unknown",
-                             "source": "d dh p1 QhQd??", "line": line_of(text, "QhQd??")}
+    hand = client.post(CHECK, json={"format": "phh", "text": text}).get_json()["hands"][0]
+    assert hand["error"] == {"type": PROBLEM_BASE + "unreadable-hand", "detail": "seat 1's up card 1 is dealt unknown",
+                             "source": "d dh p1 QhQd??", "line": first_line_holding(text, "QhQd??")}

@@ -440,6 +440,8 @@ def test_an_unknown_line_of_a_hand_later_in_the_file_names_its_line_in_the_whole
     "PokerStars Game #5:  Razz No Limit ($0.04/$0.08 USD) - 2012/05/23 17:24:52 ET",
     "PokerStars Hand #6: Tournament #7, $10+$1 USD 7 Card Stud Limit - Level I (10/20) - 2012/05/23 17:24:52 ET",
     "PokerStars Game #8:  HORSE (7 Card Stud Hi/Lo Limit, $0.10/$0.20) - 2009/02/26 15:20:19 ET",
+    "PokerStars Game #9:  2-7 Razz Limit ($0.04/$0.08 USD) - 2012/05/23 17:24:52 ET",
+    "PokerStars Hand #10: Tournament #11, $10+$1 USD 2-7 Razz Limit - Level I (10/20) - 2012/05/23 17:24:52 ET",
 ])
 def test_another_game_is_not_razz_on_its_header_line(header):
     text = "junk before\n\n" + SHORT_CASH.replace(SHORT_CASH.splitlines()[0], header)

@@ -1,39 +1,17 @@
-"""Full Tilt, Winamax and Merge hands through POST /v1/hand-histories/check: the samples, round trips, mutations."""
-
-from pathlib import Path
+"""Site exports through POST /v1/hand-histories/check: the Full Tilt, Winamax and Merge samples, and the WSOP hands
+written in each site's syntax (PokerStars' too): round trips, mutations, records."""
 
 import pytest
 
 from service.app import create_app
 from service.histories import fulltilt, merge, winamax
-from service.histories.encodings import decode_history
 from service.histories.errors import NotRazzError, UnreadableHandError
 
-from .phh_texts import CHECK, PROBLEM_BASE, SAMPLES
-from .site_texts import WRITERS, checked_samples
+from .lines import line_reading
+from .phh_texts import PROBLEM_BASE, SAMPLES, check, without_amounts
+from .site_texts import STUD_SAMPLES, WRITERS, as_razz, checked_samples, sample
 
-SAMPLES_DIR = Path(__file__).parent / "samples"
 READERS = {"fulltilt": fulltilt, "winamax": winamax, "merge": merge}
-STUD_SAMPLES = {"fulltilt-stud-cash.txt": "fulltilt", "fulltilt-studhilo-cash.txt": "fulltilt",
-                "winamax-stud-cash.txt": "winamax", "winamax-stud-play.txt": "winamax",
-                "merge-stud-cash.xml": "merge", "merge-studhilo-cash.xml": "merge"}
-
-
-def sample(name):
-    """A sample file's text, decoded as the CLI decodes it."""
-    return decode_history((SAMPLES_DIR / name).read_bytes())
-
-
-def checked(client, text, **extra):
-    """The check's answer for a text."""
-    response = client.post(CHECK, json={"text": text, **extra})
-    assert response.status_code == 200, response.get_data(as_text=True)
-    return response.get_json()
-
-
-def line_of(text, source):
-    """The 1-based line of the first line that reads ``source`` once its spaces are trimmed."""
-    return next(number for number, line in enumerate(text.split("\n"), 1) if line.strip() == source)
 
 
 @pytest.fixture(scope="module")
@@ -45,14 +23,14 @@ def wsop():
 # The samples
 
 def test_the_full_tilt_razz_sample_converts_to_phh_that_checks_as_the_same_hand(client):
-    hand = checked(client, sample("fulltilt-razz-cash.txt"))["hands"][0]
-    again = checked(client, hand["phh"], format="phh")["hands"][0]
+    hand = check(client, sample("fulltilt-razz-cash.txt"), None)["hands"][0]
+    again = check(client, hand["phh"])["hands"][0]
     assert again["valid"] and again["state"] == hand["state"]
     assert without_amounts(again["snapshot"]) == without_amounts(hand["snapshot"])
 
 
 def test_the_full_tilt_razz_sample_is_valid_and_paid_as_the_rules_pay_it_less_the_rake(client):
-    hand = checked(client, sample("fulltilt-razz-cash.txt"))["hands"][0]
+    hand = check(client, sample("fulltilt-razz-cash.txt"), None)["hands"][0]
     assert hand["valid"] and hand["agrees"] is True and hand["id"] == "26190500040"
     assert hand["snapshot"]["stakes"] == {"ante": 2, "bring_in": 3, "small_bet": 10, "big_bet": 20}
     # Seat 6 is listed but sitting out: dealt nothing, it is no player of the hand.
@@ -69,7 +47,7 @@ def test_the_full_tilt_razz_sample_is_valid_and_paid_as_the_rules_pay_it_less_th
 @pytest.mark.parametrize("name", sorted(STUD_SAMPLES))
 def test_every_stud_hand_of_the_other_sites_is_not_razz_on_its_header(client, name):
     text = sample(name)
-    answer = checked(client, text)
+    answer = check(client, text, None)
     starts = [section.first_line for section in READERS[STUD_SAMPLES[name]].split(text)]
     assert answer["summary"] == {"hands": len(starts), "valid": 0, "agree": 0}
     for hand, start in zip(answer["hands"], starts, strict=True):
@@ -77,27 +55,18 @@ def test_every_stud_hand_of_the_other_sites_is_not_razz_on_its_header(client, na
         assert hand["error"]["line"] == start and "reads fixed-limit razz only" in hand["error"]["detail"]
 
 
-RETITLED = {"Limit Stud Hi": "Limit Razz", "7-Card Stud fixed limit": "Razz fixed limit",
-            "7stud fixed limit": "Razz fixed limit", 'type="7-Stud H/L8"': 'type="Razz"',
-            'type="7-Stud"': 'type="Razz"',
-            'gametype="39"': 'gametype="47"', 'gametype="43"': 'gametype="47"'}
-
-
 @pytest.mark.parametrize("name", sorted(STUD_SAMPLES))
 def test_the_stud_samples_syntax_reads_once_the_game_is_named_razz(name):
     """The stud hands show each site's syntax: retitled, every line of them reads (the rules may still refuse
     them: stud's bring-in is the low card)."""
-    text = sample(name)
-    for old, new in RETITLED.items():
-        text = text.replace(old, new)
+    text = as_razz(sample(name))
     reader = READERS[STUD_SAMPLES[name]]
     hands = [reader.read(section) for section in reader.split(text)]
     assert hands and all(hand.players and hand.actions for hand in hands)
 
 
 def test_the_merge_samples_showdown_fills_the_shown_and_mucked_hands_and_the_rake_is_what_was_not_paid():
-    text = sample("merge-stud-cash.xml").replace('type="7-Stud"', 'type="Razz"').replace('gametype="39"',
-                                                                                          'gametype="47"')
+    text = as_razz(sample("merge-stud-cash.xml"))
     (hand,) = [merge.read(section) for section in merge.split(text)]
     shown = {player.seat: player.cards for player in hand.players if None not in player.cards}
     assert shown == {4: ["4d", "3d", "Qh"], 6: ["4c", "2c", "4s", "7c", "Kh", "Kd", "Th"],
@@ -110,11 +79,11 @@ def test_the_merge_samples_showdown_fills_the_shown_and_mucked_hands_and_the_rak
 
 
 def test_the_older_winamax_export_deals_unseen_cards_and_its_folded_hands_up_cards_are_never_known(client):
-    text = sample("winamax-stud-play.txt").replace("7stud fixed limit", "Razz fixed limit")
+    text = as_razz(sample("winamax-stud-play.txt"))
     (hand,) = [winamax.read(section) for section in winamax.split(text)]
     assert [len(player.cards) for player in hand.players] == [7, 5, 7]
     assert hand.players[1].cards == [None] * 5
-    answer = checked(client, text)["hands"][0]
+    answer = check(client, text, None)["hands"][0]
     assert answer["error"]["type"] == PROBLEM_BASE + "unreadable-hand"
     assert answer["error"]["source"] == "*** THIRD ***" and "dealt unknown" in answer["error"]["detail"]
 
@@ -125,19 +94,14 @@ def test_the_older_winamax_export_deals_unseen_cards_and_its_folded_hands_up_car
 @pytest.mark.parametrize("fmt", sorted(WRITERS))
 def test_a_wsop_hand_written_by_a_site_checks_as_the_phh_does_and_converts_back(client, wsop, fmt, number):
     text = WRITERS[fmt](wsop[number], number)
-    hand = checked(client, text)["hands"][0]
+    hand = check(client, text, None)["hands"][0]
     assert hand["valid"] and hand["agrees"] is True, hand["error"]
     assert hand["state"] == wsop[number]["state"]
     assert without_amounts(hand["snapshot"]) == without_amounts(wsop[number]["snapshot"])
-    assert checked(client, text, format=fmt)["hands"][0]["state"] == hand["state"]
-    again = checked(client, hand["phh"], format="phh")["hands"][0]
+    assert check(client, text, fmt)["hands"][0]["state"] == hand["state"]
+    again = check(client, hand["phh"])["hands"][0]
     assert again["valid"] and again["agrees"] is True
     assert again["state"] == hand["state"] and without_amounts(again["snapshot"]) == without_amounts(hand["snapshot"])
-
-
-def without_amounts(snapshot):
-    """A snapshot with its actions' amounts left out: PHH writes none for a call or a bring-in."""
-    return {**snapshot, "actions": [(action["seat"], action["type"]) for action in snapshot["actions"]]}
 
 
 def test_several_hands_of_one_export_are_each_checked_and_a_broken_one_stops_none_of_the_others(client, wsop):
@@ -146,7 +110,7 @@ def test_several_hands_of_one_export_are_each_checked_and_a_broken_one_stops_non
         lines = texts[1].split("\n")
         lines.insert(2, "<bogus/>" if fmt == "merge" else "a line no reader knows")
         texts[1] = "\n".join(lines)
-        answer = checked(client, "\n".join(texts))
+        answer = check(client, "\n".join(texts), None)
         assert answer["summary"]["hands"] == 4, fmt
         assert [hand["valid"] for hand in answer["hands"]] == [True, False, True, True], fmt
 
@@ -154,6 +118,14 @@ def test_several_hands_of_one_export_are_each_checked_and_a_broken_one_stops_non
 # Mutations name the right line
 
 MUTATIONS = {
+    "pokerstars": {
+        "bet": ("Player 3: bets 200000", "Player 3: bets 300000"),
+        "turn": ("Player 4: folds", "Player 5: folds"),
+        "cap": ("Player 2: raises 200000 to 400000", ["Player 3: raises 200000 to 600000",
+                                                      "Player 2: raises 200000 to 800000",
+                                                      "Player 3: raises 200000 to 1000000"]),
+        "card": ("Dealt to Player 5 [5h 4h Js]", "Dealt to Player 5 [5h 4h Kh]"),
+    },
     "fulltilt": {
         "bet": ("Player 3 bets 200000", "Player 3 bets 300000"),
         "turn": ("Player 4 folds", "Player 5 folds"),
@@ -202,25 +174,26 @@ def test_a_mutation_is_named_at_its_line(client, wsop, fmt, mutation, kind, word
     old, new = MUTATIONS[fmt][mutation]
     assert old in text
     text, source = mutated(text, mutation, old, new)
-    hand = checked(client, text)["hands"][0]
+    hand = check(client, text, None)["hands"][0]
     error = hand["error"]
     assert error["type"] == PROBLEM_BASE + kind, error
-    assert error["source"] == source and error["line"] == line_of(text, source)
+    assert error["source"] == source and error["line"] == line_reading(text, source)
     assert words in error["detail"], error["detail"]
 
 
 def test_a_winamax_hand_without_rake_says_so(client, wsop):
     text = WRITERS["winamax"](wsop["20"], "20").replace("| Rake 0.00€", "| No rake")
-    hand = checked(client, text)["hands"][0]
+    hand = check(client, text, None)["hands"][0]
     assert hand["valid"] and hand["agrees"] is True and hand["recorded"]["rake"] == 0
 
 
 @pytest.mark.parametrize("fmt", sorted(WRITERS))
 def test_a_record_that_pays_otherwise_is_a_discrepancy(client, wsop, fmt):
     text = WRITERS[fmt](wsop["20"], "20")
-    record = {"fulltilt": ("wins the pot (", "wins the pot (1"), "winamax": ("collected ", "collected 1"),
+    record = {"pokerstars": ("collected ", "collected 1"), "fulltilt": ("wins the pot (", "wins the pot (1"),
+              "winamax": ("collected ", "collected 1"),
               "merge": ('<winner amount="', '<winner amount="1')}[fmt]
-    hand = checked(client, text.replace(*record))["hands"][0]
+    hand = check(client, text.replace(*record), None)["hands"][0]
     assert hand["valid"] and hand["agrees"] is False and len(hand["discrepancies"]) == 1
 
 

@@ -7,14 +7,9 @@ import pytest
 
 from service.razz.betting import replay
 from service.razz.errors import DuplicateCardError, DuplicateSeatError, IllegalActionError, SnapshotError
-from tests.tables import legal, player, snapshot_of, table
+from tests.tables import legal, player, replayed, snapshot_of, table
 
 DOORS4 = {1: "7c", 2: "Kd", 3: "Ks", 4: "As"}
-
-
-def replayed(description):
-    """The engine's state of the hand a table describes."""
-    return replay(description.snapshot())
 
 
 def rejected(snap, error=SnapshotError):

@@ -14,46 +14,16 @@ import pytest
 pokerkit = pytest.importorskip("pokerkit")
 
 from service.razz.betting import replay  # noqa: E402
+from tests.razz.pokerkit_play import AUTOMATIONS, pokerkit_options, take  # noqa: E402
 from tests.tables import STAKES, action_text, table  # noqa: E402
 
-A = pokerkit.Automation
-AUTOMATIONS = (A.ANTE_POSTING, A.BET_COLLECTION, A.CARD_BURNING, A.HOLE_DEALING,
-               A.HOLE_CARDS_SHOWING_OR_MUCKING, A.HAND_KILLING, A.CHIPS_PUSHING, A.CHIPS_PULLING)
 STACK = 100_000
 HANDS = 300
-
-
-def pokerkit_options(state):
-    """PokerKit's legal actions in our terms: {type: to} (to is None for fold and check)."""
-    options = {}
-    if state.can_fold():
-        options["fold"] = None
-    if state.can_post_bring_in():
-        options["bring_in"] = state.effective_bring_in_amount
-    if state.can_check_or_call():
-        amount = state.checking_or_calling_amount
-        options["check" if amount == 0 else "call"] = None if amount == 0 else state.bets[state.actor_index] + amount
-    if state.can_complete_bet_or_raise_to():
-        options["raise"] = state.min_completion_betting_or_raising_to_amount
-        assert state.min_completion_betting_or_raising_to_amount == state.max_completion_betting_or_raising_to_amount
-    return options
 
 
 def our_options(table_state):
     """Our legal actions with complete and bet folded into PokerKit's one raise action."""
     return {("raise" if a.type in ("complete", "bet") else a.type): a.to for a in table_state.legal_actions}
-
-
-def take(state, kind, to=None):
-    """Take action ``kind`` in PokerKit: its one raise action is complete, bet and raise, to ``to`` or its only size."""
-    if kind == "fold":
-        state.fold()
-    elif kind == "bring_in":
-        state.post_bring_in()
-    elif kind in ("check", "call"):
-        state.check_or_call()
-    else:
-        state.complete_bet_or_raise_to(to)
 
 
 def play_hand(seed):

@@ -1,13 +1,12 @@
 """Explanations: the explained replay is the replay, and every decision cites a real rule in the hand's own words.
 
-Random legal hands (played as tests/histories/test_phh_round_trip.py plays them, to the end and
+Random legal hands (played as tests/played_hands.py plays them, to the end and
 settled) are explained at every turn: the state must be the one ``replay`` gives, each decision
 must cite a section of the rules reference and a rulebook rule, and the sentences must carry the
 hand's own values: the bring-in seat and its card, each legal action's chips, each pot's amount.
 The reference's own situations are checked word for word.
 """
 
-import re
 from dataclasses import replace
 
 import pytest
@@ -20,14 +19,11 @@ from service.razz.settlement import explain_settlement, settle
 from service.razz.showdown import ShowdownPlayer, explain_showdown, showdown
 from service.razz.table_why import explain_replay
 from service.razz.why import SECTIONS
-from tests.histories.test_phh_round_trip import Hand, deals, pick
-from tests.razz import test_reference_examples as examples
-from tests.razz.test_betting_properties import rules, stakes
+from tests.played_hands import Hand, deals, pick
+from tests.razz import reference_tables as examples
+from tests.razz.citations import SOURCE
+from tests.strategies import rules, stakes
 from tests.tables import STAKES, action_text, boards_in, table
-
-SOURCE = re.compile(r"(TDA( 2024)? [A-Z0-9-]+|WSOP-[LT] [A-Za-z0-9/ ]+|RRoP [A-Za-z &]+\d|BARGE [A-Za-z ]+|PokerKit"
-                    r"|reference default)")
-"""The rulebooks of the reference's section 0, cited by rule, or the reference itself."""
 
 
 def check_citations(why):

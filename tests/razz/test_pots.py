@@ -48,7 +48,7 @@ def test_a_live_seat_with_nothing_in_is_eligible_for_nothing():
 
 
 @st.composite
-def tables(draw):
+def contributions(draw):
     seats = draw(st.lists(st.integers(1, 8), min_size=1, max_size=8, unique=True))
     chips = st.one_of(st.sampled_from([0, 3, 5, 50, 120, 200]), st.integers(0, 400))
     contributions = {seat: draw(chips) for seat in seats}
@@ -57,7 +57,7 @@ def tables(draw):
 
 
 @settings(max_examples=200, deadline=None)
-@given(tables())
+@given(contributions())
 def test_pots_hold_every_chip_and_only_live_seats_are_eligible(table):
     contributions, folded = table
     pots = build_pots(contributions, folded)
@@ -71,15 +71,15 @@ def test_pots_hold_every_chip_and_only_live_seats_are_eligible(table):
 
 
 @st.composite
-def tables_with_mucks(draw):
-    contributions, folded = draw(tables())
-    live = [seat for seat in contributions if seat not in folded]
+def contributions_with_mucks(draw):
+    put_in, folded = draw(contributions())
+    live = [seat for seat in put_in if seat not in folded]
     mucked = {seat for seat in live[1:] if draw(st.booleans())}
-    return contributions, folded, mucked
+    return put_in, folded, mucked
 
 
 @settings(max_examples=200, deadline=None)
-@given(tables_with_mucks())
+@given(contributions_with_mucks())
 def test_with_mucks_no_two_adjacent_pots_have_the_same_eligible_seats(table):
     contributions, folded, mucked = table
     pots = build_pots(contributions, folded, mucked)

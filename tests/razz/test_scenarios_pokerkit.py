@@ -28,7 +28,7 @@ pokerkit = pytest.importorskip("pokerkit")
 from pokerkit import Automation, FixedLimitRazz, State  # noqa: E402
 
 from service.razz.streets import FIRST_STREET  # noqa: E402
-from tests.razz.test_betting_pokerkit import AUTOMATIONS, take  # noqa: E402
+from tests.razz.pokerkit_play import AUTOMATIONS, pokerkit_options, take  # noqa: E402
 
 Scenario = dict[str, Any]
 
@@ -90,29 +90,12 @@ def increase_name(state: State) -> str:
     return "bet" if not any(state.bets) else "raise"
 
 
-def pokerkit_options(state: State, i: int) -> dict[str, int | None]:
-    """PokerKit's legal actions for its actor ``i`` in the service's words: {type: to}, None for fold and check."""
-    options: dict[str, int | None] = {}
-    if state.can_fold():
-        options["fold"] = None
-    if state.can_post_bring_in():
-        options["bring_in"] = state.effective_bring_in_amount
-    if state.can_check_or_call():
-        call = state.checking_or_calling_amount
-        options["call" if call else "check"] = state.bets[i] + call if call else None
-    if state.can_complete_bet_or_raise_to():
-        to = state.min_completion_betting_or_raising_to_amount
-        assert to == state.max_completion_betting_or_raising_to_amount, "a fixed-limit increase has one size"
-        options[increase_name(state)] = to
-    return options
-
-
 def play(state: State, i: int, action: dict[str, Any]) -> None:
     """Play one action of the snapshot in PokerKit, which must offer its actor ``i`` the action at the chips the
     snapshot says it added."""
     kind = action["type"]
     to = None if kind in ("fold", "check") else state.bets[i] + action["amount"]
-    options = pokerkit_options(state, i)
+    options = pokerkit_options(state, increase_name(state))
     assert kind in options and options[kind] == to, f"PokerKit offers {options}"
     take(state, kind, to)
 
@@ -146,7 +129,8 @@ def check_answer(state: State, seats: list[int], answer: dict[str, Any]) -> None
     i = state.actor_index
     assert i is not None and seats[i] == answer["to_act"], "PokerKit's actor is another seat"
     assert state.street_index is not None and FIRST_STREET + state.street_index == answer["street"]
-    assert pokerkit_options(state, i) == {action["type"]: action.get("to") for action in answer["legal_actions"]}
+    offered = {action["type"]: action.get("to") for action in answer["legal_actions"]}
+    assert pokerkit_options(state, increase_name(state)) == offered
     chips = {seat: (stack, bet) for seat, stack, bet in zip(seats, state.stacks, state.bets, strict=True)}
     assert chips == {player["seat"]: (player["stack"], player["committed_street"]) for player in answer["players"]}
     assert state.total_pot_amount == answer["pot"]

@@ -19,6 +19,7 @@ from service.razz.showdown import (
     replayed_hands,
     showdown,
 )
+from tests.tables import payouts
 
 RANKS = "A23456789TJQK"
 DECK = [rank + suit for rank in RANKS for suit in "shdc"]
@@ -26,10 +27,6 @@ DECK = [rank + suit for rank in RANKS for suit in "shdc"]
 
 def player(seat, contributed, cards=None, folded=False):
     return ShowdownPlayer(seat, contributed, folded, cards.split() if cards else None)
-
-
-def payouts(result):
-    return {share.seat: share.amount for share in result.payouts}
 
 
 EXAMPLE1 = [

@@ -7,7 +7,7 @@ import socket
 
 import pytest
 
-from ..api.test_errors import HOSTILE_BODIES, POST_PATHS
+from ..api.bodies import HOSTILE_BODIES, POST_PATHS
 from .conftest import exchange, parse
 
 PROBLEM = "application/problem+json"
