@@ -20,7 +20,8 @@ from .site_export import clean
 from .written import text_lines
 
 PHH_SUFFIXES = (".phh", ".phhs")
-_DECLARATION = re.compile(r"<\?xml[^>]*\?>")
+_DECLARATION = re.compile(r"<\?xml[^>]*\?>\s*")
+"""An XML declaration, on a line of its own or before the hand's first element."""
 _NOT_READ = (
     (re.compile(r"PokerStars Tournament #"), "a PokerStars tournament summary, not a hand"),
     (re.compile(r"Full Tilt Poker Tournament Summary"), "a Full Tilt Poker tournament summary, not a hand"),
@@ -44,6 +45,13 @@ is ``_PHH``)."""
 _PHH = re.compile(r"\[[^\[\]]*\]\s*(?:#.*)?$|[A-Za-z0-9_\-\"']+\s*=")
 """A PHH table's header or a field: the first line of a PHH text that is no comment."""
 READ = ", ".join(FORMATS)
+
+
+def _past_declaration(line: str) -> str:
+    """A line's words past an XML declaration it starts with."""
+    line = clean(line)
+    declaration = _DECLARATION.match(line)
+    return line if declaration is None else line[declaration.end():]
 
 
 class UnsupportedFormatError(InputError):
@@ -71,7 +79,7 @@ pokerstars, fulltilt, winamax, merge
     """
     if name is not None and name.lower().endswith(PHH_SUFFIXES):
         return "phh"
-    said = (line for line in map(clean, text_lines(text)) if line and not _DECLARATION.fullmatch(line))
+    said = (line for line in map(_past_declaration, text_lines(text)) if line)
     first = next(said, "")
     past_comments = first if first[:1] != "#" else next((line for line in said if line[0] != "#"), "")
     if _PHH.match(past_comments):

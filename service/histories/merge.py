@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from itertools import pairwise
 from xml.parsers import expat
 
 from ..problems import quoted
@@ -28,8 +29,8 @@ from .site_export import AMOUNT, CARD, Money, clean, who
 from .written import Entry, Recorded, Section, Verb, WrittenAction, WrittenHand, WrittenPlayer, text_lines
 
 HAND_START = re.compile(r"<(?:description|game)[\s/>]")
-_DESCRIPTION = re.compile(r"<description[\s/>]")
-_GAME = re.compile(r"<game[\s/>]")
+_ELEMENT_START = re.compile(r"<(?P<name>description|game)[\s/>]")
+"""Where a hand may start: a description, or a game that no description opened."""
 _DECLARATION = re.compile(r"<\?xml[^>]*\?>")
 _STAKES = re.compile(rf"Limit (?P<small>{AMOUNT})/(?P<big>{AMOUNT})")
 _RAZZ, _RAZZ_GAME_TYPE = "Razz", "47"
@@ -49,7 +50,14 @@ _SIGNS = "$€£"
 
 def split(text: str) -> list[Section]:
     """The hands of an export: each ``<description>`` with the ``<game>`` after it (or a ``<game>`` alone), and any
-    other text before the first on its own, so reading it names its line. An XML declaration is passed over."""
+    other text before the first on its own, so reading it names its line. An XML declaration is passed over.
+
+    A hand starts wherever its element does, at a line's start or within a line: hands written on one line are
+    each read apart, a piece of the line each, so that one that cannot be read stops none of the others.
+
+    >>> [(section.first_line, section.lines) for section in split('<game gametype="47"></game><game></game>')]
+    [(1, ['<game gametype="47"></game>']), (1, ['<game></game>'])]
+    """
     sections: list[Section] = []
     current: list[str] | None = None
     awaiting_game = False
@@ -58,14 +66,24 @@ def split(text: str) -> list[Section]:
         cleaned = clean(line)
         if current is None and (not cleaned or _DECLARATION.fullmatch(cleaned)):
             continue
-        description, game = bool(_DESCRIPTION.match(cleaned)), bool(_GAME.match(cleaned))
-        if current is None or description or (game and not awaiting_game):
-            current = [line]
-            sections.append(Section(number, current))
+        cuts = []
+        for found in _ELEMENT_START.finditer(line):
+            description = found["name"] == "description"
+            if description or not awaiting_game:
+                cuts.append(found.start())
             awaiting_game = description
+        starts_hand = bool(cuts) and not clean(line[:cuts[0]])
+        first, *rest = [line[start:end] for start, end in pairwise([0, *cuts[starts_hand:], len(line)])]
+        if current is None and not starts_hand and _DECLARATION.fullmatch(clean(first)):
+            pass  # an XML declaration before a hand on its line
+        elif starts_hand or current is None:
+            current = [first]
+            sections.append(Section(number, current))
         else:
-            current.append(line)
-        awaiting_game = awaiting_game and not game
+            current.append(first)
+        for piece in rest:  # a hand that starts within the line
+            current = [piece]
+            sections.append(Section(number, current))
     return sections
 
 

@@ -6,19 +6,19 @@ with no full stop, whose repeated text is in JSON's double quotes, never Python'
 """
 
 import re
-from pathlib import Path
 
 import pytest
 
-from service.histories.encodings import decode_history
 from tests.api.voice import assert_in_the_rules_voice
 
-SAMPLES = Path(__file__).parent / "samples"
-TEXTS = {"phh": [path.read_text() for path in sorted(SAMPLES.glob("wsop-*.phh"))],
-         "pokerstars": [(SAMPLES / "pokerstars-razz-cash.txt").read_text().split("\n\n\n")[0]],
-         "fulltilt": [decode_history((SAMPLES / "fulltilt-razz-cash.txt").read_bytes()).replace("\r\n\r\n", "\n")],
-         "winamax": [(SAMPLES / "winamax-stud-cash.txt").read_text().replace("7-Card Stud", "Razz")],
-         "merge": [(SAMPLES / "merge-stud-cash.xml").read_text().replace('"7-Stud"', '"Razz"').replace('"39"', '"47"')]}
+from .phh_texts import SAMPLES, sample_text
+from .site_texts import as_razz, sample
+
+TEXTS = {"phh": [sample_text(number) for number in sorted(SAMPLES)],
+         "pokerstars": [sample("pokerstars-razz-cash.txt").split("\n\n\n")[0]],
+         "fulltilt": [sample("fulltilt-razz-cash.txt").replace("\r\n\r\n", "\n")],
+         "winamax": [as_razz(sample("winamax-stud-cash.txt"))],
+         "merge": [as_razz(sample("merge-stud-cash.xml"))]}
 """Each format's hands: the four WSOP hands, the first PokerStars hand, the Full Tilt razz hand, and the Winamax
 and Merge stud hands named razz (their syntax is what is spoiled)."""
 SINGLE_QUOTED = re.compile(r"(?:^|[\s(])'[^'\n]+'(?=[\s,:;)]|$)")

@@ -39,6 +39,7 @@ SHAPES = {
     "fulltilt hands": ("fulltilt", lambda n: FULLTILT * n, 1),
     "winamax hands": ("winamax", lambda n: "\n\n".join([WINAMAX] * n), 1),
     "merge hands": ("merge", lambda n: MERGE * n, 1),
+    "merge hands on one line": ("merge", lambda n: MERGE.replace("\n", " ") * n, 1),
     "phh tables": ("phh", lambda n: "".join(f"[{table}]\n{PHH}" for table in range(n)), 1),
     # One hand of many lines the reader passes over.
     "pokerstars chat lines": ("pokerstars", lambda n: before(POKERSTARS_HAND, "*** 4th STREET ***",

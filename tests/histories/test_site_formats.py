@@ -115,6 +115,17 @@ def test_several_hands_of_one_export_are_each_checked_and_a_broken_one_stops_non
         assert [hand["valid"] for hand in answer["hands"]] == [True, False, True, True], fmt
 
 
+def test_merge_hands_written_on_one_line_are_each_checked_and_a_broken_one_stops_none_of_the_others(client, wsop):
+    texts = [WRITERS["merge"](wsop[number], number).replace("\n", " ") for number in sorted(SAMPLES)]
+    texts[1] = texts[1].replace('<event type="ANTE"', "<bogus/><event type=\"ANTE\"", 1)
+    text = '<?xml version="1.0"?>' + "".join(texts)
+    answer = check(client, text, None)
+    assert [hand["valid"] for hand in answer["hands"]] == [True, False, True, True]
+    assert [hand["agrees"] for hand in answer["hands"]] == [True, None, True, True]
+    error = answer["hands"][1]["error"]
+    assert error["line"] == 1 and error["source"] == texts[1].strip() and "<bogus>" in error["detail"]
+
+
 # Mutations name the right line
 
 MUTATIONS = {

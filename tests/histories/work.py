@@ -4,7 +4,7 @@ Two counters, neither of them a clock: every function called while the reader ru
 the C functions it calls, through ``sys.setprofile``), which grows faster than the text when a loop
 runs inside a loop; and every character of every entry the readers make of a line, which grows
 faster than the text when a line is copied again for each thing found on it (a Merge export on one
-line once made an entry of the whole line for each of its elements). A text made 2, 4, 8 times
+line whose every element made an entry of the whole line would). A text made 2, 4, 8 times
 larger then costs work whose increments double; a quadratic path quadruples them.
 """
 
