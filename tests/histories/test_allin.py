@@ -7,6 +7,8 @@ import sys
 
 import pytest
 
+from service.api.histories import LEAN_FIELDS
+
 from .phh_texts import sample_text
 
 CHECK = "/v1/hand-histories/check"
@@ -117,5 +119,6 @@ def test_the_cli_writes_a_json_line_per_hand_with_its_allin(tmp_path, client):
     assert status == 0
     line, = lines
     written = json.loads(line)
-    assert written["file"] == str(tmp_path / "a.phh")
-    assert written["hand"] == checked(client, HEADS_UP)
+    hand = checked(client, HEADS_UP)
+    assert written == {"file": str(tmp_path / "a.phh"), **{name: hand[name] for name in LEAN_FIELDS}}
+    assert written["allin"] is not None
