@@ -16,9 +16,10 @@ import signal
 import sys
 import time
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 from typing import Any, TextIO
@@ -54,8 +55,8 @@ output:
 exit status:
   0    every hand is valid and agrees with its record
   1    a hand is invalid or disagrees with its record
-  2    something could not be read (a file, a member, an encoding, a format), or the
-       command line is wrong; this wins over 1
+  2    something could not be read (a file, a member, an encoding, a format) or
+       written, or the command line is wrong; this wins over 1
   130  interrupted
 
 examples:
@@ -317,7 +318,7 @@ def _worker_start(parent: int) -> None:
             os._exit(1)
 
 
-def outcomes(tasks: Iterator[Task], jobs: int) -> Iterator[Outcome]:
+def outcomes(tasks: Iterator[Task], jobs: int) -> Generator[Outcome, None, None]:
     """Each task's outcome, in task order; with ``jobs`` above 1 checked in that many processes, at most two tasks
     a process read ahead (so an archive's members are not all held at once)."""
     if jobs == 1:
@@ -357,7 +358,7 @@ def parser() -> argparse.ArgumentParser:
     made.add_argument("--format", default=AUTO, choices=[AUTO, *FORMATS],
                       help="the format the files are written in; auto (the default) tells it from each file's text, "
                            "as the endpoint does")
-    made.add_argument("--rules", type=json.loads, default=None,
+    made.add_argument("--rules", type=json.loads, default=None, metavar="JSON",
                       help='the rules object, as a request writes it: \'{"preset": "tda_tournament"}\'')
     made.add_argument("--json", action="store_true", help="one JSON line per hand, the total on standard error")
     made.add_argument("--to-phh", type=Path, metavar="DIR",
@@ -389,15 +390,22 @@ def main(argv: Sequence[str] | None = None) -> int:
              for source in sources(arguments.inputs, sys.stdin.buffer if "-" in arguments.inputs else None))
     tally, progress = Tally(), Progress(sys.stderr)
     try:
-        for outcome in outcomes(tasks, arguments.jobs):
-            progress.clear()
-            if outcome.out:
-                print("\n".join(outcome.out))
-            if outcome.err:
-                sys.stdout.flush()  # the two streams in order, when they go to one place
-                print("\n".join(outcome.err), file=sys.stderr)
-            tally.add(outcome)
-            progress.update(tally.files + tally.unread, tally.hands)
+        with closing(outcomes(tasks, arguments.jobs)) as checked:  # the workers are shut down however this ends
+            for outcome in checked:
+                progress.clear()
+                if outcome.out:
+                    print("\n".join(outcome.out))
+                if outcome.err:
+                    sys.stdout.flush()  # the two streams in order, when they go to one place
+                    print("\n".join(outcome.err), file=sys.stderr)
+                tally.add(outcome)
+                progress.update(tally.files + tally.unread, tally.hands)
+        progress.clear()
+        sys.stdout.flush()
+        print(tally.line(), file=sys.stderr if arguments.json else sys.stdout)
+    except BrokenPipeError:  # the reader stopped reading (| head): stop without a traceback
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 2
     except KeyboardInterrupt:
         progress.clear()
         print(f"{PROG}: interrupted", file=sys.stderr)
@@ -406,7 +414,4 @@ def main(argv: Sequence[str] | None = None) -> int:
         progress.clear()
         print(f"{PROG}: a worker process ended abruptly (out of memory?); try --jobs 1", file=sys.stderr)
         return 2
-    progress.clear()
-    sys.stdout.flush()
-    print(tally.line(), file=sys.stderr if arguments.json else sys.stdout)
     return tally.status

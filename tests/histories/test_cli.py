@@ -284,3 +284,15 @@ def test_progress_shows_on_a_terminal_once_the_run_is_long_and_is_cleared():
 
 def test_the_default_jobs_are_the_cores_this_process_may_use():
     assert cli.default_jobs() == len(os.sched_getaffinity(0))
+
+
+def test_a_reader_that_stops_reading_ends_the_run_without_a_traceback(tmp_path):
+    for copy in range(300):  # more JSON than a pipe holds
+        (tmp_path / f"{copy:03}.txt").write_bytes(POKERSTARS.read_bytes())
+    done = subprocess.Popen([sys.executable, "-m", "service.histories", "--json", "--jobs", "1", tmp_path],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert json.loads(done.stdout.readline())["file"] == str(tmp_path / "000.txt")
+    done.stdout.close()
+    assert done.wait(timeout=300) == 2
+    assert b"Traceback" not in done.stderr.read()
+    done.stderr.close()
