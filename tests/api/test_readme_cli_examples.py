@@ -26,10 +26,10 @@ EXAMPLES = [pytest.param(found["commands"], found["output"], id=f"readme-line-{R
 
 
 def shell(commands, cwd):
-    """What the commands print, run by bash in ``cwd`` with this test's Python as ``.venv/bin/python`` and
+    """What the commands print, run by bash in ``cwd`` with this test's Python as ``.venv/bin/python``, ``python`` and
     ``python3``, standard error merged into standard output as a terminal shows them."""
     python = shlex.quote(sys.executable)
-    commands = re.sub(r"(?<![\w/])(?:\.venv/bin/python|python3)(?= )", python, commands)
+    commands = re.sub(r"(?<![\w/.-])(?:\.venv/bin/python|python3?)(?= )", python, commands)
     done = subprocess.run(["bash", "-c", commands], cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                           env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=600)
     return done.stdout.decode()
@@ -49,3 +49,9 @@ def test_the_readme_has_its_command_line_examples():
 @pytest.mark.parametrize("commands, output", EXAMPLES)
 def test_a_readme_command_line_example_prints_what_it_says(tmp_path, commands, output):
     assert shell(commands, checkout(tmp_path)) == output
+
+
+def test_the_integration_recipe_checks_a_folder_of_logs_utf16_included_as_it_says(tmp_path):
+    recipe, = EXAMPLE.finditer(RECIPE)
+    assert "fulltilt-razz-cash.txt: 1 hand, 1 valid, 1 agree" in recipe["output"]  # the UTF-16 export
+    assert shell(recipe["commands"], checkout(tmp_path)) == recipe["output"]
