@@ -47,6 +47,13 @@ class Source:
     path: str | None = None
     data: bytes | None = None
     problem: str | None = None
+    size: int = 0
+    """The file's size on disk when listed (what a worker will read), for sharing the work out."""
+
+    @property
+    def weight(self) -> int:
+        """About how many bytes checking this source reads."""
+        return self.size if self.data is None else len(self.data)
 
     def read(self) -> bytes:
         """The file's bytes (read now for a file on disk), or Unreadable saying why not."""
@@ -76,7 +83,7 @@ def sources(inputs: list[str], stdin: BinaryIO | None) -> Iterator[Source]:
         elif name.lower().endswith(TAR_SUFFIXES):
             yield from _nonempty(name, _tar(name), "an archive")
         else:
-            yield Source(name, parts_of(name), path=name)
+            yield Source(name, parts_of(name), path=name, size=_size(name))
 
 
 def parts_of(name: str, pure: type[PurePath] = PurePath) -> tuple[str, ...]:
@@ -99,6 +106,14 @@ def is_history(name: str) -> bool:
     """
     path = PurePosixPath(name)
     return path.suffix.lower() in HISTORY_SUFFIXES and not any(part.startswith(".") for part in path.parts)
+
+
+def _size(file: str | os.DirEntry[str]) -> int:
+    """A file's size, or 0 when it cannot be had (reading it will say why)."""
+    try:
+        return file.stat().st_size if isinstance(file, os.DirEntry) else os.stat(file).st_size
+    except OSError:
+        return 0
 
 
 def _bounded(file: IO[bytes]) -> bytes:
@@ -150,7 +165,7 @@ def _folder(folder: str) -> Iterator[Source]:
         if entry.is_dir(follow_symlinks=False):
             yield from _folder(path)
         elif is_history(entry.name):
-            yield Source(path, parts_of(path), path=path)
+            yield Source(path, parts_of(path), path=path, size=_size(entry))
 
 
 def _member(archive: str, member: str, data: bytes | None = None, problem: str | None = None) -> Source:
