@@ -67,7 +67,11 @@ examples:
 """
 
 
-def api_checker(rules: Any) -> Callable[[str, str], tuple[dict[str, Any], list[dict[str, Any]]]]:
+Answers = tuple[dict[str, Any], list[dict[str, Any]]]
+"""A text's answer as the endpoint writes it, and each of its hands as the lean answer writes it."""
+
+
+def api_checker(rules: Any) -> Callable[[str, str], Answers]:
     """The check of one text in a given format, as the endpoint makes it under ``rules`` (the ``--rules`` object),
     giving its full answer and each hand's lean answer (the fields ``Prefer: return=minimal`` keeps); ValueError
     naming the field when ``rules`` is not a rules object.
@@ -83,7 +87,7 @@ def api_checker(rules: Any) -> Callable[[str, str], tuple[dict[str, Any], list[d
     except Problem as problem:
         raise ValueError(problem.detail) from None
 
-    def check(format_name: str, text: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    def check(format_name: str, text: str) -> Answers:
         answer = check_text(format_name, text, loaded, most=None)
         return answer, [{name: hand[name] for name in LEAN_FIELDS} for hand in answer["hands"]]
 
@@ -91,7 +95,7 @@ def api_checker(rules: Any) -> Callable[[str, str], tuple[dict[str, Any], list[d
 
 
 @functools.cache
-def _checker(rules: str) -> Callable[[str, str], tuple[dict[str, Any], list[dict[str, Any]]]]:
+def _checker(rules: str) -> Callable[[str, str], Answers]:
     """The checker for the rules written as JSON: built once per process."""
     return api_checker(json.loads(rules))
 
@@ -397,7 +401,8 @@ def parser() -> argparse.ArgumentParser:
                       help='the rules object, as a request writes it: \'{"preset": "tda_tournament"}\'')
     made.add_argument("--json", action="store_true", help="one JSON line per hand, the total on standard error")
     made.add_argument("--to-phh", type=Path, metavar="DIR",
-                      help="write every valid hand as PHH under DIR, a .phhs file per input file, named after it")
+                      help="write every valid hand as PHH under DIR: a .phhs file for each input file holding one, "
+                           "at its path mirrored under DIR")
     made.add_argument("--jobs", type=_jobs, default=default_jobs(), metavar="N",
                       help="check the files in N processes (default: the cores, here %(default)s); the output is the "
                            "same whatever N")
@@ -422,7 +427,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     out: Path | None = arguments.to_phh
     paths = PhhPaths()
     tasks = (Task(source, settings, None if out is None else out / paths.path(source.parts))
-             for source in sources(arguments.inputs, sys.stdin.buffer if "-" in arguments.inputs else None))
+             for source in sources(arguments.inputs, getattr(sys.stdin, "buffer", None)))
     tally, progress = Tally(), Progress(sys.stderr)
     try:
         with closing(outcomes(tasks, arguments.jobs)) as checked:  # the workers are shut down however this ends

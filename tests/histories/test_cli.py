@@ -203,7 +203,12 @@ def test_to_phh_writes_each_file_as_a_phhs_that_reads_back_to_the_same_answers(c
 def test_two_jobs_print_exactly_what_one_job_prints(tmp_path):
     unreadable = tmp_path / "latin.txt"
     unreadable.write_bytes(b"caf\xe9")
-    inputs = [SAMPLES, unreadable, *RAZZ, SAMPLES]
+    copies = tmp_path / "copies"
+    copies.mkdir()
+    for copy in range(60):  # several chunks of files for the workers
+        (copies / f"{copy:02}.txt").write_text(POKERSTARS.read_text().replace("Hero", f"Hero{copy % 7}"))
+    zipped, _ = _archives(tmp_path)
+    inputs = [SAMPLES, unreadable, copies, zipped, *RAZZ, SAMPLES]
     one, two = (subprocess.run([sys.executable, "-m", "service.histories", "--jobs", jobs, *map(str, inputs)],
                                capture_output=True, timeout=300) for jobs in ("1", "2"))
     assert one.returncode == two.returncode == 2
