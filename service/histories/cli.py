@@ -268,9 +268,10 @@ class PhhPaths:
             if stem.lower().endswith(suffix):
                 stem = stem[:-len(suffix)]
         number = 1
-        while (candidate := (*folders, f"{stem}{f'~{number}' if number > 1 else ''}.phhs")) in self.files | \
-                self.folders:
+        candidate = (*folders, f"{stem}.phhs")
+        while candidate in self.files or candidate in self.folders:
             number += 1
+            candidate = (*folders, f"{stem}~{number}.phhs")
         self.files.add(candidate)
         self.folders.update(candidate[:end] for end in range(1, len(candidate)))
         return PurePath(*candidate)
@@ -325,8 +326,8 @@ def _worker_start(parent: int) -> None:
 
 CHUNK_BYTES = 64 * 2**10
 CHUNK_FILES = 32
-"""A worker is handed files by the chunk: up to this many, or these many bytes (a file larger goes alone), so that
-a folder of small files does not cost a round trip between the processes each."""
+"""A worker is handed files by the chunk, closed once it holds this many files or bytes, so that a folder of small
+files does not cost a round trip between the processes each, and a large file is not held back behind others."""
 
 
 def chunks(tasks: Iterator[Task]) -> Iterator[list[Task]]:
