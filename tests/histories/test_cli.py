@@ -218,8 +218,8 @@ def test_two_jobs_print_exactly_what_one_job_prints(tmp_path):
 
 @pytest.mark.skipif(sys.platform != "linux", reason="reads the process tree from /proc")
 def test_the_workers_end_with_a_killed_parent(tmp_path):
-    for copy in range(400):
-        (tmp_path / f"{copy:03}.txt").write_bytes(POKERSTARS.read_bytes())
+    for copy in range(1000):  # work for a few seconds
+        (tmp_path / f"{copy:04}.txt").write_bytes(POKERSTARS.read_bytes())
     parent = subprocess.Popen([sys.executable, "-m", "service.histories", "--jobs", "2", tmp_path],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     children = Path(f"/proc/{parent.pid}/task/{parent.pid}/children")
