@@ -287,8 +287,12 @@ def test_progress_shows_on_a_terminal_once_the_run_is_long_and_is_cleared():
     assert piped.getvalue() == ""
 
 
-def test_the_default_jobs_are_the_cores_this_process_may_use():
-    assert cli.default_jobs() == len(os.sched_getaffinity(0))
+def test_the_default_jobs_are_the_cores_this_process_may_use_not_all_the_machines(monkeypatch):
+    monkeypatch.setattr(os, "cpu_count", lambda: 64)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2}, raising=False)
+    assert cli.default_jobs() == 3
+    monkeypatch.delattr(os, "sched_getaffinity")  # macOS, Windows
+    assert cli.default_jobs() == 64
 
 
 def test_a_reader_that_stops_reading_ends_the_run_without_a_traceback(tmp_path):
