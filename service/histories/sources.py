@@ -94,7 +94,8 @@ def parts_of(name: str, pure: type[PurePath] = PurePath) -> tuple[str, ...]:
     ('hands', 'up', '2024', 'a.txt')
     """
     path = pure(name)
-    return tuple("up" if part == ".." else part for part in path.parts[len(path.anchor and (path.anchor,)):])
+    relative = path.parts[1:] if path.anchor else path.parts
+    return tuple("up" if part == ".." else part for part in relative)
 
 
 def is_history(name: str) -> bool:
