@@ -131,6 +131,8 @@ class Outcome:
     agree: int = 0
     wrong: bool = False
     """A hand is invalid or disagrees with its record."""
+    unwritten: bool = False
+    """Its hands could not be written as PHH."""
     nets: dict[str, tuple[int, int]] = field(default_factory=dict)
     """Each player's net result in the file and its all-in adjusted one, in order of first appearance."""
 
@@ -169,7 +171,7 @@ def check_task(task: Task) -> Outcome:
                 task.phh.write_text("\n".join(written), encoding="utf-8")
             except OSError as error:
                 outcome.err.append(f"{task.phh}: cannot be written: {error.strerror or error}")
-                outcome.read = False
+                outcome.unwritten = True
     return outcome
 
 
@@ -215,7 +217,7 @@ class Tally:
 
     def __init__(self) -> None:
         self.files = self.unread = self.hands = self.valid = self.agree = 0
-        self.wrong = False
+        self.wrong = self.unwritten = False
         self.nets: dict[str, tuple[int, int]] = {}
 
     def add(self, outcome: Outcome) -> None:
@@ -226,14 +228,15 @@ class Tally:
         self.valid += outcome.valid
         self.agree += outcome.agree
         self.wrong |= outcome.wrong
+        self.unwritten |= outcome.unwritten
         for name, (actual, adjusted) in outcome.nets.items():
             before = self.nets.get(name, (0, 0))
             self.nets[name] = (before[0] + actual, before[1] + adjusted)
 
     @property
     def status(self) -> int:
-        """The exit status: 2 when something could not be read, else 1 when a hand is wrong, else 0."""
-        return 2 if self.unread else 1 if self.wrong else 0
+        """The exit status: 2 when something could not be read or written, else 1 when a hand is wrong, else 0."""
+        return 2 if self.unread or self.unwritten else 1 if self.wrong else 0
 
     def line(self) -> str:
         """The total line: the counts, then each player's net and, in brackets, its all-in adjusted net."""

@@ -23,7 +23,7 @@ PHH = sorted(SAMPLES.glob("wsop-*.phh"))
 POKERSTARS = SAMPLES / "pokerstars-razz-cash.txt"
 FULLTILT = SAMPLES / "fulltilt-razz-cash.txt"  # UTF-16 LE with a byte-order mark
 RAZZ = [*PHH, POKERSTARS, FULLTILT]
-TOTAL = ("total: 6 files, 8 hands, 8 valid, 8 agree; net (all-in adjusted): ")
+TOTAL = "total: 6 files, 8 hands, 8 valid, 8 agree; net (all-in adjusted): "
 
 
 def run(*arguments, stdin=None):
@@ -198,6 +198,15 @@ def test_to_phh_writes_each_file_as_a_phhs_that_reads_back_to_the_same_answers(c
         return sorted(json.dumps({**json.loads(line), "file": None, "index": None}) for line in lines)
 
     assert verdicts(after) == verdicts(before) and len(after) == 9
+
+
+def test_a_phh_file_that_cannot_be_written_is_said_and_exits_2(capsys, tmp_path):
+    taken = tmp_path / "taken"
+    taken.write_text("a file where --to-phh wants a folder")
+    status, lines, errors = check(capsys, "--to-phh", taken, POKERSTARS)
+    assert status == 2
+    assert lines[0] == summary(POKERSTARS, 3) and lines[1].startswith("total: 1 file, 3 hands, ")
+    assert errors == f"{taken / POKERSTARS.relative_to(POKERSTARS.anchor)}.phhs: cannot be written: Not a directory\n"
 
 
 def test_two_jobs_print_exactly_what_one_job_prints(tmp_path):
