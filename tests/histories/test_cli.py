@@ -225,18 +225,33 @@ def test_two_jobs_print_exactly_what_one_job_prints(tmp_path):
     assert one.stdout.count(b"\n") > 30
 
 
-@pytest.mark.skipif(sys.platform != "linux", reason="reads the process tree from /proc")
-def test_the_workers_end_with_a_killed_parent(tmp_path):
+def _started_with_workers(folder, **streams):
+    """A two-job run over a folder of a thousand files, once its two workers are running; their ids."""
     for copy in range(1000):  # work for a few seconds
-        (tmp_path / f"{copy:04}.txt").write_bytes(POKERSTARS.read_bytes())
-    parent = subprocess.Popen([sys.executable, "-m", "service.histories", "--jobs", "2", tmp_path],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        (folder / f"{copy:04}.txt").write_bytes(POKERSTARS.read_bytes())
+    parent = subprocess.Popen([sys.executable, "-m", "service.histories", "--jobs", "2", folder], **streams)
     children = Path(f"/proc/{parent.pid}/task/{parent.pid}/children")
     workers: list[int] = []
     while len(workers) < 2 and parent.poll() is None:
         workers = [int(pid) for pid in children.read_text().split()]
         time.sleep(0.05)
     assert len(workers) == 2, "the run ended before its workers were seen"
+    return parent, workers
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="reads the process tree from /proc")
+def test_ctrl_c_stops_the_run_with_status_130_and_its_workers(tmp_path):
+    parent, workers = _started_with_workers(tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    parent.send_signal(signal.SIGINT)
+    assert parent.wait(timeout=60) == 130
+    assert parent.stderr.read().decode() == "python -m service.histories: interrupted\n"
+    parent.stderr.close()
+    assert [pid for pid in workers if _running(pid)] == []
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="reads the process tree from /proc")
+def test_the_workers_end_with_a_killed_parent(tmp_path):
+    parent, workers = _started_with_workers(tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     parent.send_signal(signal.SIGKILL)
     parent.wait()
     for _ in range(200):  # up to 10 s for the kernel's parent-death signal to be handled
