@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+from service.api.histories import LEAN_FIELDS
 from tests.tables import by_seat
 
 from .phh_texts import check_one, sample_text
@@ -116,5 +117,6 @@ def test_the_cli_writes_a_json_line_per_hand_with_its_allin(tmp_path, client):
     assert status == 0
     line, = lines
     written = json.loads(line)
-    assert written["file"] == str(tmp_path / "a.phh")
-    assert written["hand"] == agreeing(client, HEADS_UP)
+    hand = agreeing(client, HEADS_UP)
+    assert written == {"file": str(tmp_path / "a.phh"), **{name: hand[name] for name in LEAN_FIELDS}}
+    assert written["allin"] is not None

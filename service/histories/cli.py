@@ -1,0 +1,461 @@
+"""Check hand-history files, folders and archives without a server, as a QA pipeline does.
+
+The check is the endpoint's own (``POST /v1/hand-histories/check``, no limit on the number of
+hands), reached through one adapter, ``api_checker``. Files are spread over worker processes;
+their answers are printed in input order, so that ``--jobs`` changes the speed and nothing else.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ctypes
+import functools
+import gc
+import json
+import os
+import signal
+import sys
+import time
+from collections import deque
+from collections.abc import Callable, Generator, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import closing
+from dataclasses import dataclass, field
+from pathlib import Path, PurePath
+from typing import Any, TextIO
+
+from .detect import UnsupportedFormatError, detect
+from .encodings import EncodingError, decode_history
+from .formats import FORMATS
+from .sources import HISTORY_SUFFIXES, LARGEST, Source, Unreadable, sources
+
+AUTO = "auto"
+PROG = "python -m service.histories"
+EPILOG = f"""\
+inputs:
+  FILE       a hand-history file, whatever its name
+  FOLDER     its {", ".join(HISTORY_SUFFIXES)} files, in its sub-folders too, in name
+             order (hidden files and folders are skipped)
+  ARCHIVE    a .zip, .tar.gz or .tgz file: its {", ".join(HISTORY_SUFFIXES)} members, in the
+             archive's order, read in memory and named ARCHIVE:MEMBER
+  -          standard input
+  A file may be UTF-8, with or without a byte-order mark, or UTF-16 LE or BE with one;
+  one larger than {LARGEST // 2**20} MiB is refused. A file that cannot be read is named, with
+  why, on standard error, and the others are still checked.
+
+output:
+  A line per file (its hands, how many are valid, how many agree with their record), a
+  line per invalid or disagreeing hand (file:line, the hand, why), and a total line: the
+  counts over every file and each player's net result, what the rules paid less what it
+  put in, with its all-in adjusted result in brackets. With --json, one JSON line per
+  hand instead (its "file", then the hand as the endpoint's lean answer, Prefer:
+  return=minimal, writes it), and the total line on standard error. On a terminal, a
+  long run shows its progress on standard error.
+
+exit status:
+  0    every hand is valid and agrees with its record
+  1    a hand is invalid or disagrees with its record
+  2    something could not be read (a file, a member, an encoding, a format) or
+       written, or the command line is wrong; this wins over 1
+  130  interrupted
+
+examples:
+  {PROG} hands/
+  {PROG} --json logs.zip > checked.jsonl
+  {PROG} --to-phh converted/ --jobs 2 export.txt
+"""
+
+
+Answers = tuple[dict[str, Any], list[dict[str, Any]]]
+"""A text's answer as the endpoint writes it, and each of its hands as the lean answer writes it."""
+
+
+def api_checker(rules: Any) -> Callable[[str, str], Answers]:
+    """The check of one text in a given format, as the endpoint makes it under ``rules`` (the ``--rules`` object),
+    giving its full answer and each hand's lean answer (the fields ``Prefer: return=minimal`` keeps); ValueError
+    naming the field when ``rules`` is not a rules object.
+
+    The one place the command line reaches into the HTTP layer, for the request's rules loader and the check.
+    """
+    from ..api.errors import Problem
+    from ..api.histories import LEAN_FIELDS, HistoryRequestSchema, check_text
+    from ..api.loading import data_loader
+
+    try:
+        loaded = data_loader(HistoryRequestSchema())({"format": "phh", "text": "-", "rules": rules})["rules"]
+    except Problem as problem:
+        raise ValueError(problem.detail) from None
+
+    def check(format_name: str, text: str) -> Answers:
+        answer = check_text(format_name, text, loaded, most=None)
+        return answer, [{name: hand[name] for name in LEAN_FIELDS} for hand in answer["hands"]]
+
+    return check
+
+
+@functools.cache
+def _checker(rules: str) -> Callable[[str, str], Answers]:
+    """The checker for the rules written as JSON: built once per process."""
+    return api_checker(json.loads(rules))
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the command line asks of every file."""
+
+    format: str
+    rules: str
+    """The ``--rules`` object as JSON text."""
+    json: bool
+
+
+@dataclass(frozen=True)
+class Task:
+    """One file to check, and where its hands go as PHH (None without ``--to-phh``)."""
+
+    source: Source
+    settings: Settings
+    phh: Path | None
+
+
+@dataclass
+class Outcome:
+    """What checking one file gives: its lines for standard output and error, counts and players' results."""
+
+    out: list[str] = field(default_factory=list)
+    err: list[str] = field(default_factory=list)
+    read: bool = True
+    hands: int = 0
+    valid: int = 0
+    agree: int = 0
+    wrong: bool = False
+    """A hand is invalid or disagrees with its record."""
+    unwritten: bool = False
+    """Its hands could not be written as PHH."""
+    nets: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Each player's net result in the file and its all-in adjusted one, in order of first appearance."""
+
+
+def count(number: int, thing: str) -> str:
+    """A number of things, in words.
+
+    >>> count(1, "hand"), count(2, "hand"), count(0, "file")
+    ('1 hand', '2 hands', '0 files')
+    """
+    return f"{number} {thing}{'' if number == 1 else 's'}"
+
+
+def check_task(task: Task) -> Outcome:
+    """Read, decode and check one file (in a worker process, or in this one with ``--jobs 1``)."""
+    source, settings = task.source, task.settings
+    try:
+        text = decode_history(source.read())
+        format_name = detect(text) if settings.format == AUTO else settings.format
+    except (Unreadable, EncodingError) as error:
+        return Outcome(err=[f"{source.name}: cannot be read: {error}"], read=False)
+    except UnsupportedFormatError as error:
+        return Outcome(err=[f"{source.name}: cannot be read: {error.message}"], read=False)
+    answer, lean = _checker(settings.rules)(format_name, text)
+    summary = answer["summary"]
+    lines = report(source.name, answer)
+    outcome = Outcome(out=[json.dumps({"file": source.name, **hand}, ensure_ascii=False, separators=(",", ":"))
+                           for hand in lean] if settings.json else lines,
+                      hands=summary["hands"], valid=summary["valid"], agree=summary["agree"], wrong=len(lines) > 1,
+                      nets=nets(answer))
+    if task.phh is not None:
+        written = [f"[{hand['index'] + 1}]\n{hand['phh']}" for hand in answer["hands"] if hand["phh"] is not None]
+        if written:
+            try:
+                task.phh.parent.mkdir(parents=True, exist_ok=True)
+                task.phh.write_text("\n".join(written), encoding="utf-8")
+            except OSError as error:
+                outcome.err.append(f"{task.phh}: cannot be written: {error.strerror or error}")
+                outcome.unwritten = True
+    return outcome
+
+
+def report(name: str, answer: dict[str, Any]) -> list[str]:
+    """The lines for one file: its summary, then each hand that is invalid or disagrees with its record."""
+    summary = answer["summary"]
+    lines = [f"{name}: {count(summary['hands'], 'hand')}, {summary['valid']} valid, {summary['agree']} agree"]
+    for hand in answer["hands"]:
+        label = f"hand {hand['index']}" + ("" if hand["id"] is None else f" ({hand['id']})")
+        error = hand["error"]
+        if error is not None:
+            kind = error["type"].rsplit("/", 1)[-1]
+            lines.append(f"{name}:{error['line']}: {label}: invalid, {kind}: {error['detail']} [{error['source']}]")
+        elif hand["agrees"] is False:
+            found = "; ".join(f"seat {item['seat']} recorded {item['recorded']}, the rules give {item['computed']}"
+                              for item in hand["discrepancies"])
+            lines.append(f"{name}: {label}: disagrees: {found}")
+    return lines
+
+
+def nets(answer: dict[str, Any]) -> dict[str, tuple[int, int]]:
+    """Each player's net result over a file's decided hands, and the same with each all-in hand's expectation in
+    place of what it paid (the "all-in adjusted" figure trackers report), in the history's units."""
+    found: dict[str, tuple[int, int]] = {}
+    for hand in answer["hands"]:
+        state = hand["state"]
+        if state is None or state.get("result") is None:
+            continue
+        paid = {share["seat"]: share["amount"] for share in state["result"]["payouts"]}
+        allin = hand["allin"]
+        expected = paid if allin is None else {share["seat"]: share["amount"] for share in allin["expected"]}
+        names = dict(zip(hand["seats"], hand["players"], strict=True))
+        for player in state["players"]:
+            seat, put_in = player["seat"], player["committed_total"]
+            name = names.get(seat) or f"seat {seat}"
+            actual, adjusted = found.get(name, (0, 0))
+            found[name] = (actual + paid[seat] - put_in, adjusted + expected[seat] - put_in)
+    return found
+
+
+class Tally:
+    """The counts over every file, and each player's results, in the order the files were given."""
+
+    def __init__(self) -> None:
+        self.files = self.unread = self.hands = self.valid = self.agree = 0
+        self.wrong = self.unwritten = False
+        self.nets: dict[str, tuple[int, int]] = {}
+
+    def add(self, outcome: Outcome) -> None:
+        """Count one file's outcome."""
+        self.files += outcome.read
+        self.unread += not outcome.read
+        self.hands += outcome.hands
+        self.valid += outcome.valid
+        self.agree += outcome.agree
+        self.wrong |= outcome.wrong
+        self.unwritten |= outcome.unwritten
+        for name, (actual, adjusted) in outcome.nets.items():
+            before = self.nets.get(name, (0, 0))
+            self.nets[name] = (before[0] + actual, before[1] + adjusted)
+
+    @property
+    def status(self) -> int:
+        """The exit status: 2 when something could not be read or written, else 1 when a hand is wrong, else 0."""
+        return 2 if self.unread or self.unwritten else 1 if self.wrong else 0
+
+    def line(self) -> str:
+        """The total line: the counts, then each player's net and, in brackets, its all-in adjusted net."""
+        players = ", ".join(f"{name} {actual:+d} ({adjusted:+d})" for name, (actual, adjusted) in self.nets.items())
+        unread = f" ({self.unread} not read)" if self.unread else ""
+        return (f"total: {count(self.files, 'file')}{unread}, {count(self.hands, 'hand')}, {self.valid} valid, "
+                f"{self.agree} agree; net (all-in adjusted): {players or 'no hand decided'}")
+
+
+class PhhPaths:
+    """Where ``--to-phh`` writes each file's hands: its name's path mirrored under the folder, ``.phhs`` in place
+    of ``.phh`` or ``.phhs`` and after any other suffix; a name already given is numbered, never overwritten.
+
+    >>> paths = PhhPaths()
+    >>> [str(paths.path(parts)) for parts in [("a", "t.txt"), ("b", "t.txt"), ("a", "t.phh"), ("a", "t.phhs")]]
+    ['a/t.txt.phhs', 'b/t.txt.phhs', 'a/t.phhs', 'a/t~2.phhs']
+    """
+
+    def __init__(self) -> None:
+        self.files: set[tuple[str, ...]] = set()
+        self.folders: set[tuple[str, ...]] = set()
+
+    def path(self, parts: tuple[str, ...]) -> PurePath:
+        """The next file's path, relative to the folder."""
+        folders: tuple[str, ...] = ()
+        for part in parts[:-1]:
+            while (*folders, part) in self.files:
+                part += "~"
+            folders += (part,)
+        stem = parts[-1]
+        for suffix in (".phh", ".phhs"):
+            if stem.lower().endswith(suffix):
+                stem = stem[:-len(suffix)]
+        number = 1
+        candidate = (*folders, f"{stem}.phhs")
+        while candidate in self.files or candidate in self.folders:
+            number += 1
+            candidate = (*folders, f"{stem}~{number}.phhs")
+        self.files.add(candidate)
+        self.folders.update(candidate[:end] for end in range(1, len(candidate)))
+        return PurePath(*candidate)
+
+
+class Progress:
+    """A line on standard error saying how far a long run has got, rewritten in place; only on a terminal, and
+    only once the run has lasted ``after`` seconds."""
+
+    def __init__(self, stream: TextIO, clock: Callable[[], float] = time.monotonic, after: float = 2.0,
+                 every: float = 0.25) -> None:
+        self.stream, self.clock, self.after, self.every = stream, clock, after, every
+        self.on = stream.isatty()
+        self.start = self.last = clock()
+        self.shown = False
+
+    def update(self, files: int, hands: int) -> None:
+        """Show the counts so far, when the run is long and the line was not just rewritten."""
+        if not self.on:
+            return
+        now = self.clock()
+        if now - self.start < self.after or now - self.last < self.every:
+            return
+        self.last = now
+        self.stream.write(f"\r{count(files, 'file')}, {count(hands, 'hand')} checked "
+                          f"({hands / (now - self.start):.0f} hands/s)\x1b[K")
+        self.stream.flush()
+        self.shown = True
+
+    def clear(self) -> None:
+        """Take the line away before anything else is written."""
+        if self.shown:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+            self.shown = False
+
+
+def default_jobs() -> int:
+    """The cores this process may run on."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def _worker_start(parent: int) -> None:
+    """In each worker: end with the parent, so that no worker outlives a killed run (Linux's parent-death signal;
+    elsewhere the pool's own shutdown), and leave Ctrl-C to the parent."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform == "linux":
+        ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+        if os.getppid() != parent:  # the parent ended before the signal was asked for
+            os._exit(1)
+
+
+CHUNK_BYTES = 64 * 2**10
+CHUNK_FILES = 32
+"""A worker is handed files by the chunk, closed once it holds this many files or bytes, so that a folder of small
+files does not cost a round trip between the processes each, and a large file is not held back behind others."""
+
+
+def chunks(tasks: Iterator[Task]) -> Iterator[list[Task]]:
+    """The tasks in order, in chunks of about ``CHUNK_BYTES``.
+
+    >>> from .sources import Source
+    >>> tasks = [Task(Source(str(size), (), data=bytes(size)), Settings(AUTO, "null", False), None)
+    ...          for size in (40_000, 30_000, 100_000, 10)]
+    >>> [[task.source.name for task in chunk] for chunk in chunks(iter(tasks))]
+    [['40000', '30000'], ['100000'], ['10']]
+    """
+    chunk: list[Task] = []
+    weight = 0
+    for task in tasks:
+        chunk.append(task)
+        weight += task.source.weight
+        if weight >= CHUNK_BYTES or len(chunk) == CHUNK_FILES:
+            yield chunk
+            chunk, weight = [], 0
+    if chunk:
+        yield chunk
+
+
+def check_chunk(chunk: list[Task]) -> list[Outcome]:
+    """A worker's share: each task of a chunk checked, in order."""
+    return [check_task(task) for task in chunk]
+
+
+def outcomes(tasks: Iterator[Task], jobs: int) -> Generator[Outcome, None, None]:
+    """Each task's outcome, in task order; with ``jobs`` above 1 checked in that many processes, handed out in
+    chunks, at most two chunks a process read ahead (so an archive's members are not all held at once)."""
+    if jobs == 1:
+        yield from map(check_task, tasks)
+        return
+    import multiprocessing
+
+    gc.freeze()  # the workers, forked, share this process's objects: no collection copies their pages
+    context = multiprocessing.get_context("fork" if sys.platform == "linux" else None)
+    pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_worker_start, initargs=(os.getpid(),))
+    try:
+        pending: deque[Future[list[Outcome]]] = deque()
+        for chunk in chunks(tasks):
+            pending.append(pool.submit(check_chunk, chunk))
+            if len(pending) >= 2 * jobs:
+                yield from pending.popleft().result()
+        while pending:
+            yield from pending.popleft().result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+        gc.unfreeze()
+
+
+def _jobs(text: str) -> int:
+    number = int(text)
+    if number < 1:
+        raise ValueError(text)
+    return number
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line."""
+    made = argparse.ArgumentParser(
+        prog=PROG, formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EPILOG,
+        description="Check razz hand histories without a server: each hand read, replayed under the rules,\n"
+                    "settled and compared with what its history says was paid.")
+    made.add_argument("inputs", nargs="+", metavar="INPUT",
+                      help="a file, a folder, an archive, or - for standard input")
+    made.add_argument("--format", default=AUTO, choices=[AUTO, *FORMATS],
+                      help="the format the files are written in; auto (the default) tells it from each file's text, "
+                           "as the endpoint does")
+    made.add_argument("--rules", type=json.loads, default=None, metavar="JSON",
+                      help='the rules object, as a request writes it: \'{"preset": "tda_tournament"}\'')
+    made.add_argument("--json", action="store_true", help="one JSON line per hand, the total on standard error")
+    made.add_argument("--to-phh", type=Path, metavar="DIR",
+                      help="write every valid hand as PHH under DIR: a .phhs file for each input file holding one, "
+                           "at its path mirrored under DIR")
+    made.add_argument("--jobs", type=_jobs, default=default_jobs(), metavar="N",
+                      help="check the files in N processes (default: the cores, here %(default)s); the output is the "
+                           "same whatever N")
+    return made
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Check every input; the exit status says how it went (see the epilog)."""
+    try:
+        arguments = parser().parse_args(argv)
+    except SystemExit as stop:  # --help, or a usage error argparse has reported
+        return stop.code if isinstance(stop.code, int) else 2
+    settings = Settings(arguments.format, json.dumps(arguments.rules), arguments.json)
+    try:
+        _checker(settings.rules)
+    except ValueError as error:
+        print(f"{PROG}: --rules: {error}", file=sys.stderr)
+        return 2
+    if arguments.inputs.count("-") > 1:
+        print(f"{PROG}: - (standard input) can be read once", file=sys.stderr)
+        return 2
+    out: Path | None = arguments.to_phh
+    paths = PhhPaths()
+    tasks = (Task(source, settings, None if out is None else out / paths.path(source.parts))
+             for source in sources(arguments.inputs, getattr(sys.stdin, "buffer", None)))
+    tally, progress = Tally(), Progress(sys.stderr)
+    try:
+        with closing(outcomes(tasks, arguments.jobs)) as checked:  # the workers are shut down however this ends
+            for outcome in checked:
+                progress.clear()
+                if outcome.out:
+                    print("\n".join(outcome.out))
+                if outcome.err:
+                    sys.stdout.flush()  # the two streams in order, when they go to one place
+                    print("\n".join(outcome.err), file=sys.stderr)
+                tally.add(outcome)
+                progress.update(tally.files + tally.unread, tally.hands)
+        progress.clear()
+        sys.stdout.flush()
+        print(tally.line(), file=sys.stderr if arguments.json else sys.stdout)
+    except BrokenPipeError:  # the reader stopped reading (| head): stop without a traceback
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 2
+    except KeyboardInterrupt:
+        progress.clear()
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenProcessPool:
+        progress.clear()
+        print(f"{PROG}: a worker process ended abruptly (out of memory?); try --jobs 1", file=sys.stderr)
+        return 2
+    return tally.status
