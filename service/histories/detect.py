@@ -19,7 +19,6 @@ from .formats import FORMATS
 from .site_export import clean
 from .written import text_lines
 
-PHH_SUFFIXES = (".phh", ".phhs")
 _DECLARATION = re.compile(r"<\?xml[^>]*\?>\s*")
 """An XML declaration, on a line of its own or before the hand's first element."""
 _NOT_READ = (
@@ -63,9 +62,10 @@ class UnsupportedFormatError(InputError):
         super().__init__("text", f"{looks_like}: the formats read are {READ}")
 
 
-def detect(text: str, name: str | None = None) -> str:
-    """The format ``text`` is written in (a file's ``name`` ending ``.phh`` or ``.phhs`` is PHH), or an
-    UnsupportedFormatError saying what it looks like.
+def detect(text: str) -> str:
+    """The format ``text`` is written in, told by its first line (a file's name is not asked: the endpoint has
+    none, and the command line tells a file as the endpoint does), or an UnsupportedFormatError saying what it
+    looks like.
 
     >>> detect("PokerStars Hand #1: Tournament #2, ...")
     'pokerstars'
@@ -77,8 +77,6 @@ def detect(text: str, name: str | None = None) -> str:
     service.histories.detect.UnsupportedFormatError: text: a KingsClub hand history: the formats read are phh, \
 pokerstars, fulltilt, winamax, merge
     """
-    if name is not None and name.lower().endswith(PHH_SUFFIXES):
-        return "phh"
     said = (line for line in map(_past_declaration, text_lines(text)) if line)
     first = next(said, "")
     past_comments = first if first[:1] != "#" else next((line for line in said if line[0] != "#"), "")

@@ -57,10 +57,6 @@ def test_a_phh_texts_leading_comments_are_seen_past_whatever_they_say(comments):
     assert detect(comments + "[1]\n" + sample("wsop-2023-43-5-20_01_00_21.phh")) == "phh"
 
 
-def test_a_files_phh_extension_says_phh_whatever_it_holds():
-    assert detect("PokerStars Game #1", "hands.PHHS") == "phh"
-
-
 @pytest.mark.parametrize(("text", "looks_like"), [
     ("#39969356: Limit Razz - 40/80\n2011/02/03 - 12:00:00\n", "a KingsClub hand history"),
     ('<?xml version="1.0"?>\n<session sessioncode="123">\n<general>', "an iPoker network XML hand history"),
