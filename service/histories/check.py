@@ -26,7 +26,7 @@ import msgspec
 from ..problems import quoted
 from ..razz.betting import Replay, TableState
 from ..razz.errors import DuplicateCardError, IllegalActionError, InputError, SnapshotError
-from ..razz.pots import build_pots
+from ..razz.pots import uncalled_excess
 from ..razz.rules import Rules
 from ..razz.settlement import Settlement, explain_settlement, settle
 from ..razz.show_order import tabled_at_once
@@ -345,11 +345,9 @@ def explanation(replay: Replay, snapshot: Snapshot, state: TableState, result: S
 
 
 def uncalled(state: TableState) -> dict[int, int]:
-    """The chips a seat put in that no other seat matched, which come back to it (not raked): the top pot when
-    every seat, folded or not, counts as reaching its level, if one seat alone reached it (``pots.py``)."""
-    pots = build_pots({player.seat: player.committed_total for player in state.players})
-    top = pots[-1] if pots else None
-    return {top.eligible[0]: top.amount} if top is not None and len(top.eligible) == 1 else {}
+    """The chips a seat put in that no other seat matched, which come back to it (not raked)."""
+    excess = uncalled_excess({player.seat: player.committed_total for player in state.players})
+    return {} if excess is None else dict([excess])
 
 
 def rake_shares(rake: int, won: Mapping[int, int]) -> dict[int, int]:
