@@ -11,9 +11,15 @@ verdicts only). Blocks of each alternate, so a slow spell of the machine hits al
 figure is the median over rounds of a round's time divided by the hands in it.
 
 ``--answer-only`` also serves the same answers kept after their first check
-(``bench/served_answer.py``): what the request costs around the check. ``--compare CHECKOUT``
-also serves another checkout (with its own ``.venv``) in the same blocks: a change beside its
-baseline in one run.
+(``bench/served_answer.py``), full and lean: what the request costs around the check. ``--compare
+CHECKOUT`` also serves another checkout (with its own ``.venv``), full and lean, in the same
+blocks: a change beside its baseline in one run.
+
+Where the time goes is timed in process after the blocks, each stage alone over the same hands:
+reading (splitting the PHHS, reading each hand's TOML and entries), the replay (the engine over
+each hand's actions), settling, the rest of the check (the snapshot, naming each entry's action,
+the all-in equity, what was paid), writing the lean answer and its JSON; HTTP is the lean request
+over HTTP less the whole check in process.
 """
 
 from __future__ import annotations
@@ -36,7 +42,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.serving import ROOT, Server, running_server
+from service.api.responses import as_sent, json_response
 from service.app import create_app
+from service.histories import phh
+from service.histories.check import check_hand
+from service.histories.history import STANDARD, check_history
+from service.histories.lean import lean_history
+from service.razz.betting import replay
+from service.razz.settlement import settle
 
 SAMPLES = Path(__file__).resolve().parents[1] / "tests" / "histories" / "samples"
 PATH = "/v1/hand-histories/check"
@@ -165,6 +178,40 @@ def profile(call: Callable[[], None], rounds: int, entries: int = 30) -> None:
     pstats.Stats(profiler, stream=sys.stdout).sort_stats("cumulative").print_stats(entries)
 
 
+def stage_seconds(phhs: str, rounds: int) -> dict[str, list[float]]:
+    """Each stage of the lean check of ``phhs`` timed alone in process, ``rounds`` times: seconds by stage."""
+    sections = phh.split(phhs)
+    hands = [phh.read(section) for section in sections]
+    checked = check_history(phhs, "phh")
+    replayed = [(hand.snapshot, hand.state) for hand in checked.hands if hand.snapshot is not None]
+    answer = lean_history(checked)
+    stages: dict[str, Callable[[], object]] = {
+        "reading": lambda: [phh.read(section) for section in phh.split(phhs)],
+        "checking": lambda: [check_hand(index, lambda hand=hand: hand, STANDARD) for index, hand in enumerate(hands)],
+        "replay": lambda: [replay(snapshot) for snapshot, _ in replayed],
+        "settling": lambda: [settle(snapshot, state) for snapshot, state in replayed],
+        "writing": lambda: json_response(lean_history(checked)),
+        "whole check": lambda: json_response(lean_history(check_history(phhs, "phh"))),
+    }
+    if as_sent(answer) != answer:
+        raise SystemExit("the lean answer is not plain JSON")
+    return {name: timed(call, rounds) for name, call in stages.items()}
+
+
+def print_stages(stages: dict[str, list[float]], lean_http: float, count: int) -> None:
+    """Where a lean request's time goes, µs a hand and shares of the request over HTTP (medians)."""
+    us = {name: 1e6 * statistics.median(seconds) / count for name, seconds in stages.items()}
+    parts = {"reading": us["reading"], "replay": us["replay"], "settling": us["settling"],
+             "rest of the check (snapshot, naming actions, all-in, what was paid)":
+                 us["checking"] - us["replay"] - us["settling"],
+             "writing the lean answer and its JSON": us["writing"],
+             "HTTP (request over HTTP less the whole check in process)": 1e6 * lean_http / count - us["whole check"]}
+    total = 1e6 * lean_http / count
+    print(f"where a lean request's {total:,.0f} µs a hand go (each stage timed alone in process, medians):")
+    for name, value in parts.items():
+        print(f"  {name}: {value:,.1f} µs/hand, {100 * value / total:.0f}%")
+
+
 def per_hand_us(seconds: list[float], count: int) -> str:
     """The median of ``seconds`` per hand in µs, with the range over rounds."""
     each = [1e6 * value / count for value in seconds]
@@ -194,8 +241,7 @@ def main() -> None:
         served["answers kept, no check"] = (ROOT, ANSWER_ONLY)
     served |= {str(checkout): (checkout.resolve(), None) for checkout in options.compare}
     pokerkit: list[PokerKitRound] = []
-    sides = [(name, name, None) for name in served]
-    sides.insert(1, (f"service, {LEAN_NAME}", "service", LEAN))
+    sides = [side for name in served for side in ((name, name, None), (f"{name}, {LEAN_NAME}", name, LEAN))]
     over_http: dict[str, list[float]] = {name: [] for name, _, _ in sides}
     cpu = dict.fromkeys(over_http, 0.0)
     local: list[float] = []
@@ -231,6 +277,7 @@ def main() -> None:
     lean = statistics.median(over_http[f"service, {LEAN_NAME}"])
     print(f"PokerKit / service over HTTP, per hand: {pokerkit_median / lean:.1f}x with {LEAN_NAME} (target >= 10x), "
           f"{pokerkit_median / statistics.median(over_http['service']):.1f}x with the full answer")
+    print_stages(stage_seconds(phhs, rounds), lean, count)
     if options.profile:
         profile(in_process_lean, rounds)
 

@@ -305,7 +305,8 @@ def check_text(format_name: str, text: str, rules: Mapping[str, Any] | None = No
     checked = check_history(text, format_name, resolve_rules(rules), most, explain)
     if lean:
         return lean_history(checked)
-    return {"hands": [write_checked(hand, rules) for hand in checked.hands], "summary": write_summary(checked.summary)}
+    hands = [write_checked(hand, rules) for hand in checked]
+    return {"hands": hands, "summary": write_summary(checked.summary)}
 
 
 @blp.json_post("/hand-histories/check", HistoryRequestSchema,

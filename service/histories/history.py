@@ -8,7 +8,7 @@ lean one, a line of the command line's) is the caller's.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterator
 from functools import partial
 from typing import NamedTuple
 
@@ -32,29 +32,52 @@ class Summary(NamedTuple):
     agree: int
 
 
-@dataclass(frozen=True, slots=True)
 class HistoryCheck:
-    """Every hand of a history, checked in text order, and the counts over them."""
+    """Every hand of a history, checked one at a time in text order as it is iterated, and the counts over them.
 
-    hands: list[HandCheck]
-    summary: Summary
+    A caller writes each hand and lets it go before the next is checked: holding a hundred hands'
+    replays at once made the garbage collector traverse them again and again, at 40% of the whole
+    check (bench/README.md, "Hand histories").
+    """
+
+    __slots__ = ("_agree", "_checks", "_done", "_hands", "_valid")
+
+    def __init__(self, checks: Iterator[HandCheck]) -> None:
+        self._checks = checks
+        self._hands = self._valid = self._agree = 0
+        self._done = False
+
+    def __iter__(self) -> Iterator[HandCheck]:
+        """Each hand, checked when it is reached; once."""
+        for hand in self._checks:
+            self._hands += 1
+            if hand.error is None:
+                self._valid += 1
+                self._agree += hand.discrepancies == []
+            yield hand
+        self._done = True
+
+    @property
+    def summary(self) -> Summary:
+        """The counts over every hand, once they have all been iterated."""
+        if not self._done:
+            raise RuntimeError("the summary counts every hand: iterate them all first")
+        return Summary(self._hands, self._valid, self._agree)
 
 
 def check_history(text: str, format_name: str = AUTO, rules: Rules = STANDARD, most: int | None = None,
                   explain: bool = False) -> HistoryCheck:
-    """Check every hand of ``text``, written in ``format_name`` (``auto``: the one the text is written in, else an
-    UnsupportedFormatError); with ``explain``, each keeps the decisions behind it. A text of more than ``most``
-    hands is refused as a whole (a FieldError on ``text``).
+    """Every hand of ``text``, written in ``format_name`` (``auto``: the one the text is written in, else an
+    UnsupportedFormatError now), each checked under ``rules`` as it is iterated; with ``explain``, each keeps the
+    decisions behind it. A text of more than ``most`` hands is refused now, as a whole (a FieldError on ``text``).
 
     >>> checked = check_history("PokerStars Hand #1: Razz Limit ($1/$2 USD) - 2026/01/01 12:00:00 ET")
-    >>> checked.summary, checked.hands[0].error.kind
-    (Summary(hands=1, valid=0, agree=0), 'unreadable-hand')
+    >>> [hand.error.kind for hand in checked], checked.summary
+    (['unreadable-hand'], Summary(hands=1, valid=0, agree=0))
     """
     reader = FORMATS[detect(text) if format_name == AUTO else format_name]
     sections = reader.split(text)
     if most is not None and len(sections) > most:
         raise FieldError("text", f"holds {len(sections)} hands: at most {most} are checked in one request")
-    hands = [check_hand(index, partial(reader.read, section), rules, explain)
-             for index, section in enumerate(sections)]
-    agree = sum(hand.error is None and hand.discrepancies == [] for hand in hands)
-    return HistoryCheck(hands, Summary(len(hands), sum(hand.error is None for hand in hands), agree))
+    return HistoryCheck(check_hand(index, partial(reader.read, section), rules, explain)
+                        for index, section in enumerate(sections))

