@@ -178,24 +178,55 @@ def profile(call: Callable[[], None], rounds: int, entries: int = 30) -> None:
     pstats.Stats(profiler, stream=sys.stdout).sort_stats("cumulative").print_stats(entries)
 
 
-def stage_seconds(phhs: str, rounds: int) -> dict[str, list[float]]:
-    """Each stage of the lean check of ``phhs`` timed alone in process, ``rounds`` times: seconds by stage."""
+def stage_calls(phhs: str) -> dict[str, Callable[[], object]]:
+    """Each stage of the lean check of ``phhs`` as a call over all its hands, and the whole of it; the requests, lean
+    and full, through Flask's test client; PokerKit's replay of the same text."""
     sections = phh.split(phhs)
     hands = [phh.read(section) for section in sections]
     hands_checked = list(check_history(phhs, "phh"))
     replayed = [(hand.snapshot, hand.state) for hand in hands_checked if hand.snapshot is not None]
     answer = lean_history(check_history(phhs, "phh"))
-    stages: dict[str, Callable[[], object]] = {
+    if as_sent(answer) != answer:
+        raise SystemExit("the lean answer is not plain JSON")
+    body = json.dumps({"format": "phh", "text": phhs}).encode()
+    client = create_app().test_client()
+
+    def pokerkit() -> None:
+        from pokerkit import HandHistory  # the test extra's
+        sum(1 for hand in HandHistory.loads_all(phhs) for _ in hand.state_actions)
+
+    return {
         "reading": lambda: [phh.read(section) for section in phh.split(phhs)],
         "checking": lambda: [check_hand(index, lambda hand=hand: hand, STANDARD) for index, hand in enumerate(hands)],
         "replay": lambda: [replay(snapshot) for snapshot, _ in replayed],
         "settling": lambda: [settle(snapshot, state) for snapshot, state in replayed],
         "writing": lambda: json_response({"hands": [lean_hand(hand) for hand in hands_checked], "summary": None}),
         "whole check": lambda: json_response(lean_history(check_history(phhs, "phh"))),
+        "lean request": lambda: client.post(PATH, data=body, content_type="application/json", headers=LEAN),
+        "full request": lambda: client.post(PATH, data=body, content_type="application/json"),
+        "pokerkit": pokerkit,
     }
-    if as_sent(answer) != answer:
-        raise SystemExit("the lean answer is not plain JSON")
-    return {name: timed(call, rounds) for name, call in stages.items()}
+
+
+STAGES = ("reading", "checking", "replay", "settling", "writing", "whole check")
+"""The stages timed after the blocks."""
+
+
+def stage_seconds(phhs: str, rounds: int) -> dict[str, list[float]]:
+    """Each stage of the lean check of ``phhs`` timed alone in process, ``rounds`` times: seconds by stage."""
+    calls = stage_calls(phhs)
+    return {name: timed(calls[name], rounds) for name in STAGES}
+
+
+def instructions_run(phhs: str, stage: str, calls: int) -> None:
+    """Call ``stage`` once, then ``calls`` times: under callgrind, ``calls`` 2 less ``calls`` 0 is two calls' cost."""
+    stages = stage_calls(phhs)
+    if stage not in stages:
+        raise SystemExit(f"no stage {stage!r}: one of {', '.join(stages)}")
+    call = stages[stage]
+    call()
+    for _ in range(calls):
+        call()
 
 
 def print_stages(stages: dict[str, list[float]], lean_http: float, count: int) -> None:
@@ -231,9 +262,17 @@ def main() -> None:
     parser.add_argument("--compare", type=Path, action="append", default=[], metavar="CHECKOUT",
                         help="also serve another checkout (with its own .venv) in the same blocks")
     parser.add_argument("--profile", action="store_true", help="also profile the in-process check with cProfile")
+    parser.add_argument("--stage", metavar="STAGE",
+                        help="only call STAGE (reading, checking, replay, settling, writing, 'whole check', "
+                             "'lean request', 'full request', pokerkit) once and then --calls times, to be counted "
+                             "under callgrind")
+    parser.add_argument("--calls", type=int, default=0)
     options = parser.parse_args()
     count = options.hands
     phhs = wsop_phhs(count)
+    if options.stage is not None:
+        instructions_run(phhs, options.stage, options.calls)
+        return
     body = json.dumps({"format": "phh", "text": phhs}).encode()
     pokerkit_rounds(options.pokerkit_python, phhs, count, rounds=1)
     in_process = in_process_check(body, count)
