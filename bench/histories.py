@@ -195,11 +195,27 @@ def stage_calls(phhs: str) -> dict[str, Callable[[], object]]:
         from pokerkit import HandHistory  # the test extra's
         sum(1 for hand in HandHistory.loads_all(phhs) for _ in hand.state_actions)
 
-    return {
-        "reading": lambda: [phh.read(section) for section in phh.split(phhs)],
-        "checking": lambda: [check_hand(index, lambda hand=hand: hand, STANDARD) for index, hand in enumerate(hands)],
-        "replay": lambda: [replay(snapshot) for snapshot, _ in replayed],
-        "settling": lambda: [settle(snapshot, state) for snapshot, state in replayed],
+    def reading() -> None:
+        for section in phh.split(phhs):
+            phh.read(section)
+
+    def checking() -> None:
+        for index, hand in enumerate(hands):
+            check_hand(index, lambda hand=hand: hand, STANDARD)
+
+    def replaying() -> None:
+        for snapshot, _ in replayed:
+            replay(snapshot)
+
+    def settling() -> None:
+        for snapshot, state in replayed:
+            settle(snapshot, state)
+
+    return {  # each stage lets each hand's result go, as the check does (holding them costs the collector)
+        "reading": reading,
+        "checking": checking,
+        "replay": replaying,
+        "settling": settling,
         "writing": lambda: json_response({"hands": [lean_hand(hand) for hand in hands_checked], "summary": None}),
         "whole check": lambda: json_response(lean_history(check_history(phhs, "phh"))),
         "lean request": lambda: client.post(PATH, data=body, content_type="application/json", headers=LEAN),
