@@ -11,9 +11,15 @@ verdicts only). Blocks of each alternate, so a slow spell of the machine hits al
 figure is the median over rounds of a round's time divided by the hands in it.
 
 ``--answer-only`` also serves the same answers kept after their first check
-(``bench/served_answer.py``): what the request costs around the check. ``--compare CHECKOUT``
-also serves another checkout (with its own ``.venv``) in the same blocks: a change beside its
-baseline in one run.
+(``bench/served_answer.py``), full and lean: what the request costs around the check. ``--compare
+CHECKOUT`` also serves another checkout (with its own ``.venv``), full and lean, in the same
+blocks: a change beside its baseline in one run.
+
+Where the time goes is timed in process after the blocks, each stage alone over the same hands:
+reading (splitting the PHHS, reading each hand's TOML and entries), the replay (the engine over
+each hand's actions), settling, the rest of the check (the snapshot, naming each entry's action,
+the all-in equity, what was paid), writing the lean answer and its JSON; HTTP is the lean request
+over HTTP less the whole check in process.
 """
 
 from __future__ import annotations
@@ -36,7 +42,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.serving import ROOT, Server, running_server
+from service.api.responses import as_sent, json_response
 from service.app import create_app
+from service.histories import phh
+from service.histories.check import check_hand
+from service.histories.history import STANDARD, check_history
+from service.histories.lean import lean_hand, lean_history
+from service.razz.betting import replay
+from service.razz.settlement import settle
 
 SAMPLES = Path(__file__).resolve().parents[1] / "tests" / "histories" / "samples"
 PATH = "/v1/hand-histories/check"
@@ -165,6 +178,89 @@ def profile(call: Callable[[], None], rounds: int, entries: int = 30) -> None:
     pstats.Stats(profiler, stream=sys.stdout).sort_stats("cumulative").print_stats(entries)
 
 
+def stage_calls(phhs: str) -> dict[str, Callable[[], object]]:
+    """Each stage of the lean check of ``phhs`` as a call over all its hands, and the whole of it; the requests, lean
+    and full, through Flask's test client; PokerKit's replay of the same text."""
+    sections = phh.split(phhs)
+    hands = [phh.read(section) for section in sections]
+    hands_checked = list(check_history(phhs, "phh"))
+    replayed = [(hand.snapshot, hand.state) for hand in hands_checked if hand.snapshot is not None]
+    answer = lean_history(check_history(phhs, "phh"))
+    if as_sent(answer) != answer:
+        raise SystemExit("the lean answer is not plain JSON")
+    body = json.dumps({"format": "phh", "text": phhs}).encode()
+    client = create_app().test_client()
+
+    def pokerkit() -> None:
+        from pokerkit import HandHistory  # the test extra's
+        sum(1 for hand in HandHistory.loads_all(phhs) for _ in hand.state_actions)
+
+    def reading() -> None:
+        for section in phh.split(phhs):
+            phh.read(section)
+
+    def checking() -> None:
+        for index, hand in enumerate(hands):
+            check_hand(index, lambda hand=hand: hand, STANDARD)
+
+    def replaying() -> None:
+        for snapshot, _ in replayed:
+            replay(snapshot)
+
+    def settling() -> None:
+        for snapshot, state in replayed:
+            settle(snapshot, state)
+
+    return {  # each stage lets each hand's result go, as the check does (holding them costs the collector)
+        "reading": reading,
+        "checking": checking,
+        "replay": replaying,
+        "settling": settling,
+        "writing": lambda: json_response({"hands": [lean_hand(hand) for hand in hands_checked], "summary": None}),
+        "whole check": lambda: json_response(lean_history(check_history(phhs, "phh"))),
+        "lean request": lambda: client.post(PATH, data=body, content_type="application/json", headers=LEAN),
+        "full request": lambda: client.post(PATH, data=body, content_type="application/json"),
+        "pokerkit": pokerkit,
+    }
+
+
+STAGES = ("reading", "checking", "replay", "settling", "writing", "whole check")
+"""The stages timed after the blocks."""
+
+
+def stage_seconds(phhs: str, rounds: int) -> dict[str, list[float]]:
+    """Each stage of the lean check of ``phhs`` timed alone in process, ``rounds`` times: seconds by stage."""
+    calls = stage_calls(phhs)
+    return {name: timed(calls[name], rounds) for name in STAGES}
+
+
+def instructions_run(phhs: str, stage: str, calls: int) -> None:
+    """Call ``stage`` once, then ``calls`` times: under callgrind, ``calls`` 2 less ``calls`` 0 is two calls' cost."""
+    stages = stage_calls(phhs)
+    if stage not in stages:
+        raise SystemExit(f"no stage {stage!r}: one of {', '.join(stages)}")
+    call = stages[stage]
+    call()
+    for _ in range(calls):
+        call()
+
+
+def print_stages(stages: dict[str, list[float]], lean_http: float, count: int) -> None:
+    """Where a lean request's time goes: each stage in µs a hand and as a share of the request over HTTP (medians),
+    HTTP being what the request costs beyond reading, checking and writing."""
+    us = {name: 1e6 * statistics.median(seconds) / count for name, seconds in stages.items()}
+    total = 1e6 * lean_http / count
+    parts = {"reading (split, TOML lines, entries)": us["reading"], "replay": us["replay"], "settling": us["settling"],
+             "rest of the check (snapshot, naming actions, all-in, what was paid)":
+                 us["checking"] - us["replay"] - us["settling"],
+             "writing the lean answer and its JSON": us["writing"],
+             "HTTP, Flask, loading the body": total - us["reading"] - us["checking"] - us["writing"]}
+    print(f"where a lean request's {total:,.0f} µs a hand go (each stage timed alone in process, medians; the whole "
+          f"check in process {us['whole check']:,.0f} µs/hand):")
+    for name, value in parts.items():
+        print(f"  {name}: {value:,.1f} µs/hand, {100 * value / total:.0f}%")
+
+
 def per_hand_us(seconds: list[float], count: int) -> str:
     """The median of ``seconds`` per hand in µs, with the range over rounds."""
     each = [1e6 * value / count for value in seconds]
@@ -182,9 +278,17 @@ def main() -> None:
     parser.add_argument("--compare", type=Path, action="append", default=[], metavar="CHECKOUT",
                         help="also serve another checkout (with its own .venv) in the same blocks")
     parser.add_argument("--profile", action="store_true", help="also profile the in-process check with cProfile")
+    parser.add_argument("--stage", metavar="STAGE",
+                        help="only call STAGE (reading, checking, replay, settling, writing, 'whole check', "
+                             "'lean request', 'full request', pokerkit) once and then --calls times, to be counted "
+                             "under callgrind")
+    parser.add_argument("--calls", type=int, default=0)
     options = parser.parse_args()
     count = options.hands
     phhs = wsop_phhs(count)
+    if options.stage is not None:
+        instructions_run(phhs, options.stage, options.calls)
+        return
     body = json.dumps({"format": "phh", "text": phhs}).encode()
     pokerkit_rounds(options.pokerkit_python, phhs, count, rounds=1)
     in_process = in_process_check(body, count)
@@ -194,8 +298,7 @@ def main() -> None:
         served["answers kept, no check"] = (ROOT, ANSWER_ONLY)
     served |= {str(checkout): (checkout.resolve(), None) for checkout in options.compare}
     pokerkit: list[PokerKitRound] = []
-    sides = [(name, name, None) for name in served]
-    sides.insert(1, (f"service, {LEAN_NAME}", "service", LEAN))
+    sides = [side for name in served for side in ((name, name, None), (f"{name}, {LEAN_NAME}", name, LEAN))]
     over_http: dict[str, list[float]] = {name: [] for name, _, _ in sides}
     cpu = dict.fromkeys(over_http, 0.0)
     local: list[float] = []
@@ -231,6 +334,7 @@ def main() -> None:
     lean = statistics.median(over_http[f"service, {LEAN_NAME}"])
     print(f"PokerKit / service over HTTP, per hand: {pokerkit_median / lean:.1f}x with {LEAN_NAME} (target >= 10x), "
           f"{pokerkit_median / statistics.median(over_http['service']):.1f}x with the full answer")
+    print_stages(stage_seconds(phhs, rounds), lean, count)
     if options.profile:
         profile(in_process_lean, rounds)
 

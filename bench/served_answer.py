@@ -2,8 +2,8 @@
 
 Not for users: ``bench/histories.py --answer-only`` serves it (gunicorn, the service's settings) to
 measure the floor under the check. A request whose text was checked before gets the answer kept
-from then on, so its time is what HTTP, Flask, the request's loading and the answer's JSON cost
-around the reading, checking and writing of the hands.
+from then on (full or lean, each kept apart), so its time is what HTTP, Flask, the request's
+loading and the answer's JSON cost around the reading, checking and writing of the hands.
 """
 
 from __future__ import annotations

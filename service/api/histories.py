@@ -2,36 +2,31 @@
 
 from __future__ import annotations
 
-from functools import partial
-from typing import Any, NamedTuple
+from collections.abc import Mapping
+from typing import Any
 
 import flask
 import marshmallow as ma
 from flask import Response
 
-from ..histories.allin import AllIn
-from ..histories.check import HandCheck, HandError, Refused, check_hand
-from ..histories.detect import detect
+from ..histories.check import HandCheck
 from ..histories.formats import FORMATS
+from ..histories.history import AUTO, check_history
+from ..histories.lean import lean_history, written_allin, written_error
 from ..histories.phh import write as write_phh
-from ..problems import PROBLEM_BASE
-from ..razz.snapshot import Snapshot
-from ..razz.why import Why
+from ..razz.rules import resolve_rules
+from ..razz.snapshot import Action, PlayerIn
 from .base import Length, Object, OneOf, RequestSchema, Text
-from .errors import SCHEMA_KIND, Problem, field_problem
 from .explain import EXPLANATION_FIELDS, why_field, write_why
-from .loading import data_loader
 from .responses import ApiBlueprint, answer_writer, json_response
 from .rules_options import RulesSchema
 from .showdown import ShareSchema
-from .table import SnapshotSchema, WholeHandSchema, explain_whole_hand, snapshot_of_request, write_whole_hand
+from .table import SnapshotSchema, WholeHandSchema, write_whole_hand
 
 blp = ApiBlueprint("hand-histories", __name__, url_prefix="/v1",
                    description="Real hand histories (PHH, PokerStars, Full Tilt, Winamax, Merge) checked and "
                                "settled.")
 
-AUTO = "auto"
-"""The format a request gets when it names none: the one its text is written in."""
 MAX_HANDS = 1000
 MAX_TEXT = 3_000_000
 """Characters of a history's text: 1,000 PokerStars hands of a full table fit (a hand is about 2,000)."""
@@ -228,84 +223,19 @@ def prefers_minimal(headers: list[str]) -> bool:
     return False
 
 
-class Summary(NamedTuple):
-    """How many hands were checked, were valid, and agree with the rules' payouts."""
-
-    hands: int
-    valid: int
-    agree: int
-
-
-load_snapshot_data = data_loader(SnapshotSchema())
 write_hand = answer_writer(CheckedHandSchema, written=("id", "seats", "players", "error", "snapshot", "state", "phh",
                                                        "recorded", "agrees", "discrepancies", "allin"))
-write_lean_hand = answer_writer(LeanCheckedHandSchema, written=("id", "error", "agrees", "discrepancies", "allin"))
 write_summary = answer_writer(SummarySchema)
 write_discrepancy = answer_writer(DiscrepancySchema)
 
 
-def write_allin(allin: AllIn) -> dict[str, Any]:
-    """A hand's all-in equity as the answer writes it."""
-    return {"street": allin.street,
-            "pots": [{"amount": pot.amount, "eligible": list(pot.eligible),
-                      "equities": [{"seat": seat, "equity": share} for seat, share in pot.equities]}
-                     for pot in allin.pots],
-            "expected": [{"seat": seat, "amount": amount} for seat, amount in allin.expected]}
-
-
-def load_snapshot(body: dict[str, Any]) -> Snapshot:
-    """A hand's snapshot body loaded as POST /v1/table/state loads one; Refused with its problem if refused."""
-    try:
-        return snapshot_of_request(load_snapshot_data(body))
-    except Problem as problem:
-        path = next(iter(problem.errors or {"body": []}))
-        raise Refused(problem.kind, path, problem.detail) from None
-
-
-def write_lean(checked: HandCheck, explain: bool = False) -> dict[str, Any]:
-    """One checked hand as a lean answer writes it: its verdicts, with the decisions behind them when asked."""
-    hand, error = checked.hand, checked.error
-    found = checked.discrepancies
-    answer = write_lean_hand(
-        checked,
-        id=None if hand is None else hand.id,
-        error=None if error is None else _written_error(error),
-        agrees=None if found is None or error is not None else not found,
-        discrepancies=[write_discrepancy(item) for item in found or ()],
-        allin=None if checked.allin is None else write_allin(checked.allin),
-    )
-    if explain:
-        answer["why"] = write_why(_why(checked))
-    return answer
-
-
-def _written_error(error: HandError) -> dict[str, Any]:
-    """Why a hand is not valid, as an answer writes it."""
-    return {"type": PROBLEM_BASE + error.kind, "detail": error.detail, "source": error.entry.source,
-            "line": error.entry.line}
-
-
-def _why(checked: HandCheck) -> list[Why]:
-    """The decisions behind a checked hand: the replay's, or the rule an invalid one broke."""
-    error = checked.error
-    if error is not None:
-        return [] if error.citation is None else [error.citation.says("illegal_action", error.detail)]
-    return [] if checked.snapshot is None or checked.state is None else explain_whole_hand(checked.snapshot).why
-
-
-def write_checked(checked: HandCheck, explain: bool = False) -> dict[str, Any]:
-    """One checked hand as the answer writes it, with the decisions behind it when asked."""
+def write_checked(checked: HandCheck, rules: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """One checked hand as the full answer writes it (``rules``: the request's, which its snapshot repeats), with the
+    decisions behind it when the check kept them."""
     hand, error, result = checked.hand, checked.error, checked.result
     state = phh = None
-    why: list[Why] = []
-    if error is not None and error.citation is not None:
-        why = [error.citation.says("illegal_action", error.detail)]
     if error is None and checked.snapshot is not None and checked.state is not None:
-        if explain:
-            explained = explain_whole_hand(checked.snapshot)
-            why, state = explained.why, explained.answer
-        else:
-            state = write_whole_hand(checked.snapshot, checked.state, result)
+        state = write_whole_hand(checked.snapshot, checked.state, result)
         phh = write_phh(checked.snapshot, checked.state, result, None if hand is None else hand.id,
                         [] if hand is None else [player.name for player in hand.players])
     recorded = None if hand is None else hand.recorded
@@ -315,8 +245,8 @@ def write_checked(checked: HandCheck, explain: bool = False) -> dict[str, Any]:
         id=None if hand is None else hand.id,
         seats=[] if hand is None else [player.seat for player in hand.players],
         players=[] if hand is None else [player.name for player in hand.players],
-        error=None if error is None else _written_error(error),
-        snapshot=checked.body,
+        error=None if error is None else written_error(error),
+        snapshot=_written_snapshot(checked, rules),
         state=state,
         phh=phh,
         recorded=None if recorded is None else {
@@ -326,29 +256,57 @@ def write_checked(checked: HandCheck, explain: bool = False) -> dict[str, Any]:
             "rake": recorded.rake},
         agrees=None if found is None or error is not None else not found,
         discrepancies=[write_discrepancy(item) for item in found or ()],
-        allin=None if checked.allin is None else write_allin(checked.allin),
+        allin=None if checked.allin is None else written_allin(checked.allin),
     )
-    if explain:
-        answer["why"] = write_why(why)
+    if checked.why is not None:
+        answer["why"] = write_why(checked.why)
     return answer
 
 
-def check_text(format_name: str, text: str, rules: dict[str, Any] | None = None,
+def _written_snapshot(checked: HandCheck, rules: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """The /v1/table/state request a hand amounts to, as written: its stakes as the history gives them, the players
+    as dealt, the actions the rules named; None when the hand's cards cannot be read."""
+    hand, players = checked.hand, checked.players
+    if hand is None or players is None:
+        return None
+    body: dict[str, Any] = {"stakes": dict(hand.stakes), "players": list(map(_written_player, players)),
+                            "actions": list(map(_written_action, checked.actions))}
+    if hand.dealer_seat is not None:
+        body["dealer_seat"] = hand.dealer_seat
+    if hand.community_card is not None:
+        body["community_card"] = hand.community_card[0]
+    if rules is not None:
+        body["rules"] = dict(rules)
+    return body
+
+
+def _written_player(player: PlayerIn) -> dict[str, Any]:
+    """A player of a written snapshot: down cards only when known, a muck only when made."""
+    written: dict[str, Any] = {"seat": player.seat, "stack": player.stack, "up_cards": player.up_cards}
+    if player.down_cards is not None:
+        written["down_cards"] = player.down_cards
+    if player.mucked:
+        written["mucked"] = True
+    return written
+
+
+def _written_action(action: Action) -> dict[str, Any]:
+    """An action of a written snapshot: its amount only when it has one."""
+    written: dict[str, Any] = {"seat": action.seat, "type": str(action.type)}
+    if action.amount is not None:
+        written["amount"] = action.amount
+    return written
+
+
+def check_text(format_name: str, text: str, rules: Mapping[str, Any] | None = None,
                most: int | None = MAX_HANDS, explain: bool = False, lean: bool = False) -> dict[str, Any]:
-    """The answer for every hand of ``text`` (at most ``most``, else a problem): the route's, and the CLI's.
-    ``auto`` reads the format the text is written in (UnsupportedFormatError when it is none read); ``lean``
-    writes each hand's verdicts only."""
-    reader = FORMATS[detect(text) if format_name == AUTO else format_name]
-    sections = reader.split(text)
-    if most is not None and len(sections) > most:
-        raise field_problem(SCHEMA_KIND, "text", f"holds {len(sections)} hands: at most {most} are checked "
-                                                 "in one request")
-    write = write_lean if lean else write_checked
-    checked = [write(check_hand(index, partial(reader.read, section), load_snapshot, rules), explain)
-               for index, section in enumerate(sections)]
-    summary = Summary(len(checked), sum(hand["valid"] for hand in checked),
-                      sum(hand["agrees"] is True for hand in checked))
-    return {"hands": checked, "summary": write_summary(summary)}
+    """The answer for every hand of ``text`` (at most ``most``, else a problem): the core's check
+    (``histories.history``) written in full, or with ``lean`` each hand's verdicts only (``histories.lean``)."""
+    checked = check_history(text, format_name, resolve_rules(rules), most, explain)
+    if lean:
+        return lean_history(checked)
+    hands = [write_checked(hand, rules) for hand in checked]
+    return {"hands": hands, "summary": write_summary(checked.summary)}
 
 
 @blp.json_post("/hand-histories/check", HistoryRequestSchema,

@@ -20,20 +20,22 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 import msgspec
 
 from ..problems import quoted
 from ..razz.betting import Replay, TableState
 from ..razz.errors import DuplicateCardError, IllegalActionError, InputError, SnapshotError
-from ..razz.settlement import Settlement, settle
+from ..razz.pots import uncalled_excess
+from ..razz.rules import Rules
+from ..razz.settlement import Settlement, explain_settlement, settle
 from ..razz.show_order import tabled_at_once
 from ..razz.showdown import HAND_CARDS
-from ..razz.snapshot import Action, Snapshot
+from ..razz.snapshot import Action, PlayerIn, Snapshot, dealt_snapshot
 from ..razz.streets import FACE_DOWN, FIRST_STREET
+from ..razz.table_why import explain_played, watched_replay
 from ..razz.vocabulary import ActionType, Phase, Refusal
-from ..razz.why import Citation, seat_list
+from ..razz.why import Citation, Why, seat_list
 from .allin import AllIn, all_in_equity
 from .errors import UnreadableHandError
 from .written import Entry, Recorded, Verb, WrittenAction, WrittenHand, WrittenPlayer
@@ -44,20 +46,6 @@ _CALL, _CHECK = ActionType.CALL, ActionType.CHECK
 _NAMED = {verb: ActionType(verb.value) for verb in (Verb.BRING_IN, Verb.CHECK, Verb.FOLD)}
 """The action type an entry's verb names outright (PokerStars ``folds``, ``checks``, ``brings in``)."""
 _PATH = re.compile(r"(actions|players)\[(\d+)\](?:\.(\w+))?(?:\[(\d+)\])?")
-
-
-class Refused(Exception):
-    """A snapshot body the request schema refuses, as the JSON endpoints would: problem type, field, sentence."""
-
-    def __init__(self, kind: str, path: str, detail: str) -> None:
-        super().__init__(detail)
-        self.kind = kind
-        self.path = path
-        self.detail = detail
-
-
-SnapshotLoader = Callable[[dict[str, Any]], Snapshot]
-"""Loads a snapshot body as POST /v1/table/state does (the API's one loader), or raises Refused."""
 
 
 @dataclass(frozen=True)
@@ -87,8 +75,11 @@ class HandCheck:
     index: int
     hand: WrittenHand | None
     error: HandError | None = None
-    body: dict[str, Any] | None = None
-    """The /v1/table/state request the hand amounts to (up to the entry at fault, when one is)."""
+    players: tuple[PlayerIn, ...] | None = None
+    """The players as the snapshot deals them (a muck whose written cards speak taken back); None when the hand's
+    cards cannot be read."""
+    actions: tuple[Action, ...] = ()
+    """The snapshot's actions, each named by the rules: up to the entry at fault, when one is."""
     snapshot: Snapshot | None = None
     state: TableState | None = None
     result: Settlement | None = None
@@ -97,6 +88,8 @@ class HandCheck:
     notes: list[str] = field(default_factory=list)
     allin: AllIn | None = None
     """The equity when the chips went in, for a hand whose betting ended before 7th street (``allin.py``)."""
+    why: list[Why] | None = None
+    """When asked for (``explain``): the decisions behind the hand, or the rule an invalid one broke."""
 
     @property
     def valid(self) -> bool:
@@ -104,27 +97,25 @@ class HandCheck:
         return self.error is None
 
 
-def check_hand(index: int, read: Callable[[], WrittenHand], load: SnapshotLoader,
-               rules: Mapping[str, Any] | None = None) -> HandCheck:
-    """Read one hand, replay it under ``rules`` (a request's rules object) and compare what it says was paid with
-    what the rules pay."""
+def check_hand(index: int, read: Callable[[], WrittenHand], rules: Rules, explain: bool = False) -> HandCheck:
+    """Read one hand, replay it once under ``rules`` and compare what it says was paid with what the rules pay;
+    with ``explain``, keep the decisions behind it."""
     try:
         hand = read()
     except UnreadableHandError as error:
-        return HandCheck(index, None, HandError(error.kind, error.message, error.entry))
+        return HandCheck(index, None, HandError(error.kind, error.message, error.entry), why=[] if explain else None)
     checked = HandCheck(index, hand, notes=list(hand.notes))
-    _Checker(hand, rules, load, checked).run()
+    _Checker(hand, rules, explain, checked).run()
     return checked
 
 
 class _Checker:
     """Builds the snapshot of a written hand and plays its entries through the engine."""
 
-    def __init__(self, hand: WrittenHand, rules: Mapping[str, Any] | None, load: SnapshotLoader,
-                 checked: HandCheck) -> None:
+    def __init__(self, hand: WrittenHand, rules: Rules, explain: bool, checked: HandCheck) -> None:
         self.hand = hand
         self.rules = rules
-        self.load = load
+        self.explain = explain
         self.checked = checked
         self.adjusted: dict[int, int] = {}
         """By seat: the chips the rules' amounts put in beyond amounts written otherwise (noted)."""
@@ -133,52 +124,47 @@ class _Checker:
 
     def run(self) -> None:
         """Check the hand, recording the first problem with its entry."""
+        checked, hand = self.checked, self.hand
         try:
-            self.checked.body = body = self.body()
-            snapshot = self.load(body)
-            snapshot, state = self.replay(snapshot, body)
-            snapshot = self.checked.snapshot = self.tabled_mucks(snapshot, state, body)
-            self.checked.state = state
-            result = self.checked.result = settle(snapshot, state)
-            self.checked.allin = all_in_equity(snapshot, state, result)
-        except Refused as refusal:
-            self.checked.error = HandError(refusal.kind, refusal.detail, self.entry_of(refusal.path))
-            return
+            checked.players = self.dealt()
+            snapshot = dealt_snapshot(hand.stakes, checked.players, self.rules, hand.dealer_seat,
+                                      None if hand.community_card is None else hand.community_card[0])
+            replay, state = self.replay(snapshot)
+            snapshot = checked.snapshot = self.tabled_mucks(replace(snapshot, actions=checked.actions), state)
+            checked.state = state
+            result = checked.result = settle(snapshot, state)
+            checked.allin = all_in_equity(snapshot, state, result)
+            if self.explain:
+                checked.why = explanation(replay, snapshot, state, result)
         except UnreadableHandError as error:  # an up card dealt unknown: the reader's entry says where
-            self.checked.error = HandError(error.kind, error.message, error.entry)
+            self.refuse(HandError(error.kind, error.message, error.entry))
             return
         except InputError as error:
             citation = error.citation if isinstance(error, IllegalActionError) else None
-            self.checked.error = HandError(error.kind, str(error), self.entry_of(error.path, error), citation)
+            self.refuse(HandError(error.kind, str(error), self.entry_of(error.path, error), citation))
             return
-        recorded = self.hand.recorded
+        recorded = hand.recorded
         if recorded is not None and result is not None:
-            starting = {player.seat: player.stack for player in self.hand.players if player.stack is not None}
-            self.checked.discrepancies = discrepancies(recorded, state, result, starting, self.adjusted)
+            starting = {player.seat: player.stack for player in hand.players if player.stack is not None}
+            checked.discrepancies = discrepancies(recorded, state, result, starting, self.adjusted)
         elif recorded is not None:
-            self.checked.notes.append("the history records what was paid, but the hand's result is not decided: "
-                                      "a live hand's cards are not all shown")
+            checked.notes.append("the history records what was paid, but the hand's result is not decided: "
+                                 "a live hand's cards are not all shown")
 
-    def body(self) -> dict[str, Any]:
-        """The snapshot body without its actions: the table as dealt."""
-        hand = self.hand
+    def refuse(self, error: HandError) -> None:
+        """The hand is not valid: the error, and when asked why, the rule it broke."""
+        self.checked.error = error
+        if self.explain:
+            self.checked.why = [] if error.citation is None else [error.citation.says("illegal_action", error.detail)]
+
+    def dealt(self) -> tuple[PlayerIn, ...]:
+        """The players as the snapshot deals them: stacks before the antes, up cards and the down cards known."""
         players = []
-        for player in hand.players:
+        for player in self.hand.players:
             up, down = self.split_cards(player)
-            entry: dict[str, Any] = {"seat": player.seat, "stack": self.stack(player), "up_cards": up}
-            if down:
-                entry["down_cards"] = down
-            if player.muck is not None:
-                entry["mucked"] = True
-            players.append(entry)
-        body: dict[str, Any] = {"stakes": dict(hand.stakes), "players": players, "actions": []}
-        if hand.dealer_seat is not None:
-            body["dealer_seat"] = hand.dealer_seat
-        if hand.community_card is not None:
-            body["community_card"] = hand.community_card[0]
-        if self.rules is not None:
-            body["rules"] = dict(self.rules)
-        return body
+            players.append(PlayerIn(player.seat, self.stack(player), tuple(up), tuple(down) if down else None,
+                                    player.muck is not None))
+        return tuple(players)
 
     def split_cards(self, player: WrittenPlayer) -> tuple[list[str], list[str]]:
         """A player's up cards and the down cards known, by razz's deal; an up card must be known."""
@@ -216,29 +202,27 @@ class _Checker:
                                   "the hand's betting can take")
         return deepest
 
-    def replay(self, snapshot: Snapshot, body: dict[str, Any]) -> tuple[Snapshot, TableState]:
-        """Play every entry, naming each action from where the hand stands; the snapshot with its actions."""
-        snapshot = replace(snapshot, mucks_as_written=True)
-        replay = Replay(snapshot)
+    def replay(self, snapshot: Snapshot) -> tuple[Replay, TableState]:
+        """Play every entry, naming each action from where the hand stands (``checked.actions``), on a replay that
+        notes its decisions when they are asked for; the replay and where it stands."""
+        replay = watched_replay(snapshot) if self.explain else Replay(snapshot)
         played: list[Action] = []
         mucks = [(player.muck_after, index) for index, player in enumerate(self.hand.players) if player.muck]
         first_muck = min(mucks, default=None)
         try:
             for number, written in enumerate(self.hand.actions):
                 action = self.action(replay, written)
-                body["actions"].append(_action_body(action))
                 played.append(action)
                 replay.play(action)
                 if first_muck is not None and number >= first_muck[0]:
                     self.refuse_early_muck(first_muck[1], written)
         finally:
-            snapshot = replace(snapshot, actions=tuple(played))
-            self.checked.snapshot = snapshot
-        return snapshot, replay.state()
+            self.checked.actions = tuple(played)
+        return replay, replay.state()
 
-    def tabled_mucks(self, snapshot: Snapshot, state: TableState, body: dict[str, Any]) -> Snapshot:
+    def tabled_mucks(self, snapshot: Snapshot, state: TableState) -> Snapshot:
         """Note each muck written where every live hand was tabled at once (section 5's ruling of 2026-12); where
-        the mucked cards are written they speak, so the hand contends: the snapshot and its body without the muck."""
+        the mucked cards are written they speak, so the hand contends: the snapshot without the muck."""
         all_in = [player.seat for player in state.players if player.all_in and not player.folded]
         if state.phase is not Phase.SHOWDOWN or not tabled_at_once(all_in):
             return snapshot
@@ -253,12 +237,12 @@ class _Checker:
                       f"{are} all-in and the betting is over, so TDA 16 tabled every live hand")
             if len(player.up_cards) + len(player.down_cards or ()) == own:
                 players[index] = msgspec.structs.replace(player, mucked=False)
-                del body["players"][index]["mucked"]
                 self.checked.notes.append(f"{tabled}: its cards, written, speak (TDA 12), and the pots go by them")
             else:
                 self.checked.notes.append(f"{tabled}: its cards are not written, so it concedes, as the history "
                                           "records")
-        return replace(snapshot, players=tuple(players))
+        self.checked.players = tuple(players)
+        return replace(snapshot, players=self.checked.players)
 
     def refuse_early_muck(self, index: int, written: WrittenAction) -> None:
         """A muck ends a hand at showdown: a betting entry after it that the rules take shows it came before the
@@ -353,20 +337,17 @@ class _Checker:
         return player.entry
 
 
-def _action_body(action: Action) -> dict[str, Any]:
-    """An action as the snapshot body writes it."""
-    body: dict[str, Any] = {"seat": action.seat, "type": str(action.type)}
-    if action.amount is not None:
-        body["amount"] = action.amount
-    return body
+def explanation(replay: Replay, snapshot: Snapshot, state: TableState, result: Settlement | None) -> list[Why]:
+    """The decisions behind a valid hand, from its one replay (a ``watched_replay``): the replay's, then the
+    settlement's once decided."""
+    why = explain_played(replay, state).why
+    return why if result is None else [*why, *explain_settlement(snapshot, state, result)]
 
 
 def uncalled(state: TableState) -> dict[int, int]:
-    """The chips each seat put in that nobody matched, which come back to it (not raked)."""
-    totals = sorted((player.committed_total for player in state.players), reverse=True)
-    top = next(player for player in state.players if player.committed_total == totals[0])
-    excess = totals[0] - (totals[1] if len(totals) > 1 else 0)
-    return {top.seat: excess} if excess else {}
+    """The chips a seat put in that no other seat matched, which come back to it (not raked)."""
+    excess = uncalled_excess({player.seat: player.committed_total for player in state.players})
+    return {} if excess is None else dict([excess])
 
 
 def rake_shares(rake: int, won: Mapping[int, int]) -> dict[int, int]:

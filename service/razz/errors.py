@@ -21,6 +21,12 @@ class InputError(ValueError):
         self.message = message
 
 
+class FieldError(InputError):
+    """A body the request schema refuses: a missing or unknown field, a wrong type, a value out of range."""
+
+    kind = "validation-error"
+
+
 class StakesError(InputError):
     """Stakes that no betting structure has (e.g. a bring-in above the small bet)."""
 

@@ -94,3 +94,15 @@ def pots_reached(contributions: Mapping[int, int], folded: Collection[int] = (),
             pots.append(Reach(Pot(amount, eligible), reached, dead))
         floor = ceiling
     return tuple(pots)
+
+
+def uncalled_excess(contributions: Mapping[int, int]) -> tuple[int, int] | None:
+    """The seat whose chips in no other seat matched, folded or not, and how many: its uncalled excess, which comes
+    back to it (the top pot ``build_pots`` gives when every seat counts as live, if one seat alone reached it).
+
+    >>> uncalled_excess({1: 50, 2: 120, 3: 80}), uncalled_excess({1: 80, 2: 80})
+    ((2, 40), None)
+    """
+    top = max(contributions, key=contributions.__getitem__)
+    excess = contributions[top] - max((chips for seat, chips in contributions.items() if seat != top), default=0)
+    return (top, excess) if excess > 0 else None

@@ -2,22 +2,26 @@
 
 Each field's own constraints (a seat 1-8, a stack of at least 1 chip, 1-4 up cards) are the request
 schema's: the API decodes a body straight into these records only when every field keeps them.
-Here are the checks that span fields: a seat or a card taken twice, the players the rules allow.
-Whether the actions and the cards fit the betting is checked by the replay in ``betting``.
+A snapshot built from what a hand history wrote comes through no schema: ``dealt_snapshot``
+checks those constraints on it, naming the first broken as the schema would. Here too are the
+checks that span fields: a seat or a card taken twice, the players the rules allow. Whether the
+actions and the cards fit the betting is checked by the replay in ``betting``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import msgspec
 
-from .cards import Deck
-from .errors import IllegalActionError
-from .limits import Stakes
+from ..problems import holds, not_a_card, not_from
+from .cards import CARD_CODES, Deck
+from .errors import FieldError, IllegalActionError, InputError, InvalidCardError
+from .limits import MOST_CHIPS, Stakes
 from .rules import Rules
-from .seating import check_player_count, clockwise
+from .seating import MAX_SEAT, MIN_PLAYERS, MIN_SEAT, check_player_count, clockwise
+from .streets import MAX_DOWN_CARDS, MAX_UP_CARDS
 from .why import REFERENCE_DEFAULT, Citation
 
 SEATS = Citation("§9", REFERENCE_DEFAULT)
@@ -63,6 +67,64 @@ class Snapshot:
     mucks_as_written: bool = False
     """A hand as a history records it: a muck where every live hand is tabled at once (TDA 16) is taken as written,
     a concession, where a snapshot a caller sends is refused for it (section 5)."""
+
+
+STAKES_LEAST = {"ante": 0, "bring_in": 1, "small_bet": 1, "big_bet": 1}
+"""The fewest chips each amount of the stakes may be (the most is ``MOST_CHIPS``); ``big_bet`` may be left out."""
+_CARD_TEXTS = frozenset(CARD_CODES)
+
+
+def dealt_snapshot(stakes: Mapping[str, int | None], players: tuple[PlayerIn, ...], rules: Rules,
+                   dealer_seat: int | None = None, community_card: str | None = None) -> Snapshot:
+    """The snapshot of a hand as dealt, from values no request schema loaded (a hand history's, taken as written:
+    ``mucks_as_written``): the first value the schema of POST /v1/table/state would refuse is refused as it names
+    it, then the stakes are checked against each other.
+
+    >>> dealt_snapshot({"ante": 5, "bring_in": 10, "small_bet": 40},
+    ...                (PlayerIn(1, 1000, ("7c",)), PlayerIn(9, 1000, ("Ks",))), Rules())
+    Traceback (most recent call last):
+    ...
+    service.razz.errors.FieldError: players[1].seat: not from 1 to 8: 9
+    """
+    refused = _refused_field(stakes, players, dealer_seat, community_card)
+    if refused is not None:
+        raise refused
+    return Snapshot(Stakes(**stakes), players, (), rules, dealer_seat, community_card, mucks_as_written=True)  # type: ignore[arg-type]
+
+
+def _refused_field(stakes: Mapping[str, int | None], players: Sequence[PlayerIn], dealer_seat: int | None,
+                   community_card: str | None) -> InputError | None:
+    """The first value out of its field's bounds, in the order the schema checks them; None when none is. Each
+    value is compared first, and a refusal said only for the one refused: a hand's checks cost 3 us so."""
+    for name, least in STAKES_LEAST.items():
+        amount = stakes.get(name)
+        if amount is not None and not least <= amount <= MOST_CHIPS:
+            return FieldError(f"stakes.{name}", not_from(least, MOST_CHIPS, amount))
+    if dealer_seat is not None and not MIN_SEAT <= dealer_seat <= MAX_SEAT:
+        return FieldError("dealer_seat", not_from(MIN_SEAT, MAX_SEAT, dealer_seat))
+    for index, player in enumerate(players):
+        up, down = player.up_cards, player.down_cards
+        if not MIN_SEAT <= player.seat <= MAX_SEAT:
+            return FieldError(f"players[{index}].seat", not_from(MIN_SEAT, MAX_SEAT, player.seat))
+        if not 1 <= player.stack <= MOST_CHIPS:
+            return FieldError(f"players[{index}].stack", not_from(1, MOST_CHIPS, player.stack))
+        if not (_CARD_TEXTS.issuperset(up) and 1 <= len(up) <= MAX_UP_CARDS):
+            return _refused_cards(f"players[{index}].up_cards", up, 1, MAX_UP_CARDS)
+        if down is not None and not (_CARD_TEXTS.issuperset(down) and len(down) <= MAX_DOWN_CARDS):
+            return _refused_cards(f"players[{index}].down_cards", down, 0, MAX_DOWN_CARDS)
+    if not MIN_PLAYERS <= len(players) <= MAX_SEAT:
+        return FieldError("players", holds(len(players), "item", MIN_PLAYERS, MAX_SEAT))  # type: ignore[arg-type]
+    if community_card is not None and community_card not in CARD_CODES:
+        return InvalidCardError("community_card", not_a_card(community_card))
+    return None
+
+
+def _refused_cards(path: str, cards: Sequence[str], least: int, most: int) -> InputError:
+    """Why a list of cards is refused: its first card that is none, else its count."""
+    for place, card in enumerate(cards):
+        if card not in CARD_CODES:
+            return InvalidCardError(f"{path}[{place}]", not_a_card(card))
+    return FieldError(path, holds(len(cards), "item", least, most))  # type: ignore[arg-type]
 
 
 @dataclass(slots=True)

@@ -118,11 +118,20 @@ class _Watched(Table):
 
 def explain_replay(snapshot: Snapshot) -> TableWhy:
     """Replay the snapshot as ``betting.replay`` does, with the decisions behind the state and the refusals."""
-    hand = Replay(snapshot, _Watched)
+    hand = watched_replay(snapshot)
     for action in snapshot.actions:
         hand.play(action)
-    state = hand.state()
-    table = cast(_Watched, hand.table)  # built on one above
+    return explain_played(hand, hand.state())
+
+
+def watched_replay(snapshot: Snapshot) -> Replay:
+    """A replay of ``snapshot`` on a table that notes its decisions as it plays: ``explain_played`` says them."""
+    return Replay(snapshot, _Watched)
+
+
+def explain_played(hand: Replay, state: TableState) -> TableWhy:
+    """The decisions behind ``state``, where a ``watched_replay`` stands after its actions, and the refusals."""
+    table = cast(_Watched, hand.table)  # a watched replay's
     why = [*table.opening_why(), *table.noted, _phase(table, state)]
     if state.street == LAST_STREET:
         why.append(explain_seventh_street(table.dealt[:4], table.dealt[4]))
