@@ -29,7 +29,6 @@ from .draws import Draws, mix
 from .errors import InputError
 from .limits import MOST_CHIPS, Stakes
 from .rules import Rules
-from .running_out import community_card_dealt
 from .seating import MAX_SEAT, MIN_PLAYERS, check_player_count
 from .snapshot import Action, PlayerIn, Snapshot
 from .streets import FIRST_STREET, LAST_STREET, MAX_UP_CARDS, up_cards_on
@@ -110,7 +109,8 @@ class _Mark(NamedTuple):
     capped: bool
     folded: tuple[bool, ...]
     fold_street: tuple[int, ...]
-    dealt: tuple[int, ...]
+    community: bool
+    """Whether 7th street is one community card (it is dealt and the deck ran short, section 7)."""
     seen: object = None
 
 
@@ -230,7 +230,9 @@ def _play(deal: _Deal, ask: Ask, street: int, policy: Policy, prefix: Sequence[A
 
 def _mark(table: Table, actions: int, seen: object = None) -> _Mark:
     """The table at a turn, as the cut needs it: a replay of the hand so far costs a scenario a quarter more."""
-    return _Mark(actions, table.capped(), tuple(table.folded), tuple(table.fold_street), tuple(table.dealt), seen)
+    seventh = table.seventh
+    return _Mark(actions, table.capped(), tuple(table.folded), tuple(table.fold_street),
+                 seventh is not None and seventh.community, seen)
 
 
 def _cut(deal: _Deal, ask: Ask, street: int, actions: Sequence[Action], mark: _Mark | None = None) -> Built:
@@ -248,7 +250,7 @@ def _cut(deal: _Deal, ask: Ask, street: int, actions: Sequence[Action], mark: _M
     if street == LAST_STREET:
         pool = [*deal.rest, *(card for i in range(count) if table.folded[i] for card in deal.down[i])]
         live = [i for i in range(count) if not table.folded[i]]
-        if community_card_dealt(table.dealt[:4], table.dealt[4]):
+        if table.community:
             community = pool.pop()
         elif len(pool) >= len(live):
             seventh_downs = {i: pool.pop() for i in live}

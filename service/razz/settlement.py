@@ -103,5 +103,5 @@ def _board_tie(snapshot: Snapshot, state: TableState) -> Why | None:
         return None
     cards = next(player.up_cards for player in snapshot.players if player.seat == board)[:up_cards_on(state.street)]
     showing = evaluate([CARD_CODES[card] for card in cards]).name
-    return explain_tied_boards("show_order_tie_break", board, state.showdown_ties, showing, cards,
+    return explain_tied_boards("show_order_tie_break", board, state.showdown_ties, showing, state.showdown_high_card,
                                snapshot.rules.later_street_tie_break)
