@@ -85,3 +85,17 @@ def pots_reached(contributions: Mapping[int, int], folded: Collection[int] = (),
             pots.append(Reach(Pot(amount, eligible), reached, dead))
         floor = ceiling
     return tuple(pots)
+
+
+def uncalled_excess(contributions: Mapping[int, int]) -> tuple[int, int] | None:
+    """The chips one seat put in that no other seat matched, folded or live, which come back to it: (seat, chips),
+    None when the most any seat put in was matched.
+
+    It is the top pot of ``pots_reached`` when that pot has one live seat and no dead chips; when a
+    folded seat put in more than the next live one, the excess over the folded seat's chips is still
+    uncalled, though the pot it lies in holds the folded chips too.
+    """
+    top = max(contributions, key=contributions.__getitem__)
+    most = contributions[top]
+    matched = max((chips for seat, chips in contributions.items() if seat != top), default=0)
+    return (top, most - matched) if most > matched else None
