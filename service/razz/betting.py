@@ -211,6 +211,11 @@ class _Round:
         self.first_aggressor: int | None = None
         self.last_aggressor: int | None = None
 
+    def reach(self, high: int) -> None:
+        """The most put in on the street is now ``high``: the one place ``high`` and ``call_target`` change."""
+        self.high = high
+        self.call_target = high if high > self.floor else self.floor
+
 
 _BETTING, _DEALING, _SHOWDOWN, _COMPLETE = Phase.BETTING, Phase.DEALING, Phase.SHOWDOWN, Phase.COMPLETE
 """The phases as module names: reading a member off its enum class costs 0.2 us, five times a global's."""
@@ -447,6 +452,51 @@ class Table:
         r = self.round
         return is_capped(r.bet_made, r.raises, self.limit, r.lifted)
 
+    # -- the round being bet, as a reader outside the replay sees it ---------------------------------
+
+    @property
+    def street(self) -> int:
+        """The street being bet (or the last reached)."""
+        return self.round.number
+
+    @property
+    def bet_made(self) -> bool:
+        """Whether the street has its bet (on 3rd street, the completion)."""
+        return self.round.bet_made
+
+    @property
+    def opening(self) -> bool:
+        """3rd street before the bring-in or a completion: section 1 decides what may be done."""
+        return self.round.opening
+
+    @property
+    def level(self) -> int:
+        """The street's last full bet or raise (0 before any)."""
+        return self.round.level
+
+    @property
+    def bet_size(self) -> int:
+        """The street's bet: the small or the big bet."""
+        return self.round.size
+
+    @property
+    def call_target(self) -> int:
+        """What a call reaches now."""
+        return self.round.call_target
+
+    def street_total(self, i: int) -> int:
+        """The chips player ``i`` has put in on the street."""
+        return self.round.put_in[i]
+
+    def acted(self, i: int) -> bool:
+        """Whether player ``i`` has acted since the street's last full bet or raise (so he may not raise now)."""
+        return self.round.acted[i]
+
+    def increase(self) -> ActionType:
+        """The increase the street takes now: a bet, a completion or a raise (sections 2 and 4)."""
+        r = self.round
+        return increase_name(r.number, r.bet_made, r.high, r.level)
+
     # -- playing an action ---------------------------------------------------------------------
 
     def apply(self, index: int, action: Action) -> None:
@@ -471,8 +521,7 @@ class Table:
         r.put_in[i] += chips
         if left == 0:
             self.all_in[i] = True
-            self.can_act[i] = False
-            self.active -= 1
+            self._stops_acting(i)
         if kind in _PASSIVE:
             r.acted[i] = r.has_acted[i] = True
         elif kind == _FOLD:
@@ -490,18 +539,21 @@ class Table:
     def _fold(self, i: int) -> None:
         """A folded player is out of the hand; his chips stay in the pots they reached."""
         self.folded[i] = True
-        self.can_act[i] = False
         self.fold_street[i] = self.round.number
         self.live -= 1
+        self._stops_acting(i)
+
+    def _stops_acting(self, i: int) -> None:
+        """Player ``i`` can act no more this hand (he folded or is all-in): the one place ``active`` counts down."""
+        self.can_act[i] = False
         self.active -= 1
 
     def _post_bring_in(self, i: int, chips: int) -> None:
         """The bring-in opens 3rd street: it sets what a call must reach, and may count as the poster's action."""
         r = self.round
         r.opening = False
-        r.high = r.put_in[i]
         r.floor = call_floor(chips, self.stakes, self.rules)
-        r.call_target = r.high if r.high > r.floor else r.floor
+        r.reach(r.put_in[i])
         r.acted[i] = r.has_acted[i] = self.rules.bring_in_counts_as_acted
         if r.call_target == self.stakes.small_bet:
             # A bring-in of the small bet is the round's bet, even posted short when a call must reach the full one:
@@ -525,8 +577,7 @@ class Table:
             r.bet_made = True
             r.acted = [False] * self.n
         if total > r.high:
-            r.high = total
-            r.call_target = total if total > r.floor else r.floor
+            r.reach(total)
         r.acted[i] = r.has_acted[i] = True
         seat = self.seats[i]
         if r.first_aggressor is None:
@@ -714,26 +765,25 @@ class Replay:
     @property
     def street(self) -> int:
         """The street being bet (or the last reached)."""
-        return self._table.round.number
+        return self._table.street
 
     def increase(self) -> ActionType:
         """The increase the street takes now: a bet, a completion or a raise (sections 2 and 4)."""
-        r = self._table.round
-        return increase_name(r.number, r.bet_made, r.high, r.level)
+        return self._table.increase()
 
     def owes(self, seat: int) -> int:
         """The chips a call by ``seat`` would have to reach (0 or less: nothing to call)."""
-        r = self._table.round
-        return r.call_target - r.put_in[self._index[seat]]
+        table = self._table
+        return table.call_target - table.street_total(self._index[seat])
 
     def street_total(self, seat: int) -> int:
         """The chips ``seat`` has put in on the street being bet."""
-        return self._table.round.put_in[self._index[seat]]
+        return self._table.street_total(self._index[seat])
 
     def reach(self, seat: int) -> int:
         """The street total ``seat`` would have all-in."""
         i = self._index[seat]
-        return self._table.round.put_in[i] + self._table.stack[i]
+        return self._table.street_total(i) + self._table.stack[i]
 
     def price(self, seat: int, kind: str) -> int | Refusal:
         """What ``price`` answers for ``seat`` taking ``kind`` now, whether or not it is his turn."""
@@ -801,7 +851,30 @@ class Replay:
 
 
 def replay(snapshot: Snapshot) -> TableState:
-    """Replay every action of the snapshot; the state after it, or an InputError at the first rule broken."""
+    """Replay every action of the snapshot; the state after it, or an InputError at the first rule broken.
+
+    Seat 4's king brings in, seat 6 completes to the small bet, and seat 1 is to act facing it:
+
+    >>> from service.razz.limits import Stakes
+    >>> from service.razz.snapshot import PlayerIn
+    >>> dealt = (PlayerIn(1, 1000, ("7c",)), PlayerIn(4, 640, ("Ks",)), PlayerIn(6, 800, ("5d",)))
+    >>> stakes = Stakes(ante=5, bring_in=10, small_bet=40, big_bet=80)
+    >>> state = replay(Snapshot(stakes, dealt, (Action(4, "bring_in"), Action(6, "complete"))))
+    >>> state.to_act, state.pot, [(action.type.value, action.amount) for action in state.legal_actions]
+    (1, 65, [('fold', None), ('call', 40), ('raise', 80)])
+
+    An action its rule refuses is named by its index, with the reason and the rule:
+
+    >>> replay(Snapshot(stakes, dealt, (Action(4, "bring_in"), Action(6, "raise"))))
+    Traceback (most recent call last):
+    ...
+    service.razz.errors.IllegalActionError: actions[1]: seat 6 may not raise: the increase here is a complete
+
+    ``explain`` replays it the same way and writes out the decisions the replay recorded:
+
+    >>> [why.decision for why in explain(Snapshot(stakes, dealt, (Action(4, "bring_in"),))).why]
+    ['bring_in_seat', 'opener', 'bring_in_amount', 'phase', 'cap', 'legal_action', 'legal_action', 'legal_action']
+    """
     hand = Replay(snapshot)
     for action in snapshot.actions:
         hand.play(action)

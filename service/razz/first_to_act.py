@@ -119,7 +119,24 @@ def board_opener(up_cards: Sequence[Sequence[int]], street: int, folded: Sequenc
 
 def find_first_to_act(street: int, players: Sequence[BoardIn], rules: Rules = Rules(),
                       dealer_seat: int | None = None) -> FirstToAct:
-    """Who acts first on ``street`` given every player's up cards and status."""
+    """Who acts first on ``street`` given every player's up cards and status.
+
+    From 4th street on the lowest ace-to-five board acts first; tied boards go by position from
+    the dealer, or under ``later_street_tie_break`` high_card_by_suit to the board holding the
+    highest card by suit (the card that broke the tie is kept, for the sentence that says so):
+
+    >>> boards = [BoardIn(1, ("6d", "2c")), BoardIn(3, ("6s", "2h")), BoardIn(5, ("7c", "Ad"))]
+    >>> find_first_to_act(4, boards)
+    FirstToAct(seat=1, board_seat=1, showing='6-2', tied_with=(3,), high_card=None)
+    >>> find_first_to_act(4, boards, Rules(later_street_tie_break=LaterStreetTieBreak.HIGH_CARD_BY_SUIT))
+    FirstToAct(seat=3, board_seat=3, showing='6-2', tied_with=(1,), high_card='6s')
+
+    An all-in lowest board still decides, but the next seat clockwise who can act opens:
+
+    >>> find_first_to_act(4, [BoardIn(1, ("6d", "2c"), all_in=True), BoardIn(3, ("9s", "2h")),
+    ...                       BoardIn(5, ("7c", "Ad"))])
+    FirstToAct(seat=3, board_seat=1, showing='6-2', tied_with=(), high_card=None)
+    """
     check_player_count(len(players), rules.max_players)
     order = clockwise([player.seat for player in players])
     deck = Deck()

@@ -23,7 +23,6 @@ from typing import NamedTuple, cast
 
 from .betting import LegalAction, Replay, Table, TableState, replay
 from .bring_in import highest_door
-from .cap import increase_name
 from .cards import CARD_CODES, RANK_CHARS, SUIT_CHARS
 from .draws import Draws, mix
 from .errors import InputError
@@ -212,18 +211,18 @@ def _play(deal: _Deal, ask: Ask, street: int, policy: Policy, prefix: Sequence[A
     table = hand.table
     actions = list(prefix)
     marks = []
-    while table.phase is Phase.BETTING and table.round.number <= street and len(actions) < MOST_ACTIONS:
+    while table.phase is Phase.BETTING and table.street <= street and len(actions) < MOST_ACTIONS:
         i = table.to_act
         if i is None:
             break
-        if table.round.number == street:
+        if table.street == street:
             marks.append(_mark(table, len(actions), None if look is None else look(table, i)))
             if enough is not None and enough(marks[-1]):
                 break
         action = Action(table.seats[i], policy(table, i, table.legal()).type)
         hand.play(action)
         actions.append(action)
-    if not marks and table.phase is not Phase.BETTING and table.round.number >= street:
+    if not marks and table.phase is not Phase.BETTING and table.street >= street:
         marks.append(_mark(table, len(actions)))  # the betting ended on the street: the hand so far is its end
     return _Play(actions, marks)
 
@@ -316,7 +315,7 @@ def _passive(table: Table, i: int, legal: Sequence[LegalAction]) -> LegalAction:
 def _until(street: int, before: Policy, then: Policy) -> Policy:
     """``before`` on the streets before ``street``, ``then`` from it on."""
     def choose(table: Table, i: int, legal: Sequence[LegalAction]) -> LegalAction:
-        return (then if table.round.number >= street else before)(table, i, legal)
+        return (then if table.street >= street else before)(table, i, legal)
     return choose
 
 
@@ -327,7 +326,7 @@ def _raising(table: Table, i: int, legal: Sequence[LegalAction]) -> LegalAction:
 
 def _first_increase(table: Table, i: int, legal: Sequence[LegalAction]) -> LegalAction:
     """Make the round's bet (its completion on 3rd street) when there is none yet; else stay in."""
-    return _raising(table, i, legal) if not table.round.bet_made else _passive(table, i, legal)
+    return _raising(table, i, legal) if not table.bet_made else _passive(table, i, legal)
 
 
 # -- themes -----------------------------------------------------------------------------------------------
@@ -431,10 +430,9 @@ def _short_all_in(at_half: bool) -> Build:
 def _facing_a_full_bet(table: Table, i: int) -> tuple[int, int, int, int, int, ActionType] | None:
     """A player who faces the street's full bet (no short all-in over it) and may raise: who, the level, the bet,
     his chips in on the street and left, and what his increase is called."""
-    r = table.round
-    if not r.bet_made or r.call_target != r.level or r.acted[i]:
+    if not table.bet_made or table.call_target != table.level or table.acted(i):
         return None
-    return i, r.level, r.size, r.put_in[i], table.stack[i], increase_name(r.number, r.bet_made, r.high, r.level)
+    return i, table.level, table.bet_size, table.street_total(i), table.stack[i], table.increase()
 
 
 def _fold_every_street(draws: Draws, ask: Ask, rotation: int) -> Built:
@@ -446,10 +444,9 @@ def _fold_every_street(draws: Draws, ask: Ask, rotation: int) -> Built:
     deal = _deal(draws, ask, count)
 
     def choose(table: Table, i: int, legal: Sequence[LegalAction]) -> LegalAction:
-        r = table.round
-        if not r.bet_made and not r.opening:
+        if not table.bet_made and not table.opening:
             return _raising(table, i, legal)
-        folded_here = any(folded and fold_street == r.number
+        folded_here = any(folded and fold_street == table.street
                           for folded, fold_street in zip(table.folded, table.fold_street, strict=True))
         fold = next((action for action in legal if action.type == ActionType.FOLD), None)
         if fold is not None and not folded_here and table.live >= 3:
