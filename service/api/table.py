@@ -7,7 +7,7 @@ from typing import Any, NamedTuple
 import marshmallow as ma
 from flask import Response
 
-from ..razz.betting import RefusedAction, TableState, explain, replay
+from ..razz.betting import RefusedAction, Replay, TableState, explain, replay
 from ..razz.bring_in import DoorCard, explain_bring_in, find_bring_in
 from ..razz.first_to_act import BoardIn, explain_first_to_act, find_first_to_act
 from ..razz.limits import Stakes
@@ -430,9 +430,10 @@ class ExplainedHand(NamedTuple):
     refused: list[RefusedAction]
 
 
-def explain_whole_hand(snapshot: Snapshot) -> ExplainedHand:
-    """The table-state answer and the decisions behind it: the replay's, then the settlement's once decided."""
-    explained = explain(snapshot)
+def explain_whole_hand(snapshot: Snapshot, hand: Replay | None = None) -> ExplainedHand:
+    """The table-state answer and the decisions behind it: the replay's, then the settlement's once decided.
+    ``hand``: the snapshot already replayed (a reader that played it action by action), so it is not replayed again."""
+    explained = explain(snapshot) if hand is None else hand.explain()
     state = explained.state
     result = settle(snapshot, state)
     why = explained.why if result is None else [*explained.why, *explain_settlement(snapshot, state, result)]
