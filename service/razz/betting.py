@@ -24,7 +24,7 @@ import msgspec
 from .bring_in import (
     POST_OR_COMPLETE,
     SHORT_BRING_IN_STANDS,
-    BringIn,
+    Found,
     bring_in_at,
     call_floor,
     explain_bring_in,
@@ -306,10 +306,10 @@ class Table:
         """The players dealt each street reached (section 7 counts the cards left)."""
         self.seventh: SeventhStreet | None = None
         """How 7th street is dealt, once it is (section 7)."""
-        found = bring_in_at(self.seats, [cards[0] for cards in self.up], self.stack, self.stakes)
+        found = bring_in_at([cards[0] for cards in self.up], self.stack, self.stakes)
         self.bring_in = found.seat_index
         self.third_opener = found.opener
-        self.decisions: list[BringIn | BoardOpener | ShortAllIn] = [found.bring_in]
+        self.decisions: list[Found | BoardOpener | ShortAllIn] = [found]
         """The decisions the replay makes, in order, each as its rule's function returned it: the bring-in, the
         opener of each later street that has betting, each all-in short of a full bet or raise."""
         self._begin_round(FIRST_STREET)
@@ -673,8 +673,9 @@ class Table:
         (said in the past once it is opened), who opens each later street, each short all-in."""
         why: list[Why] = []
         for decision in self.decisions:
-            if type(decision) is BringIn:
-                why += explain_bring_in(decision, self.stakes, self.rules, opened=not self.rounds[0].opening)
+            if type(decision) is Found:
+                why += explain_bring_in(decision.bring_in(self.seats, [cards[0] for cards in self.up]), self.stakes,
+                                        self.rules, opened=not self.rounds[0].opening)
             elif type(decision) is BoardOpener:
                 why += self._opener_why(decision)
             else:

@@ -64,11 +64,22 @@ class BringIn:
 
 
 class Found(NamedTuple):
-    """The bring-in as a table finds it: the decision, and the indices of the bring-in seat and of the opener."""
+    """The bring-in as a table finds it, by index clockwise: the bring-in seat, the door cards of its rank, who opens
+    and what is posted (a replay keeps this and says it as a ``BringIn`` only when asked why)."""
 
-    bring_in: BringIn
     seat_index: int
+    tied: list[int]
     opener: int | None
+    amount: int | None
+    chips: int | None
+    """The bring-in seat's chips after the ante (None: not known)."""
+
+    def bring_in(self, seats: Sequence[int], door_codes: Sequence[int]) -> BringIn:
+        """The decision by seat and card, as the bring-in answer writes it and its sentences say it."""
+        best, opener = self.seat_index, self.opener
+        return BringIn(seats[best], CARD_TEXT[door_codes[best]], bool(self.tied),
+                       None if opener is None else seats[opener], self.amount, self.chips,
+                       tuple(CARD_TEXT[door_codes[i]] for i in self.tied))
 
 
 def highest_door(door_codes: Sequence[int]) -> tuple[int, list[int]]:
@@ -86,17 +97,13 @@ def opener_index(bring_in_index: int, chips_after_ante: Sequence[int | None]) ->
     return next_clockwise(bring_in_index, has_chips)
 
 
-def bring_in_at(seats: Sequence[int], door_codes: Sequence[int], chips: Sequence[int | None],
-                stakes: Stakes | None) -> Found:
-    """The bring-in of players seated clockwise (``seats``), from their door cards and their chips after the ante
-    (None: not known): the one place section 1 is decided, for a table being replayed and for ``find_bring_in``."""
+def bring_in_at(door_codes: Sequence[int], chips: Sequence[int | None], stakes: Stakes | None) -> Found:
+    """The bring-in of players seated clockwise, from their door cards and their chips after the ante (None: not
+    known): the one place section 1 is decided, for a table being replayed and for ``find_bring_in``."""
     best, tied = highest_door(door_codes)
-    opener = opener_index(best, chips)
     left = chips[best]
     amount = None if stakes is None else stakes.bring_in if left is None else min(stakes.bring_in, left)
-    found = BringIn(seats[best], CARD_TEXT[door_codes[best]], bool(tied), None if opener is None else seats[opener],
-                    amount, left, tuple(CARD_TEXT[door_codes[i]] for i in tied))
-    return Found(found, best, opener)
+    return Found(best, tied, opener_index(best, chips), amount, left)
 
 
 def find_bring_in(players: Sequence[DoorCard], stakes: Stakes | None = None) -> BringIn:
@@ -117,7 +124,7 @@ def find_bring_in(players: Sequence[DoorCard], stakes: Stakes | None = None) -> 
     codes = [deck.take(players[i].card, f"players[{i}].door_card") for i in ordered]
     chips = [None if players[i].stack is None or stakes is None else stakes.after_ante(players[i].stack)  # type: ignore[arg-type]
              for i in ordered]
-    found = bring_in_at([players[i].seat for i in ordered], codes, chips, stakes).bring_in
+    found = bring_in_at(codes, chips, stakes).bring_in([players[i].seat for i in ordered], codes)
     if len(found.tied_cards) < 2:
         return found
     asked = {CARD_TEXT[code]: ordered[k] for k, code in enumerate(codes)}  # the ties said in the request's order
