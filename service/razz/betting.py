@@ -684,7 +684,8 @@ class Table:
 
     def _opener_why(self, found: BoardOpener) -> list[Why]:
         """Why ``found`` opens its street, with the seats, boards and 7th street's deal as the replay has them."""
-        (first, (board, tied, high), street), seats = found, self.seats
+        first, street, seats = found.first, found.street, self.seats
+        board, tied, high = found.lowest.board, found.lowest.tied, found.lowest.high_card
         answer = FirstToAct(None if first is None else seats[first], seats[board],
                             evaluate(self.up[board][:up_cards_on(street)]).name, tuple(seats[i] for i in tied),
                             None if high is None else CARD_TEXT[high])

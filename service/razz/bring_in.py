@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal, NamedTuple, overload
+from typing import Literal, overload
+
+import msgspec
 
 from .cap import COMPLETES
 from .cards import CARD_CODES, CARD_TEXT, HIGH_CARD_ORDER, RANK_NAMES, RANK_OF, SUIT_NAMES, Deck
@@ -63,7 +65,7 @@ class BringIn:
     """The other door cards of its rank: the suit broke the tie with them (what the tie-break's sentence says)."""
 
 
-class Found(NamedTuple):
+class Found(msgspec.Struct, frozen=True, gc=False):
     """The bring-in as a table finds it, by index clockwise: the bring-in seat, the door cards of its rank, who opens
     and what is posted (a replay keeps this and says it as a ``BringIn`` only when asked why)."""
 
