@@ -4,6 +4,8 @@ Run from the project root: ``python -m bench.engine`` prints the engine's replay
 ``python -m bench.engine --compare CHECKOUT`` also times, in this checkout and in CHECKOUT (run on
 its own ``.venv``), the legal-actions and table-state routes in Flask's test client, plain and with
 ``?explain=true``, the two checkouts alternating ``--rounds`` times, and prints the medians side by side.
+``python bench/engine.py --calls FIGURE N`` calls one figure N times, for callgrind (bench/README.md,
+"Instructions"): run from a checkout's root with its own ``.venv``, it measures that checkout.
 """
 
 from __future__ import annotations
@@ -72,18 +74,24 @@ def median_ms(call: Callable[[], object], runs: int = RUNS) -> float:
     return statistics.median(times) * 1000
 
 
-def figures() -> dict[str, float]:
-    """The medians, in ms, of this checkout: the replay, and each table route plain and explained in process."""
+def calls() -> dict[str, Callable[[], object]]:
+    """What is timed, by figure: the replay, and each table route plain and explained in Flask's test client."""
     from service.app import create_app
 
     snapshot = build_snapshot()
     body = request_body(snapshot)
     client = create_app().test_client()
-    found = {"engine replay": median_ms(lambda: replay(snapshot), RUNS)}
+    found: dict[str, Callable[[], object]] = {"engine replay": lambda: replay(snapshot)}
     for path in ("/v1/legal-actions", "/v1/table/state"):
         for query in ("", "?explain=true"):
-            found[path + query] = median_ms(lambda url=path + query: client.post(url, json=body), RUNS // 4)
+            found[path + query] = lambda url=path + query: client.post(url, json=body)
     return found
+
+
+def figures() -> dict[str, float]:
+    """The medians, in ms, of this checkout's figures (``calls``)."""
+    return {figure: median_ms(call, RUNS if figure == "engine replay" else RUNS // 4)
+            for figure, call in calls().items()}
 
 
 def compare(checkout: Path, rounds: int) -> None:
@@ -110,8 +118,14 @@ def main() -> None:
     parser.add_argument("--compare", type=Path, metavar="CHECKOUT")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--figures", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--calls", nargs=2, metavar=("FIGURE", "N"),
+                        help="call one figure N times and print nothing: under callgrind, against N = 0, its cost")
     arguments = parser.parse_args()
-    if arguments.figures:
+    if arguments.calls is not None:
+        call = calls()[arguments.calls[0]]
+        for _ in range(int(arguments.calls[1])):
+            call()
+    elif arguments.figures:
         print(json.dumps(figures()))
     elif arguments.compare is not None:
         compare(arguments.compare, arguments.rounds)
