@@ -2,8 +2,13 @@
 
 The replay keeps one table (lists indexed clockwise) and a round per street. Each action type has
 one rule (``Table.price`` and the rule it picks): it gives the chips the action adds now, or the
-``Refusal`` that says why it may not be taken. So the legal actions listed and the reason an
-action is refused come from the same branch, and the first illegal action is named with its index.
+``Refusal`` that says why it may not be taken; asked to explain, the chips with the ``Offer`` that
+says why they are offered. So the legal actions listed, the reason each is offered and the reason
+an action is refused come from the same branch, and the first illegal action is named with its index.
+
+The table keeps the decisions it makes, in order, as the rule functions return them (the
+bring-in, each later street's opener, each short all-in, 7th street's deal): ``explain`` writes
+that record out, and nothing decides anything again to explain it.
 
 Levels: ``level`` is the street's last full bet or raise (0 before any). A short all-in that puts
 in at least half a bet over it (``limits.counts_as_full``) counts as a full bet or raise: it
