@@ -1,9 +1,23 @@
-"""Print the median in-process time of one legal-actions replay of an 8-player hand at 7th street."""
+"""Print the median in-process time of one legal-actions replay of an 8-player hand at 7th street.
+
+Run from the project root: ``python -m bench.engine`` prints the engine's replay alone;
+``python -m bench.engine --compare CHECKOUT`` also times, in this checkout and in CHECKOUT (run on
+its own ``.venv``), the legal-actions and table-state routes in Flask's test client, plain and with
+``?explain=true``, the two checkouts alternating ``--rounds`` times, and prints the medians side by side.
+``python bench/engine.py --calls FIGURE N`` calls one figure N times, for callgrind (bench/README.md,
+"Instructions"): run from a checkout's root with its own ``.venv``, it measures that checkout.
+"""
 
 from __future__ import annotations
 
+import argparse
+import json
 import statistics
+import subprocess
+import sys
 import time
+from collections.abc import Callable
+from pathlib import Path
 
 from service.razz.betting import replay
 from service.razz.limits import Stakes
@@ -39,17 +53,86 @@ def build_snapshot() -> Snapshot:
         actions.append(Action(state.to_act, pick, types[pick].amount))
 
 
-def main() -> None:
-    """Time many replays and print the median."""
-    snapshot = build_snapshot()
-    replay(snapshot)
+def request_body(snapshot: Snapshot) -> dict:
+    """The snapshot as a client sends it."""
+    return {
+        "stakes": {"ante": 5, "bring_in": 10, "small_bet": 40, "big_bet": 80},
+        "players": [{"seat": p.seat, "stack": p.stack, "up_cards": list(p.up_cards)} for p in snapshot.players],
+        "actions": [{"seat": a.seat, "type": a.type} for a in snapshot.actions],
+        "community_card": snapshot.community_card,
+    }
+
+
+def median_ms(call: Callable[[], object], runs: int = RUNS) -> float:
+    """Median wall time of ``call`` in milliseconds, after one call to warm it."""
+    call()
     times = []
-    for _ in range(RUNS):
+    for _ in range(runs):
         start = time.perf_counter()
-        replay(snapshot)
+        call()
         times.append(time.perf_counter() - start)
-    print(f"{len(snapshot.actions)} actions, 8 players, 7th street: "
-          f"median {statistics.median(times) * 1000:.3f} ms per replay over {RUNS} runs")
+    return statistics.median(times) * 1000
+
+
+def calls() -> dict[str, Callable[[], object]]:
+    """What is timed, by figure: the replay, and each table route plain and explained in Flask's test client."""
+    from service.app import create_app
+
+    snapshot = build_snapshot()
+    body = request_body(snapshot)
+    client = create_app().test_client()
+    found: dict[str, Callable[[], object]] = {"engine replay": lambda: replay(snapshot)}
+    for path in ("/v1/legal-actions", "/v1/table/state"):
+        for query in ("", "?explain=true"):
+            found[path + query] = lambda url=path + query: client.post(url, json=body)
+    return found
+
+
+def figures() -> dict[str, float]:
+    """The medians, in ms, of this checkout's figures (``calls``)."""
+    return {figure: median_ms(call, RUNS if figure == "engine replay" else RUNS // 4)
+            for figure, call in calls().items()}
+
+
+def compare(checkout: Path, rounds: int) -> None:
+    """This checkout's figures beside ``checkout``'s, the two run alternately, each in its own interpreter."""
+    here = Path(__file__).resolve().parents[1]
+    runs: dict[str, list[dict[str, float]]] = {"this": [], "other": []}
+    for _ in range(rounds):
+        for name, root in (("this", here), ("other", checkout.resolve())):
+            python = sys.executable if name == "this" else str(root / ".venv" / "bin" / "python")
+            done = subprocess.run([python, str(Path(__file__).resolve()), "--figures"], cwd=root, check=True,
+                                  capture_output=True, text=True)  # this script, on the checkout's own service
+            runs[name].append(json.loads(done.stdout))
+    print(f"medians in ms of {rounds} alternating runs (each a median of {RUNS} replays, {RUNS // 4} requests)")
+    print(f"{'':32} {'this':>9} {'other':>9} {'this/other':>10}")
+    for figure in runs["this"][0]:
+        mine = statistics.median(run[figure] for run in runs["this"])
+        theirs = statistics.median(run[figure] for run in runs["other"])
+        print(f"{figure:32} {mine:9.3f} {theirs:9.3f} {mine / theirs:10.2f}")
+
+
+def main() -> None:
+    """Time many replays and print the median; or this checkout beside another (``--compare``)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--compare", type=Path, metavar="CHECKOUT")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--figures", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--calls", nargs=2, metavar=("FIGURE", "N"),
+                        help="call one figure N times and print nothing: under callgrind, against N = 0, its cost")
+    arguments = parser.parse_args()
+    if arguments.calls is not None:
+        call = calls()[arguments.calls[0]]
+        for _ in range(int(arguments.calls[1])):
+            call()
+    elif arguments.figures:
+        print(json.dumps(figures()))
+    elif arguments.compare is not None:
+        compare(arguments.compare, arguments.rounds)
+    else:
+        snapshot = build_snapshot()
+        ms = median_ms(lambda: replay(snapshot), RUNS)
+        print(f"{len(snapshot.actions)} actions, 8 players, 7th street: median {ms:.3f} ms per replay over {RUNS} runs")
 
 
 if __name__ == "__main__":

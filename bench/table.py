@@ -8,43 +8,17 @@ the same run, and the in-process time per 8-player showdown with three side pots
 
 from __future__ import annotations
 
-import statistics
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.engine import build_snapshot
+from bench.engine import build_snapshot, median_ms, request_body
 from bench.serving import HTTP_SETUP, beside_healthz, cost_line
 from bench.showdown import COMMUNITY_CARD, PLAYERS
 from service.app import create_app
 from service.razz.betting import replay
 from service.razz.showdown import showdown
-
-RUNS = 2000
-
-
-def median_ms(call: Callable[[], object], runs: int = RUNS) -> float:
-    """Median wall time of ``call`` in milliseconds."""
-    call()
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        call()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000
-
-
-def request_body(snapshot) -> dict:
-    """The snapshot as a client sends it."""
-    return {
-        "stakes": {"ante": 5, "bring_in": 10, "small_bet": 40, "big_bet": 80},
-        "players": [{"seat": p.seat, "stack": p.stack, "up_cards": list(p.up_cards)} for p in snapshot.players],
-        "actions": [{"seat": a.seat, "type": a.type} for a in snapshot.actions],
-        "community_card": snapshot.community_card,
-    }
 
 
 def main() -> None:

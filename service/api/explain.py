@@ -12,7 +12,7 @@ from typing import Any
 import marshmallow as ma
 from werkzeug.datastructures import MultiDict
 
-from ..razz.table_why import RefusedAction
+from ..razz.betting import RefusedAction
 from ..razz.why import SECTIONS, Why
 from .errors import SCHEMA_KIND, field_problem
 from .messages import not_a

@@ -7,17 +7,16 @@ from typing import Any, NamedTuple
 import marshmallow as ma
 from flask import Response
 
-from ..razz.betting import TableState, replay
+from ..razz.betting import RefusedAction, Replay, TableState, explain, replay
 from ..razz.bring_in import DoorCard, explain_bring_in, find_bring_in
 from ..razz.first_to_act import BoardIn, explain_first_to_act, find_first_to_act
 from ..razz.limits import Stakes
 from ..razz.rules import resolve_rules
-from ..razz.running_out import community_card_dealt
+from ..razz.running_out import community_card_of_live
 from ..razz.seating import MAX_SEAT, MIN_PLAYERS
 from ..razz.settlement import Settlement, explain_settlement, pots_so_far, settle
 from ..razz.snapshot import Action, PlayerIn, Snapshot
 from ..razz.streets import FIRST_STREET, LAST_STREET, MAX_DOWN_CARDS, MAX_UP_CARDS
-from ..razz.table_why import RefusedAction, explain_replay
 from ..razz.vocabulary import ACTION_TYPES, ActionType, Phase
 from ..razz.why import Why
 from .base import Items, Length, Object, RequestSchema
@@ -353,8 +352,7 @@ def bring_in(request: dict[str, Any], explain: bool) -> Response:
     found = find_bring_in(doors, stakes)
     answer = write_bring_in(found)
     if explain:
-        answer["why"] = write_why(explain_bring_in(found, [(door.seat, door.card) for door in doors], stakes,
-                                                   resolve_rules(None)))
+        answer["why"] = write_why(explain_bring_in(found, stakes, resolve_rules(None)))
     return json_response(answer)
 
 
@@ -374,10 +372,7 @@ def first_to_act(request: dict[str, Any], explain: bool) -> Response:
     found = find_first_to_act(request["street"], boards, rules, request["dealer_seat"])
     answer = write_first_to_act(found)
     if explain:
-        live = sum(not board.folded for board in boards)
-        # Dealt on 3rd to 6th street, the live players alone may run the deck out (8 always do); else whether
-        # 7th street is a community card turns on deals to folded players the request does not give.
-        community = community_card_dealt([live] * 4, live) or None
+        community = community_card_of_live(sum(not board.folded for board in boards))
         answer["why"] = write_why(explain_first_to_act(request["street"], boards, found, rules, community))
     return json_response(answer)
 
@@ -400,7 +395,7 @@ def legal_actions(request: dict[str, Any], explain: bool) -> Response:
 
 def explained_legal_actions(snapshot: Snapshot) -> dict[str, Any]:
     """The legal-actions answer with the decisions behind it and the actions refused."""
-    explained = explain_replay(snapshot)
+    explained = explain(snapshot)
     answer = write_legal_actions(explained.state)
     answer["why"] = write_why(explained.why)
     answer["refused"] = write_refused(explained.refused)
@@ -435,9 +430,10 @@ class ExplainedHand(NamedTuple):
     refused: list[RefusedAction]
 
 
-def explain_whole_hand(snapshot: Snapshot) -> ExplainedHand:
-    """The table-state answer and the decisions behind it: the replay's, then the settlement's once decided."""
-    explained = explain_replay(snapshot)
+def explain_whole_hand(snapshot: Snapshot, hand: Replay | None = None) -> ExplainedHand:
+    """The table-state answer and the decisions behind it: the replay's, then the settlement's once decided.
+    ``hand``: the snapshot already replayed (a reader that played it action by action), so it is not replayed again."""
+    explained = explain(snapshot) if hand is None else hand.explain()
     state = explained.state
     result = settle(snapshot, state)
     why = explained.why if result is None else [*explained.why, *explain_settlement(snapshot, state, result)]

@@ -33,7 +33,6 @@ from ..razz.show_order import tabled_at_once
 from ..razz.showdown import HAND_CARDS
 from ..razz.snapshot import Action, PlayerIn, Snapshot, dealt_snapshot
 from ..razz.streets import FACE_DOWN, FIRST_STREET
-from ..razz.table_why import explain_played, watched_replay
 from ..razz.vocabulary import ActionType, Phase, Refusal
 from ..razz.why import Citation, Why, seat_list
 from .allin import AllIn, all_in_equity
@@ -204,8 +203,8 @@ class _Checker:
 
     def replay(self, snapshot: Snapshot) -> tuple[Replay, TableState]:
         """Play every entry, naming each action from where the hand stands (``checked.actions``), on a replay that
-        notes its decisions when they are asked for; the replay and where it stands."""
-        replay = watched_replay(snapshot) if self.explain else Replay(snapshot)
+        keeps its decisions as it makes them; the replay and where it stands."""
+        replay = Replay(snapshot)
         played: list[Action] = []
         mucks = [(player.muck_after, index) for index, player in enumerate(self.hand.players) if player.muck]
         first_muck = min(mucks, default=None)
@@ -338,9 +337,9 @@ class _Checker:
 
 
 def explanation(replay: Replay, snapshot: Snapshot, state: TableState, result: Settlement | None) -> list[Why]:
-    """The decisions behind a valid hand, from its one replay (a ``watched_replay``): the replay's, then the
-    settlement's once decided."""
-    why = explain_played(replay, state).why
+    """The decisions behind a valid hand, from its one replay: those the replay recorded, then the settlement's
+    once decided."""
+    why = replay.explain().why
     return why if result is None else [*why, *explain_settlement(snapshot, state, result)]
 
 

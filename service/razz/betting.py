@@ -2,8 +2,13 @@
 
 The replay keeps one table (lists indexed clockwise) and a round per street. Each action type has
 one rule (``Table.price`` and the rule it picks): it gives the chips the action adds now, or the
-``Refusal`` that says why it may not be taken. So the legal actions listed and the reason an
-action is refused come from the same branch, and the first illegal action is named with its index.
+``Refusal`` that says why it may not be taken; asked to explain, the chips with the ``Offer`` that
+says why they are offered. So the legal actions listed, the reason each is offered and the reason
+an action is refused come from the same branch, and the first illegal action is named with its index.
+
+The table keeps the decisions it makes, in order, as the rule functions return them (the
+bring-in, each later street's opener, each short all-in, 7th street's deal): ``explain`` writes
+that record out, and nothing decides anything again to explain it.
 
 Levels: ``level`` is the street's last full bet or raise (0 before any). A short all-in that puts
 in at least half a bet over it (``limits.counts_as_full``) counts as a full bet or raise: it
@@ -17,24 +22,53 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from operator import sub
-from typing import NoReturn
+from typing import Literal, NamedTuple, NoReturn, overload
 
 import msgspec
 
-from .bring_in import POST_OR_COMPLETE, call_floor, highest_door, opener_index, opening_chips
-from .cap import COMPLETION_IS_THE_BET, cap_citation, cap_lifted, increase_name, is_capped
+from .bring_in import (
+    POST_OR_COMPLETE,
+    SHORT_BRING_IN_STANDS,
+    Found,
+    bring_in_at,
+    call_floor,
+    explain_bring_in,
+    opening_chips,
+)
+from .cap import COMPLETES, COMPLETION_IS_THE_BET, cap_citation, cap_lifted, explain_cap, increase_name, is_capped
+from .cards import CARD_TEXT
 from .errors import IllegalActionError, SnapshotError
-from .first_to_act import board_opener, lowest_board
-from .limits import BET_SIZES, REOPENED_PER_PLAYER, SHORT_ALL_IN, counts_as_full, reopens_for
+from .first_to_act import (
+    BoardIn,
+    BoardOpener,
+    FirstToAct,
+    LowestBoard,
+    board_opener,
+    explain_first_to_act,
+    lowest_board,
+)
+from .limits import (
+    BET_SIZES,
+    BETS,
+    COMPLETES_SHORT,
+    RAISES,
+    REOPENED_PER_PLAYER,
+    SHORT_ALL_IN,
+    SHORT_OF_FULL,
+    ShortAllIn,
+    counts_as_full,
+    reopens_for,
+)
+from .ranking import evaluate
 from .rules import ShortAllinThreshold
-from .running_out import community_card_dealt
+from .running_out import SeventhStreet, seventh_street
 from .seating import CLOCKWISE_AFTER, positions
 from .show_order import refuse_tabled_muck
 from .showdown import check_mucks
 from .snapshot import Action, Seating, Snapshot, check_action_seat, seat_players
 from .streets import FIRST_STREET, LAST_STREET, STREETS, up_cards_on
-from .vocabulary import INCREASES, LISTING_ORDER, NO_CHIPS, ActionType, Phase, Refusal
-from .why import REFERENCE_DEFAULT, Citation, raises, street_name
+from .vocabulary import INCREASES, LISTING_ORDER, NO_CHIPS, ActionType, Offer, Offered, Phase, Refusal
+from .why import REFERENCE_DEFAULT, Citation, Why, raises, street_name
 
 ACTION_SETS = Citation("§9", REFERENCE_DEFAULT)
 """What a player may do where he stands: check or bet, fold, call or raise facing a bet, in turn."""
@@ -121,6 +155,8 @@ class TableState:
     """The snapshot's actions, in order."""
     added: tuple[int, ...] = field(repr=False, compare=False)
     """The chips each action added (0 for fold and check)."""
+    showdown_high_card: str | None = field(default=None, repr=False, compare=False)
+    """Under ``later_street_tie_break`` high_card_by_suit, the card that broke ``showdown_board``'s tie."""
 
     @cached_property
     def streets(self) -> tuple[StreetRecord, ...]:
@@ -180,6 +216,11 @@ class _Round:
         self.first_aggressor: int | None = None
         self.last_aggressor: int | None = None
 
+    def reach(self, high: int) -> None:
+        """The most put in on the street is now ``high``: the one place ``high`` and ``call_target`` change."""
+        self.high = high
+        self.call_target = high if high > self.floor else self.floor
+
 
 _BETTING, _DEALING, _SHOWDOWN, _COMPLETE = Phase.BETTING, Phase.DEALING, Phase.SHOWDOWN, Phase.COMPLETE
 """The phases as module names: reading a member off its enum class costs 0.2 us, five times a global's."""
@@ -208,10 +249,19 @@ _NOT_THE_INCREASE = {name: Refusal(f"the increase here is a {name.value}",
                                    COMPLETION_IS_THE_BET if name == ActionType.COMPLETE else ACTION_SETS)
                      for name in INCREASES}
 """Made once: formatting an enum member costs 0.8 us, and legal-actions asks about every increase."""
+_CALLS = Offer("seat {seat} may call {amount} more, to {to}{all_in}", ACTION_SETS)
+_CALLS_THE_FULL_BRING_IN = {
+    rule: Offer("seat {seat} may call {amount} more, to {to}: the full bring-in, over the {high} posted all-in{all_in}",
+                citation) for rule, citation in SHORT_BRING_IN_STANDS.items()}
+_CHECKS = Offer("seat {seat} may check: nothing to call on {street}", ACTION_SETS)
+_FOLDS = Offer("seat {seat} may fold: it faces {need} to call", ACTION_SETS)
+_FOLDS_UNFACED = Offer("seat {seat} may fold with nothing to call: fold_when_no_bet is true, and the fold is binding",
+                       FOLD_WITH_NOTHING_TO_CALL)
+"""Why each action the seat to act may take is offered, as the branch of ``Table.price`` that allows it says."""
 _NOT_THE_ALL_IN_COMPLETION = {threshold: Refusal("the increase here completes the short all-in",
                                                  citation) for threshold, citation in SHORT_ALL_IN.items()}
 """The increase refused when a short all-in is to be completed (section 4), not 3rd street's bring-in (section 2)."""
-_COMPLETES = ActionType.COMPLETE
+_COMPLETES, _BETS = ActionType.COMPLETE, ActionType.BET
 
 
 @cache
@@ -226,9 +276,9 @@ class Table:
     """The mutable table of one replay."""
 
     __slots__ = (
-        "active", "added", "after", "all_in", "bring_in", "can_act", "capped_refusal", "dealt", "fold_street",
-        "folded", "index_of_input", "limit", "live", "n", "phase", "position", "round", "rounds", "rules", "seats",
-        "stack", "stakes", "to_act", "up", "winner",
+        "active", "added", "after", "all_in", "bring_in", "can_act", "capped_refusal", "dealt", "decisions",
+        "fold_street", "folded", "index_of_input", "limit", "live", "n", "phase", "position", "round", "rounds",
+        "rules", "seats", "seventh", "stack", "stakes", "third_opener", "to_act", "up", "winner",
     )
 
     def __init__(self, snapshot: Snapshot, seating: Seating) -> None:
@@ -259,7 +309,14 @@ class Table:
         """The chips each action added (0 for fold and check), in the order taken."""
         self.dealt: list[int] = []
         """The players dealt each street reached (section 7 counts the cards left)."""
-        self.bring_in, _ = highest_door([cards[0] for cards in self.up])
+        self.seventh: SeventhStreet | None = None
+        """How 7th street is dealt, once it is (section 7)."""
+        found = bring_in_at([cards[0] for cards in self.up], self.stack, self.stakes)
+        self.bring_in = found.seat_index
+        self.third_opener = found.opener
+        self.decisions: list[Found | BoardOpener | ShortAllIn] = [found]
+        """The decisions the replay makes, in order, each as its rule's function returned it: the bring-in, the
+        opener of each later street that has betting, each all-in short of a full bet or raise."""
         self._begin_round(FIRST_STREET)
 
     # -- phases: each begins in one place ------------------------------------------------------
@@ -269,21 +326,25 @@ class Table:
         self.round = _Round(street, self.stakes.bet_size(street), self.n, len(self.added))
         self.rounds.append(self.round)
         self.dealt.append(self.live)
+        if street == LAST_STREET:
+            self.seventh = seventh_street(self.dealt[:4], self.live)
         return self.round
 
     def _begin_round(self, street: int) -> None:
         """Betting: deal the street and find who opens it, or end the betting when fewer than two can act."""
         r = self._deal(street)
         if STREETS[street].bring_in_opens:
-            first = opener_index(self.bring_in, self.stack)
+            first = self.third_opener
             r.opener = self.seats[self.bring_in]
             r.opening = True
             r.posts_bring_in = first == self.bring_in
         else:
             first = None
             if self.active >= 2:
-                first, _, _ = board_opener(self.up, street, self.folded, self.can_act, self.position,
-                                           self.rules.later_street_tie_break)
+                found = board_opener(self.up, street, self.folded, self.can_act, self.position,
+                                     self.rules.later_street_tie_break)
+                self.decisions.append(found)
+                first = found.first
             r.opener = None if first is None else self.seats[first]
         if first is None or self.active < 2:
             self._end_betting()
@@ -325,29 +386,44 @@ class Table:
 
     # -- the rule of each action -------------------------------------------------------------
 
-    def price(self, i: int, kind: str) -> int | Refusal:
-        """The chips action ``kind`` adds for player ``i`` now (0 for fold and check), or why he may not take it.
+    @overload
+    def price(self, i: int, kind: str, explain: Literal[False] = False) -> int | Refusal: ...
+    @overload
+    def price(self, i: int, kind: str, explain: Literal[True]) -> Offered | Refusal: ...
+    def price(self, i: int, kind: str, explain: bool = False) -> int | Offered | Refusal:
+        """The chips action ``kind`` adds for player ``i`` now (0 for fold and check), or why he may not take it;
+        with ``explain``, the chips with why they are offered.
 
-        Each branch is the rule of one action type: what it answers is what it allows.
+        Each branch is the rule of one action type: what it answers is what it allows, and why.
         """
         r = self.round
         if r.opening:
-            return opening_chips(kind, self.stack[i], self.stakes, r.posts_bring_in, self.rules)
+            return opening_chips(kind, self.stack[i], self.stakes, r.posts_bring_in, self.rules, explain)
         need = r.call_target - r.put_in[i]
         if kind == _CALL:  # puts in what the call target asks, or every chip left (section 9)
             if need <= 0:
                 return _NOTHING_TO_CALL
             stack = self.stack[i]
-            return need if need < stack else stack
+            chips = need if need < stack else stack
+            if explain:  # a call to the full bring-in over one posted short: section 1's rule
+                return Offered(chips, _CALLS_THE_FULL_BRING_IN[self.rules.short_bring_in_call_amount]
+                               if r.floor > r.high and chips == need else _CALLS)
+            return chips
         if kind == _CHECK:
-            return 0 if need <= 0 else _FACES_A_BET
+            if need > 0:
+                return _FACES_A_BET
+            return Offered(0, _CHECKS) if explain else 0
         if kind == _FOLD:  # facing a bet, or with nothing to call only under fold_when_no_bet (section 9)
-            return 0 if need > 0 or self.rules.fold_when_no_bet else _CHECK_INSTEAD
+            if need > 0:
+                return Offered(0, _FOLDS) if explain else 0
+            if self.rules.fold_when_no_bet:
+                return Offered(0, _FOLDS_UNFACED) if explain else 0
+            return _CHECK_INSTEAD
         if kind in INCREASES:
-            return self._increase_price(i, need, kind)
+            return self._increase_price(i, need, kind, explain)
         return _OPENS_ONLY  # the bring-in, the one type left
 
-    def _increase_price(self, i: int, need: int, kind: str) -> int | Refusal:
+    def _increase_price(self, i: int, need: int, kind: str, explain: bool) -> int | Offered | Refusal:
         """A bet, completion or raise goes one bet over the level, or all-in short of it (sections 2 and 4)."""
         r = self.round
         if self.capped():
@@ -367,12 +443,64 @@ class Table:
                 return _NOT_THE_ALL_IN_COMPLETION[self.rules.short_allin_threshold]
             return _NOT_THE_INCREASE[name]
         amount = r.level + r.size - r.put_in[i]
-        return amount if amount < stack else stack
+        if not explain:
+            return amount if amount < stack else stack
+        if amount > stack:  # all-in short of the full increase (section 4)
+            return Offered(stack, SHORT_OF_FULL[self.rules.short_allin_threshold])
+        if name is _COMPLETES:
+            return Offered(amount, COMPLETES if r.number == FIRST_STREET and not r.bet_made
+                           else COMPLETES_SHORT[self.rules.short_allin_threshold])
+        return Offered(amount, BETS if name is _BETS else RAISES)
 
     def capped(self) -> bool:
         """Whether the round has its bet and every raise the cap allows (and the cap is not lifted)."""
         r = self.round
         return is_capped(r.bet_made, r.raises, self.limit, r.lifted)
+
+    # -- the round being bet, as a reader outside the replay sees it ---------------------------------
+
+    @property
+    def street(self) -> int:
+        """The street being bet (or the last reached)."""
+        return self.round.number
+
+    @property
+    def bet_made(self) -> bool:
+        """Whether the street has its bet (on 3rd street, the completion)."""
+        return self.round.bet_made
+
+    @property
+    def opening(self) -> bool:
+        """3rd street before the bring-in or a completion: section 1 decides what may be done."""
+        return self.round.opening
+
+    @property
+    def level(self) -> int:
+        """The street's last full bet or raise (0 before any)."""
+        return self.round.level
+
+    @property
+    def bet_size(self) -> int:
+        """The street's bet: the small or the big bet."""
+        return self.round.size
+
+    @property
+    def call_target(self) -> int:
+        """What a call reaches now."""
+        return self.round.call_target
+
+    def street_total(self, i: int) -> int:
+        """The chips player ``i`` has put in on the street."""
+        return self.round.put_in[i]
+
+    def acted(self, i: int) -> bool:
+        """Whether player ``i`` has acted since the street's last full bet or raise (so he may not raise now)."""
+        return self.round.acted[i]
+
+    def increase(self) -> ActionType:
+        """The increase the street takes now: a bet, a completion or a raise (sections 2 and 4)."""
+        r = self.round
+        return increase_name(r.number, r.bet_made, r.high, r.level)
 
     # -- playing an action ---------------------------------------------------------------------
 
@@ -398,8 +526,7 @@ class Table:
         r.put_in[i] += chips
         if left == 0:
             self.all_in[i] = True
-            self.can_act[i] = False
-            self.active -= 1
+            self._stops_acting(i)
         if kind in _PASSIVE:
             r.acted[i] = r.has_acted[i] = True
         elif kind == _FOLD:
@@ -417,18 +544,21 @@ class Table:
     def _fold(self, i: int) -> None:
         """A folded player is out of the hand; his chips stay in the pots they reached."""
         self.folded[i] = True
-        self.can_act[i] = False
         self.fold_street[i] = self.round.number
         self.live -= 1
+        self._stops_acting(i)
+
+    def _stops_acting(self, i: int) -> None:
+        """Player ``i`` can act no more this hand (he folded or is all-in): the one place ``active`` counts down."""
+        self.can_act[i] = False
         self.active -= 1
 
     def _post_bring_in(self, i: int, chips: int) -> None:
         """The bring-in opens 3rd street: it sets what a call must reach, and may count as the poster's action."""
         r = self.round
         r.opening = False
-        r.high = r.put_in[i]
         r.floor = call_floor(chips, self.stakes, self.rules)
-        r.call_target = r.high if r.high > r.floor else r.floor
+        r.reach(r.put_in[i])
         r.acted[i] = r.has_acted[i] = self.rules.bring_in_counts_as_acted
         if r.call_target == self.stakes.small_bet:
             # A bring-in of the small bet is the round's bet, even posted short when a call must reach the full one:
@@ -441,21 +571,25 @@ class Table:
         r = self.round
         r.opening = False
         total = r.put_in[i]
-        if total >= r.level + r.size or counts_as_full(total, r.level, r.size, r.number, r.bet_made, self.stakes,
-                                                       self.rules):
+        short = None
+        if total < r.level + r.size:  # an all-in short of a full one: section 4 says whether it counts as one
+            short = counts_as_full(self.seats[i], total, r.level, r.size, r.number, r.bet_made, self.stakes,
+                                   self.rules)
+        if short is None or short.counted:
             r.level = total
             if r.bet_made:
                 r.raises += 1
             r.bet_made = True
             r.acted = [False] * self.n
         if total > r.high:
-            r.high = total
-            r.call_target = total if total > r.floor else r.floor
+            r.reach(total)
         r.acted[i] = r.has_acted[i] = True
         seat = self.seats[i]
         if r.first_aggressor is None:
             r.first_aggressor = seat
         r.last_aggressor = seat
+        if short is not None:
+            self.decisions.append(short._replace(capped=self.capped()) if short.counted else short)
 
     def _pass_turn(self, i: int) -> None:
         """Hand the action to the next player who must act, or end the round or the hand."""
@@ -519,13 +653,93 @@ class Table:
                          else LegalAction(kind, chips, put_in + chips, chips == stack))
         return tuple(legal)
 
-    def showdown_board(self) -> tuple[int, list[int]] | None:
-        """In the showdown phase, the index of the live player with the lowest board (section 5) and of the others
-        whose boards tie it."""
+    def showdown_board(self) -> LowestBoard | None:
+        """In the showdown phase, the live player with the lowest board (section 5), the others whose boards tie it
+        and the card that broke the tie."""
         if self.phase is not _SHOWDOWN:
             return None
         return lowest_board(self.up, up_cards_on(self.round.number), self.folded, self.position,
                             self.rules.later_street_tie_break)
+
+    # -- why: the record the replay kept, written out ---------------------------------------------
+
+    def say_offer(self, offered: Offered, i: int, kind: str) -> str:
+        """An offer's reason with this hand's values in place: player ``i`` taking ``kind`` for its chips."""
+        r = self.round
+        put_in, chips = r.put_in[i], offered.chips
+        return offered.offer.reason.format(
+            seat=self.seats[i], kind=kind, amount=chips, to=put_in + chips,
+            all_in=" (all-in)" if chips == self.stack[i] else "", street=street_name(r.number),
+            size="big" if STREETS[r.number].big_bet else "small", need=r.call_target - put_in, high=r.high,
+            bet=r.size, level=r.level, full=r.level + r.size, full_kind="raise" if r.bet_made else "bet")
+
+    def decided(self) -> list[Why]:
+        """The decisions the replay made, in order, each in its rule's words: who brings in and opens 3rd street
+        (said in the past once it is opened), who opens each later street, each short all-in."""
+        why: list[Why] = []
+        for decision in self.decisions:
+            if type(decision) is Found:
+                why += explain_bring_in(decision.bring_in(self.seats, [cards[0] for cards in self.up]), self.stakes,
+                                        self.rules, opened=not self.rounds[0].opening)
+            elif type(decision) is BoardOpener:
+                why += self._opener_why(decision)
+            else:
+                why.append(decision.why())  # type: ignore[union-attr]  # the one kind left: a ShortAllIn
+        return why
+
+    def _opener_why(self, found: BoardOpener) -> list[Why]:
+        """Why ``found`` opens its street, with the seats, boards and 7th street's deal as the replay has them."""
+        first, street, seats = found.first, found.street, self.seats
+        board, tied, high = found.lowest.board, found.lowest.tied, found.lowest.high_card
+        answer = FirstToAct(None if first is None else seats[first], seats[board],
+                            evaluate(self.up[board][:up_cards_on(street)]).name, tuple(seats[i] for i in tied),
+                            None if high is None else CARD_TEXT[high])
+        boards = [BoardIn(seat, tuple(map(CARD_TEXT.__getitem__, cards))) for seat, cards in zip(seats, self.up,
+                                                                                              strict=True)]
+        community = street == LAST_STREET and self.seventh is not None and self.seventh.community
+        return explain_first_to_act(street, boards, answer, self.rules, community)
+
+    def cap_why(self) -> Why:
+        """How many raises the street has left, or why it has none, as the round stands."""
+        r = self.round
+        opened_with = self.stakes.bring_in if r.number == FIRST_STREET else 0
+        return explain_cap(r.number, self.limit, self.rules.heads_up_uncap, r.lifted, self.capped(), r.bet_made,
+                           r.raises, self.active == 2, r.high if r.high > opened_with else None)
+
+    def options(self) -> tuple[list[Why], list[RefusedAction]]:
+        """Why the seat to act may take each action ``legal`` lists, and why it may not take the others: each from
+        the branch of ``price`` that answers it."""
+        i = self.to_act
+        if i is None:
+            return [], []
+        offered: list[Why] = []
+        refused: list[RefusedAction] = []
+        for kind in LISTING_ORDER:
+            answer = self.price(i, kind, True)
+            if type(answer) is Refusal:
+                refused.append(RefusedAction(kind, answer.citation.rule, answer.citation.source,
+                                             self.say(answer, i)))
+            else:
+                citation = answer.offer.citation
+                offered.append(citation.says("legal_action", self.say_offer(answer, i, kind)))
+        return offered, refused
+
+
+class RefusedAction(NamedTuple):
+    """A standard action the seat to act may not take now, and the rule that refuses it."""
+
+    type: str
+    rule: str
+    source: str
+    text: str
+
+
+class TableWhy(NamedTuple):
+    """A replay's state with the decisions behind it and the actions refused to the seat to act."""
+
+    state: TableState
+    why: list[Why]
+    refused: list[RefusedAction]
 
 
 class Replay:
@@ -558,26 +772,25 @@ class Replay:
     @property
     def street(self) -> int:
         """The street being bet (or the last reached)."""
-        return self._table.round.number
+        return self._table.street
 
     def increase(self) -> ActionType:
         """The increase the street takes now: a bet, a completion or a raise (sections 2 and 4)."""
-        r = self._table.round
-        return increase_name(r.number, r.bet_made, r.high, r.level)
+        return self._table.increase()
 
     def owes(self, seat: int) -> int:
         """The chips a call by ``seat`` would have to reach (0 or less: nothing to call)."""
-        r = self._table.round
-        return r.call_target - r.put_in[self._index[seat]]
+        table = self._table
+        return table.call_target - table.street_total(self._index[seat])
 
     def street_total(self, seat: int) -> int:
         """The chips ``seat`` has put in on the street being bet."""
-        return self._table.round.put_in[self._index[seat]]
+        return self._table.street_total(self._index[seat])
 
     def reach(self, seat: int) -> int:
         """The street total ``seat`` would have all-in."""
         i = self._index[seat]
-        return self._table.round.put_in[i] + self._table.stack[i]
+        return self._table.street_total(i) + self._table.stack[i]
 
     def price(self, seat: int, kind: str) -> int | Refusal:
         """What ``price`` answers for ``seat`` taking ``kind`` now, whether or not it is his turn."""
@@ -593,7 +806,7 @@ class Replay:
         _check_cards(table, seating.index_of_input, seating.down_counts)
         _check_mucks(table, self._snapshot, seating.index_of_input)
         street = table.round.number
-        community_allowed = street == LAST_STREET and community_card_dealt(table.dealt[:4], table.dealt[4])
+        community_allowed = table.seventh is not None and table.seventh.community
         if seating.community is not None and not community_allowed:
             raise SnapshotError(
                 "community_card",
@@ -621,20 +834,85 @@ class Replay:
             bring_in_seat=table.seats[table.bring_in],
             winner=None if table.winner is None else table.seats[table.winner],
             community_card_allowed=community_allowed,
-            showdown_board=None if board is None else table.seats[board[0]],
-            showdown_ties=() if board is None else tuple(table.seats[i] for i in board[1]),
+            showdown_board=None if board is None else table.seats[board.board],
+            showdown_ties=() if board is None else tuple(table.seats[i] for i in board.tied),
             log=tuple(table.rounds),
             actions=tuple(self._played),
             added=tuple(table.added),
+            showdown_high_card=None if board is None or board.high_card is None else CARD_TEXT[board.high_card],
         )
+
+    def explain(self) -> TableWhy:
+        """The state with why it stands there: the decisions the replay recorded as it made them, where the hand
+        stands, 7th street's deal, the cap and the actions offered and refused (``?explain=true``)."""
+        state = self.state()
+        table = self._table
+        why = [*table.decided(), _phase(table, state)]
+        if table.seventh is not None:
+            why.append(table.seventh.why())
+        offered, refused = table.options()
+        if table.to_act is not None:
+            why.append(table.cap_why())
+            why += offered
+        return TableWhy(state, why, refused)
 
 
 def replay(snapshot: Snapshot) -> TableState:
-    """Replay every action of the snapshot; the state after it, or an InputError at the first rule broken."""
+    """Replay every action of the snapshot; the state after it, or an InputError at the first rule broken.
+
+    Seat 4's king brings in, seat 6 completes to the small bet, and seat 1 is to act facing it:
+
+    >>> from service.razz.limits import Stakes
+    >>> from service.razz.snapshot import PlayerIn
+    >>> dealt = (PlayerIn(1, 1000, ("7c",)), PlayerIn(4, 640, ("Ks",)), PlayerIn(6, 800, ("5d",)))
+    >>> stakes = Stakes(ante=5, bring_in=10, small_bet=40, big_bet=80)
+    >>> state = replay(Snapshot(stakes, dealt, (Action(4, "bring_in"), Action(6, "complete"))))
+    >>> state.to_act, state.pot, [(action.type.value, action.amount) for action in state.legal_actions]
+    (1, 65, [('fold', None), ('call', 40), ('raise', 80)])
+
+    An action its rule refuses is named by its index, with the reason and the rule:
+
+    >>> replay(Snapshot(stakes, dealt, (Action(4, "bring_in"), Action(6, "raise"))))
+    Traceback (most recent call last):
+    ...
+    service.razz.errors.IllegalActionError: actions[1]: seat 6 may not raise: the increase here is a complete
+
+    ``explain`` replays it the same way and writes out the decisions the replay recorded:
+
+    >>> [why.decision for why in explain(Snapshot(stakes, dealt, (Action(4, "bring_in"),))).why]
+    ['bring_in_seat', 'opener', 'bring_in_amount', 'phase', 'cap', 'legal_action', 'legal_action', 'legal_action']
+    """
     hand = Replay(snapshot)
     for action in snapshot.actions:
         hand.play(action)
     return hand.state()
+
+
+def explain(snapshot: Snapshot) -> TableWhy:
+    """Replay the snapshot as ``replay`` does; the state with the decisions behind it and the refusals."""
+    hand = Replay(snapshot)
+    for action in snapshot.actions:
+        hand.play(action)
+    return hand.explain()
+
+
+def _phase(table: Table, state: TableState) -> Why:
+    """Where the hand stands: the street and phase, and who acts."""
+    street = street_name(state.street)
+    if state.phase is Phase.BETTING:
+        return TURN_ORDER.says("phase", f"{street} is being bet: seat {state.to_act} is to act, clockwise from "
+                                        "the opener, skipping folded and all-in players")
+    if state.phase is Phase.DEALING:
+        following = street_name(state.street + 1)
+        return TURN_ORDER.says("phase", f"{street}'s betting is over, and the snapshot does not show {following}'s "
+                                        "up cards yet: the next street is to be dealt")
+    if state.phase is Phase.COMPLETE:
+        return UNCONTESTED.says("phase", f"every other player folded: seat {state.winner} wins without showing")
+    if table.active < 2:
+        return BETTING_ENDS.says("phase", f"the betting ended on {street_name(state.betting_ended_on)}: fewer than "
+                                          "two live players can bet, so the cards left are dealt and the hands are "
+                                          "tabled")
+    return BETTING_ENDS.says("phase", f"{street}'s betting is complete: the hand goes to the showdown")
 
 
 def _check_mucks(table: Table, snapshot: Snapshot, index_of_input: list[int]) -> None:

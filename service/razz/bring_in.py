@@ -8,13 +8,17 @@ least the bring-in, or folds). A bring-in posted all-in for less still stands at
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from typing import Literal, overload
 
+import msgspec
+
+from .cap import COMPLETES
 from .cards import CARD_CODES, CARD_TEXT, HIGH_CARD_ORDER, RANK_NAMES, RANK_OF, SUIT_NAMES, Deck
-from .limits import MOST_CHIPS, Stakes
+from .limits import MOST_CHIPS, SHORT_OF_FULL, Stakes
 from .rules import Rules, ShortBringInCallAmount
 from .seating import clockwise, next_clockwise
-from .vocabulary import ActionType, Refusal
+from .vocabulary import ActionType, Offer, Offered, Refusal
 from .why import REFERENCE_DEFAULT, Citation, Why
 
 HIGHEST_DOOR = Citation("§1", "WSOP-L 235")
@@ -45,7 +49,8 @@ class DoorCard:
 
 @dataclass(frozen=True, slots=True)
 class BringIn:
-    """Who brings in, why, who opens the betting and what is posted."""
+    """Who brings in, why, who opens the betting and what is posted: the decision and the values its sentences
+    need."""
 
     seat: int
     card: str
@@ -56,6 +61,27 @@ class BringIn:
     """Chips the bring-in seat posts (the bring-in, or all it has left): 0 all-in from the ante, None without stakes."""
     chips: int | None = None
     """Chips the bring-in seat has after the ante; None when its stack or the stakes are not given."""
+    tied_cards: tuple[str, ...] = field(default=(), compare=False)
+    """The other door cards of its rank: the suit broke the tie with them (what the tie-break's sentence says)."""
+
+
+class Found(msgspec.Struct, frozen=True, gc=False):
+    """The bring-in as a table finds it, by index clockwise: the bring-in seat, the door cards of its rank, who opens
+    and what is posted (a replay keeps this and says it as a ``BringIn`` only when asked why)."""
+
+    seat_index: int
+    tied: list[int]
+    opener: int | None
+    amount: int | None
+    chips: int | None
+    """The bring-in seat's chips after the ante (None: not known)."""
+
+    def bring_in(self, seats: Sequence[int], door_codes: Sequence[int]) -> BringIn:
+        """The decision by seat and card, as the bring-in answer writes it and its sentences say it."""
+        best, opener = self.seat_index, self.opener
+        return BringIn(seats[best], CARD_TEXT[door_codes[best]], bool(self.tied),
+                       None if opener is None else seats[opener], self.amount, self.chips,
+                       tuple(CARD_TEXT[door_codes[i]] for i in self.tied))
 
 
 def highest_door(door_codes: Sequence[int]) -> tuple[int, list[int]]:
@@ -73,30 +99,38 @@ def opener_index(bring_in_index: int, chips_after_ante: Sequence[int | None]) ->
     return next_clockwise(bring_in_index, has_chips)
 
 
+def bring_in_at(door_codes: Sequence[int], chips: Sequence[int | None], stakes: Stakes | None) -> Found:
+    """The bring-in of players seated clockwise, from their door cards and their chips after the ante (None: not
+    known): the one place section 1 is decided, for a table being replayed and for ``find_bring_in``."""
+    best, tied = highest_door(door_codes)
+    left = chips[best]
+    amount = None if stakes is None else stakes.bring_in if left is None else min(stakes.bring_in, left)
+    return Found(best, tied, opener_index(best, chips), amount, left)
+
+
 def find_bring_in(players: Sequence[DoorCard], stakes: Stakes | None = None) -> BringIn:
-    """The bring-in of a table, given its door cards (and stacks before antes, to find an all-in seat)."""
+    """The bring-in of a table, given its door cards (and stacks before antes, to find an all-in seat).
+
+    The highest door card brings in, kings high and aces low; a tie on rank goes to the higher suit
+    (s > h > d > c). A seat all-in from the ante posts nothing and the next seat with chips opens:
+
+    >>> stakes = Stakes(ante=5, bring_in=10, small_bet=40)
+    >>> find_bring_in([DoorCard(1, "7c", 400), DoorCard(3, "Qc", 400), DoorCard(4, "Qh", 400)], stakes)
+    BringIn(seat=4, card='Qh', tie_broken_by_suit=True, opener=4, amount=10, chips=395, tied_cards=('Qc',))
+    >>> found = find_bring_in([DoorCard(1, "7c", 400), DoorCard(3, "Ks", 5), DoorCard(4, "As", 400)], stakes)
+    >>> found.seat, found.opener, found.amount
+    (3, 4, 0)
+    """
     ordered = clockwise([player.seat for player in players])
-    seats = [players[i].seat for i in ordered]
     deck = Deck()
     codes = [deck.take(players[i].card, f"players[{i}].door_card") for i in ordered]
-    best, tied = highest_door(codes)
-    chips: list[int | None] = []
-    for i in ordered:
-        stack = players[i].stack
-        chips.append(None if stack is None or stakes is None else stakes.after_ante(stack))
-    opener = opener_index(best, chips)
-    amount = None
-    if stakes is not None:
-        left = chips[best]
-        amount = stakes.bring_in if left is None else min(stakes.bring_in, left)
-    return BringIn(
-        seat=seats[best],
-        card=CARD_TEXT[codes[best]],
-        tie_broken_by_suit=bool(tied),
-        opener=None if opener is None else seats[opener],
-        amount=amount,
-        chips=chips[best],
-    )
+    chips = [None if players[i].stack is None or stakes is None else stakes.after_ante(players[i].stack)  # type: ignore[arg-type]
+             for i in ordered]
+    found = bring_in_at(codes, chips, stakes).bring_in([players[i].seat for i in ordered], codes)
+    if len(found.tied_cards) < 2:
+        return found
+    asked = {CARD_TEXT[code]: ordered[k] for k, code in enumerate(codes)}  # the ties said in the request's order
+    return replace(found, tied_cards=tuple(sorted(found.tied_cards, key=asked.__getitem__)))
 
 
 _BRING_IN, _COMPLETE, _FOLD = ActionType.BRING_IN, ActionType.COMPLETE, ActionType.FOLD
@@ -119,25 +153,46 @@ _OPENING_REFUSED = {True: _opening_refusals(POST_OR_COMPLETE), False: _opening_r
 """By whether the bring-in seat itself opens (RRoP Stud 2) or the seat after one all-in from the ante (TDA RP-10E)."""
 
 
-def opening_chips(kind: str, chips: int, stakes: Stakes, posts_bring_in: bool, rules: Rules) -> int | Refusal:
-    """What an action opening 3rd street adds from ``chips`` (0 for a fold), or why it may not open it.
+_POSTS = {True: Offer("seat {seat} may post the bring-in, {amount}{all_in}", POST_OR_COMPLETE),
+          False: Offer("seat {seat} may post the bring-in, {amount}{all_in}", OPENS_AFTER_ALL_IN)}
+_OPENER_FOLDS = Offer("seat {seat} may fold: it opens after a bring-in seat all-in from the ante", OPENS_AFTER_ALL_IN)
+
+
+@overload
+def opening_chips(kind: str, chips: int, stakes: Stakes, posts_bring_in: bool, rules: Rules,
+                  explain: Literal[False] = False) -> int | Refusal: ...
+@overload
+def opening_chips(kind: str, chips: int, stakes: Stakes, posts_bring_in: bool, rules: Rules,
+                  explain: Literal[True]) -> Offered | Refusal: ...
+@overload
+def opening_chips(kind: str, chips: int, stakes: Stakes, posts_bring_in: bool, rules: Rules,
+                  explain: bool) -> int | Offered | Refusal: ...
+def opening_chips(kind: str, chips: int, stakes: Stakes, posts_bring_in: bool, rules: Rules,
+                  explain: bool = False) -> int | Offered | Refusal:
+    """What an action opening 3rd street adds from ``chips`` (0 for a fold), or why it may not open it; with
+    ``explain``, the chips with the reason this branch offers them.
 
     ``posts_bring_in``: the opener is the bring-in seat itself, who may not fold; an opener after a
     bring-in seat all-in from the ante may (TDA RP-10E), unless the rules say otherwise.
     """
     if kind == _BRING_IN:
-        return min(stakes.bring_in, chips)
+        posted = min(stakes.bring_in, chips)
+        return Offered(posted, _POSTS[posts_bring_in]) if explain else posted
     no_completion, stack_only_brings_in, open_with = _OPENING_REFUSED[posts_bring_in]
     if kind == _COMPLETE:
         if stakes.bring_in >= stakes.small_bet:
             return no_completion
         if chips <= stakes.bring_in:
             return stack_only_brings_in
-        return min(stakes.small_bet, chips)
+        if chips < stakes.small_bet:  # all-in short of the completion (section 4)
+            return Offered(chips, SHORT_OF_FULL[rules.short_allin_threshold]) if explain else chips
+        return Offered(stakes.small_bet, COMPLETES) if explain else stakes.small_bet
     if kind == _FOLD:
         if posts_bring_in:
             return _MUST_POST
-        return 0 if rules.allow_fold_when_opening_after_all_in_bring_in else _NO_OPENING_FOLD
+        if not rules.allow_fold_when_opening_after_all_in_bring_in:
+            return _NO_OPENING_FOLD
+        return Offered(0, _OPENER_FOLDS) if explain else 0
     return open_with
 
 
@@ -164,22 +219,25 @@ def explain_highest_door(seat: int, card: str) -> Why:
                                               f"seat {seat} brings in")
 
 
-def explain_bring_in(found: BringIn, doors: Sequence[tuple[int, str]], stakes: Stakes | None,
-                     rules: Rules, opened: bool = False) -> list[Why]:
-    """Why ``found`` brings in and who opens: the door cards (seat, card) it was found from, in the hand's words.
+def explain_door_tie(card: str, tied_cards: Sequence[str]) -> Why:
+    """Why the door card ``card`` is higher than ``tied_cards``, of its rank: the suit decides (the one sentence of
+    this tie-break, for the bring-in and for 3rd street's first to act)."""
+    rank = RANK_OF[CARD_CODES[card]]
+    return SUIT_BREAKS_TIES.says(
+        "bring_in_tie_break", f"{card} ties {', '.join(tied_cards)} on rank ({RANK_NAMES[rank - 1]}): the suit "
+                              f"decides, s > h > d > c, and {SUIT_NAMES[card[1]]} is the highest")
+
+
+def explain_bring_in(found: BringIn, stakes: Stakes | None, rules: Rules, opened: bool = False) -> list[Why]:
+    """Why ``found`` brings in and who opens, in the hand's words, from the values the decision holds.
 
     ``opened``: 3rd street has been opened, so what the bring-in seat could not do is said of its opening post
     alone (once it has posted, it may fold like anyone facing a bet).
     """
     why = [explain_highest_door(found.seat, found.card)]
     no_completion = _completion_refused(found, stakes, rules)
-    rank = RANK_OF[CARD_CODES[found.card]]
-    tied = [card for _, card in doors if card != found.card and RANK_OF[CARD_CODES[card]] == rank]
-    if tied:
-        others = ", ".join(tied)
-        why.append(SUIT_BREAKS_TIES.says(
-            "bring_in_tie_break", f"{found.card} ties {others} on rank ({RANK_NAMES[rank - 1]}): the suit decides, "
-                                  f"s > h > d > c, and {SUIT_NAMES[found.card[1]]} is the highest"))
+    if found.tied_cards:
+        why.append(explain_door_tie(found.card, found.tied_cards))
     if found.opener is None:
         why.append(NOBODY_BETS.says("opener", "fewer than two players have chips left after the antes: nobody bets"))
     elif found.opener != found.seat:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .rules import HeadsUpUncap
 from .streets import FIRST_STREET
-from .vocabulary import ActionType
+from .vocabulary import ActionType, Offer
 from .why import REFERENCE_DEFAULT, Citation, Why, raises, street_name
 
 COMPLETION_IS_THE_BET = Citation("§2", "RRoP Stud 3")
@@ -33,6 +33,11 @@ _KEPT_BECAUSE = {HeadsUpUncap.NEVER: "heads-up does not lift the cap (heads_up_u
                                                      "cap (heads_up_uncap round_starts_heads_up)",
                  HeadsUpUncap.EVENT_HEADS_UP: "more than two players were dealt in, so heads-up does not lift the cap "
                                               "(heads_up_uncap event_heads_up)"}
+
+
+COMPLETES = Offer("seat {seat} may complete to {to}, the small bet: the completion is 3rd street's bet, not a "
+                  "raise{all_in}", COMPLETION_IS_THE_BET)
+"""Why the completion of the bring-in is offered: it is 3rd street's bet."""
 
 
 def cap_citation(limit: int | None) -> Citation:
@@ -72,18 +77,19 @@ def cap_lifted(rule: HeadsUpUncap, players_dealt: int, able_to_act: int, round_s
     return False
 
 
-def explain_cap(street: int, limit: int | None, rule: HeadsUpUncap, lifted: bool, bet_made: bool, raises_made: int,
-                heads_up: bool, short_bet: int | None = None) -> Why:
-    """How many raises ``street`` has left, or why it has none (``heads_up``: two players who are not all-in are
-    left to act, so a capped round says why heads-up did not lift its cap; ``short_bet``: an all-in short of a full
-    bet stands where there is no bet yet)."""
+def explain_cap(street: int, limit: int | None, rule: HeadsUpUncap, lifted: bool, capped: bool, bet_made: bool,
+                raises_made: int, heads_up: bool, short_bet: int | None = None) -> Why:
+    """How many raises ``street`` has left, or why it has none, from what the round decided (``lifted`` by
+    ``cap_lifted``, ``capped`` by ``is_capped``; ``heads_up``: two players who are not all-in are left to act, so a
+    capped round says why heads-up did not lift its cap; ``short_bet``: an all-in short of a full bet stands where
+    there is no bet yet)."""
     name = street_name(street)
     if limit is None:
         return cap_citation(None).says("cap", f"max_raises_after_bet is unlimited: {name} has no cap")
     if lifted:
         who = "two players were dealt in" if rule == _EVENT else "two players who are not all-in"
         return CAP_LIFTED[rule].says("cap", f"the cap is lifted on {name}: {who} (heads_up_uncap {rule})")
-    if is_capped(bet_made, raises_made, limit, lifted):
+    if capped:
         said = f"capped: a bet and {raises(limit)} on {name}"
         if heads_up:
             return CAP_KEPT_HEADS_UP[rule].says("cap", f"{said}; {_KEPT_BECAUSE[rule]}")

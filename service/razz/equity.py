@@ -19,7 +19,7 @@ from .equity_spot import SHARE_UNITS, Spot, Tally
 from .errors import ExactBudgetError
 from .rank_multisets import exact_tally
 from .ranking import LOW_RANKING
-from .running_out import explain_seventh_street
+from .running_out import seventh_street
 from .showdown import TIES_SPLIT
 from .why import Why
 
@@ -119,7 +119,7 @@ def _seat_equities(spot: Spot, tally: Tally) -> tuple[SeatEquity, ...]:
 
 def explain_equity(spot: Spot, answer: Equity) -> list[Why]:
     """How the answer was computed: how 7th street is dealt, exact or sampled, and how ties share."""
-    why = [explain_seventh_street(spot.players_dealt, len(spot.players))]
+    why = [seventh_street(spot.players_dealt, len(spot.players)).why()]
     if answer.method is Method.EXACT:
         why.append(LOW_RANKING.says("equity_method", (
             f"suits never decide an ace-to-five low, so exact counts every deal by the ranks each player receives: "

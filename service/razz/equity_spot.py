@@ -1,7 +1,7 @@
 """A spot: where a hand stands when its equity is asked, read from a request, and the whole-number counts over it.
 
 Every unseen card is equally likely to be any card not named in the request. Section 7 decides
-whether 7th street is one community card (``running_out.community_card_dealt``, from the players
+whether 7th street is one community card (``running_out.seventh_street``, from the players
 dealt each street); each player's hand is completed to seven cards, the community card included.
 """
 
@@ -16,7 +16,7 @@ import numpy as np
 from .cards import CARD_CODES, CARD_TEXT, RANK_CHARS, RANK_KEYS, RANK_OF, Deck
 from .errors import SnapshotError
 from .ranking import MAX_CARDS, SEVEN_CARD_RANKS
-from .running_out import community_card_dealt
+from .running_out import seventh_street
 from .seating import MIN_PLAYERS, SeatChart, check_player_count
 from .streets import MAX_DOWN_CARDS, MAX_UP_CARDS, STREETS
 from .why import street_name
@@ -119,7 +119,7 @@ def read_spot(players: Sequence[tuple[int, Sequence[str], Sequence[str]]], dead_
                                 f"players[0] holds {shown}: every live player shows as many on a street")
     street = next(number for number, street in STREETS.items() if street.up_cards == shown)
     players_dealt = _players_dealt(street, len(live), dealt, max_players)
-    community = community_card_dealt(players_dealt, len(live))
+    community = seventh_street(players_dealt, len(live)).community
     for index, player in enumerate(live):
         if len(player.down_cards) > MAX_DOWN_CARDS - 1 and (shown < MAX_UP_CARDS or community):
             reason = ("7th street is a community card here (section 7)" if community else

@@ -8,9 +8,11 @@ that can act.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from .bring_in import NOBODY_BETS, OPENS_AFTER_ALL_IN, SUIT_BREAKS_TIES, explain_highest_door, highest_door
+import msgspec
+
+from .bring_in import NOBODY_BETS, OPENS_AFTER_ALL_IN, explain_door_tie, explain_highest_door, highest_door
 from .cards import CARD_CODES, CARD_TEXT, HIGH_CARD_ORDER, Deck
 from .errors import SnapshotError
 from .ranking import CATEGORIES, evaluate, low_rank
@@ -61,11 +63,33 @@ class FirstToAct:
     """The bring-in seat or the lowest board; differs from ``seat`` only when that player is all-in."""
     showing: str
     tied_with: tuple[int, ...]
+    high_card: str | None = field(default=None, compare=False)
+    """Under ``later_street_tie_break`` high_card_by_suit, the card that broke a tie of boards (None: no tie): what
+    the tie-break's sentence says."""
+
+
+class LowestBoard(msgspec.Struct, frozen=True, gc=False):
+    """The lowest board among the players in (an index), the others tying it, and the card that broke the tie when
+    the high card by suit breaks it (None: no tie, or broken by position). A replay makes one a street: a struct is
+    built in a fifth of a named tuple's time."""
+
+    board: int
+    tied: list[int]
+    high_card: int | None
+
+
+class BoardOpener(msgspec.Struct, frozen=True, gc=False):
+    """Who opens a street from 4th on (an index; None when nobody can act) and the lowest board that decided it."""
+
+    first: int | None
+    lowest: LowestBoard
+    street: int
 
 
 def lowest_board(up_cards: Sequence[Sequence[int]], shown: int, folded: Sequence[bool], position: Sequence[int],
-                 tie_break: LaterStreetTieBreak) -> tuple[int, list[int]]:
-    """Index of the lowest board (first ``shown`` up cards) among the players in, and the others whose boards tie it."""
+                 tie_break: LaterStreetTieBreak) -> LowestBoard:
+    """The lowest board (first ``shown`` up cards) among the players in, the others whose boards tie it, and the card
+    that broke the tie by suit."""
     tied: list[int] = []
     best_value = 0
     for i, cards in enumerate(up_cards):
@@ -76,27 +100,45 @@ def lowest_board(up_cards: Sequence[Sequence[int]], shown: int, folded: Sequence
             best_value, tied = value, [i]
         elif value == best_value:
             tied.append(i)
+    if len(tied) == 1:
+        return LowestBoard(tied[0], [], None)
     if tie_break == LaterStreetTieBreak.HIGH_CARD_BY_SUIT:
-        winner = max(tied, key=lambda i: max(HIGH_CARD_ORDER[code] for code in up_cards[i][:shown]))
-    else:
-        winner = min(tied, key=position.__getitem__)
+        highs = {i: max(up_cards[i][:shown], key=HIGH_CARD_ORDER.__getitem__) for i in tied}
+        winner = max(tied, key=lambda i: HIGH_CARD_ORDER[highs[i]])
+        tied.remove(winner)
+        return LowestBoard(winner, tied, highs[winner])
+    winner = min(tied, key=position.__getitem__)
     tied.remove(winner)
-    return winner, tied
+    return LowestBoard(winner, tied, None)
 
 
 def board_opener(up_cards: Sequence[Sequence[int]], street: int, folded: Sequence[bool], can_act: Sequence[bool],
-                 position: Sequence[int], tie_break: LaterStreetTieBreak) -> tuple[int | None, int, list[int]]:
-    """Who opens a street from 4th on: the lowest board, or clockwise from it the first who can act.
-
-    Returns that index (None when nobody can act), the board's and the boards tying it.
-    """
-    board, tied = lowest_board(up_cards, up_cards_on(street), folded, position, tie_break)
-    return next_clockwise(board, can_act), board, tied
+                 position: Sequence[int], tie_break: LaterStreetTieBreak) -> BoardOpener:
+    """Who opens a street from 4th on: the lowest board, or clockwise from it the first who can act (section 3)."""
+    lowest = lowest_board(up_cards, up_cards_on(street), folded, position, tie_break)
+    return BoardOpener(next_clockwise(lowest.board, can_act), lowest, street)
 
 
 def find_first_to_act(street: int, players: Sequence[BoardIn], rules: Rules = Rules(),
                       dealer_seat: int | None = None) -> FirstToAct:
-    """Who acts first on ``street`` given every player's up cards and status."""
+    """Who acts first on ``street`` given every player's up cards and status.
+
+    From 4th street on the lowest ace-to-five board acts first; tied boards go by position from
+    the dealer, or under ``later_street_tie_break`` high_card_by_suit to the board holding the
+    highest card by suit (the card that broke the tie is kept, for the sentence that says so):
+
+    >>> boards = [BoardIn(1, ("6d", "2c")), BoardIn(3, ("6s", "2h")), BoardIn(5, ("7c", "Ad"))]
+    >>> find_first_to_act(4, boards)
+    FirstToAct(seat=1, board_seat=1, showing='6-2', tied_with=(3,), high_card=None)
+    >>> find_first_to_act(4, boards, Rules(later_street_tie_break=LaterStreetTieBreak.HIGH_CARD_BY_SUIT))
+    FirstToAct(seat=3, board_seat=3, showing='6-2', tied_with=(1,), high_card='6s')
+
+    An all-in lowest board still decides, but the next seat clockwise who can act opens:
+
+    >>> find_first_to_act(4, [BoardIn(1, ("6d", "2c"), all_in=True), BoardIn(3, ("9s", "2h")),
+    ...                       BoardIn(5, ("7c", "Ad"))])
+    FirstToAct(seat=3, board_seat=1, showing='6-2', tied_with=(), high_card=None)
+    """
     check_player_count(len(players), rules.max_players)
     order = clockwise([player.seat for player in players])
     deck = Deck()
@@ -124,16 +166,19 @@ def find_first_to_act(street: int, players: Sequence[BoardIn], rules: Rules = Ru
         board = with_door[best]
         tied = [with_door[k] for k in tied_doors]
         first = next_clockwise(board, can_act)
+        high = None
     else:
         if all(folded):
             raise SnapshotError("players", "every player has folded: nobody acts")
-        first, board, tied = board_opener(boards, street, folded, can_act, positions(seats, dealer_seat),
-                                          rules.later_street_tie_break)
+        found = board_opener(boards, street, folded, can_act, positions(seats, dealer_seat),
+                             rules.later_street_tie_break)
+        first, board, tied, high = found.first, found.lowest.board, found.lowest.tied, found.lowest.high_card
     return FirstToAct(
         seat=None if first is None else seats[first],
         board_seat=seats[board],
         showing=evaluate(boards[board]).name,
         tied_with=tuple(seats[i] for i in tied),
+        high_card=None if high is None else CARD_TEXT[high],
     )
 
 
@@ -148,9 +193,7 @@ def explain_first_to_act(street: int, players: Sequence[BoardIn], answer: FirstT
         door = boards[board][0]
         why.append(explain_highest_door(board, door))
         if answer.tied_with:
-            doors = ", ".join(boards[seat][0] for seat in answer.tied_with)
-            why.append(SUIT_BREAKS_TIES.says("bring_in_tie_break", f"{door} ties {doors} on rank: the suit decides, "
-                                                                   "s > h > d > c"))
+            why.append(explain_door_tie(door, [boards[seat][0] for seat in answer.tied_with]))
         passed = OPENS_AFTER_ALL_IN
     else:
         shown = up_cards_on(street)
@@ -161,7 +204,7 @@ def explain_first_to_act(street: int, players: Sequence[BoardIn], answer: FirstT
                             f"{street_name(street)} ({order})"))
         if answer.tied_with:
             why.append(explain_tied_boards("first_to_act_tie_break", board, answer.tied_with, answer.showing,
-                                           boards[board][:shown], rules.later_street_tie_break))
+                                           answer.high_card, rules.later_street_tie_break))
         if street == LAST_STREET and community:
             why.append(SEVENTH_STREET_COMMUNITY.says(
                 "seventh_street", "7th street is one community card, in every hand: the four up cards of 6th "
@@ -183,14 +226,13 @@ def explain_first_to_act(street: int, players: Sequence[BoardIn], answer: FirstT
     return why
 
 
-def explain_tied_boards(decision: str, board: int, tied_with: tuple[int, ...], showing: str, cards: Sequence[str],
+def explain_tied_boards(decision: str, board: int, tied_with: tuple[int, ...], showing: str, high_card: str | None,
                         tie_break: LaterStreetTieBreak) -> Why:
-    """Why ``board`` (its up ``cards`` showing ``showing``) wins the tie with the boards of ``tied_with``, as
-    ``later_street_tie_break`` breaks it: for the first to act, and for the first to show when 7th street is
-    checked through (section 5's lowest board)."""
+    """Why ``board`` (showing ``showing``) won the tie with the boards of ``tied_with``, as ``lowest_board`` broke it
+    under ``later_street_tie_break`` (``high_card``: the card that broke it by suit): for the first to act, and for the
+    first to show when 7th street is checked through (section 5's lowest board)."""
     if tie_break == LaterStreetTieBreak.HIGH_CARD_BY_SUIT:
-        high = CARD_TEXT[max((CARD_CODES[card] for card in cards), key=HIGH_CARD_ORDER.__getitem__)]
-        how = f"to the board holding the highest card by suit, seat {board}'s {high}"
+        how = f"to the board holding the highest card by suit, seat {board}'s {high_card}"
     else:
         how = f"by position to seat {board}, first clockwise from the dealer"
     return TIED_BOARDS[tie_break].says(decision, f"{seat_list(tied_with)} also "

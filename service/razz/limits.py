@@ -8,10 +8,12 @@ over the street's level counts as a full bet or raise (``short_allin_threshold``
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .errors import StakesError
 from .rules import Rules, ShortAllinReopens, ShortAllinThreshold, ThirdStreetHalfBetBase
 from .streets import FIRST_STREET, STREETS
+from .vocabulary import Offer
 from .why import REFERENCE_DEFAULT, Citation, Why, street_name
 
 MOST_CHIPS = 10**15
@@ -22,6 +24,15 @@ BET_SIZES = Citation("§4", "BARGE Razz")
 SHORT_ALL_IN = {ShortAllinThreshold.HALF_BET: Citation("§4", "WSOP-L 129"),
                 ShortAllinThreshold.FULL_BET: Citation("§4", "PokerKit")}
 """What a short all-in must reach to count as a full bet or raise, by ``short_allin_threshold``."""
+SHORT_OF_FULL = {threshold: Offer("seat {seat} may {kind} all-in to {to}, its last chips, short of the full {kind} to "
+                                  "{full}", citation) for threshold, citation in SHORT_ALL_IN.items()}
+"""Why an increase all-in short of a full one is offered: a short all-in is allowed (section 4)."""
+COMPLETES_SHORT = {threshold: Offer("seat {seat} may complete the short all-in to {to}, a full {full_kind}{all_in}",
+                                    citation) for threshold, citation in SHORT_ALL_IN.items()}
+"""Why completing a short all-in to a full bet or raise is offered (section 4)."""
+BETS = Offer("seat {seat} may bet {amount}, one {size} bet on {street}{all_in}", BET_SIZES)
+RAISES = Offer("seat {seat} may raise to {to}: one {size} bet of {bet} over the {level} that stands{all_in}", BET_SIZES)
+"""Why a bet or a raise is offered: one bet of the street's size."""
 THIRD_STREET_BASE = {ThirdStreetHalfBetBase.TOTAL_VS_SMALL_BET: Citation("§4", "RRoP Betting & Raising 5"),
                      ThirdStreetHalfBetBase.INCREMENT_OVER_BRING_IN: Citation("§4", REFERENCE_DEFAULT)}
 """How a 3rd-street all-in above the bring-in is measured, by ``third_street_half_bet_base``."""
@@ -60,16 +71,87 @@ class Stakes:
         return stack - min(self.ante, stack)
 
 
-def counts_as_full(total: int, level: int, size: int, street: int, bet_made: bool, stakes: Stakes,
-                   rules: Rules) -> bool:
-    """Whether an all-in to ``total`` on the street, short of ``level`` plus a bet, is still a full bet or raise."""
+class ShortAllIn(NamedTuple):
+    """An all-in short of the street's level plus a bet, as ``counts_as_full`` judged it: whether it counted as a full
+    bet or raise, the rule that measured it and the values its sentence says."""
+
+    seat: int
+    total: int
+    level: int
+    size: int
+    street: int
+    counted: bool
+    measure: Citation
+    """The rule that measured it: full_bet's (nothing short counts), the increment over the bring-in, or half a
+    bet."""
+    over: int
+    """What it put in over what it is measured from (the level, or the bring-in)."""
+    base: int
+    """What it is measured from: the level, or under increment_over_bring_in the bring-in."""
+    against: int
+    """What it is measured against: a bet, or the completion's distance over the bring-in."""
+    reopens_per_player: bool
+    capped: bool = False
+    """It counted and used the last raise the cap allows (the table says, once it has played it)."""
+
+    def why(self) -> Why:
+        """Why it did or did not count as a full bet or raise, and whom it reopens the betting for."""
+        opening = f"seat {self.seat}'s all-in to {self.total} on {street_name(self.street)}"
+        if self.measure is _FULL_BET_ONLY:
+            return self.measure.says(
+                "short_all_in", f"{opening} is short of a full bet of {self.size} over {self.level}: under "
+                                "short_allin_threshold full_bet only a full bet or raise reopens the betting, so it "
+                                "does not")
+        if self.measure is _INCREMENT:
+            measure = (f"is {self.over} over the bring-in of {self.base}, against a completion distance of "
+                       f"{self.against}")
+        else:
+            measure = f"is {self.over} over {self.base}, against a bet of {self.against}"
+        total = self.total
+        if self.counted and self.capped:
+            verdict = (f"at least half, so it counts as a full bet or raise: the level is {total}, and it uses the "
+                       "last raise the cap allows, so the betting is capped, not reopened: the others may call or fold")
+        elif self.counted and self.reopens_per_player:
+            verdict = (f"at least half, so it counts as a full bet or raise: the level is {total}, and it reopens "
+                       "the betting for a player who has acted only if he faces at least half a bet more than he "
+                       "matched (short_allin_reopens per_player)")
+        elif self.counted:
+            verdict = (f"at least half, so it counts as a full bet or raise: the level is {total} and the betting "
+                       "reopens")
+        else:
+            verdict = "under half, so it is not a full bet or raise and does not reopen the betting for those who acted"
+        return self.measure.says("short_all_in", f"{opening} {measure}: {verdict}")
+
+
+_FULL_BET_ONLY = SHORT_ALL_IN[ShortAllinThreshold.FULL_BET]
+_HALF_BET = SHORT_ALL_IN[ShortAllinThreshold.HALF_BET]
+_INCREMENT = THIRD_STREET_BASE[ThirdStreetHalfBetBase.INCREMENT_OVER_BRING_IN]
+
+
+def counts_as_full(seat: int, total: int, level: int, size: int, street: int, bet_made: bool, stakes: Stakes,
+                   rules: Rules) -> ShortAllIn:
+    """Whether ``seat``'s all-in to ``total`` on the street, short of ``level`` plus a bet of ``size``, is still a
+    full bet or raise: at least half a bet over the level (``short_allin_threshold`` half_bet), measured on 3rd street
+    before the completion from the bring-in under ``third_street_half_bet_base`` increment_over_bring_in.
+
+    >>> stakes = Stakes(ante=5, bring_in=10, small_bet=40)
+    >>> counts_as_full(2, 100, 80, 40, 4, True, stakes, Rules()).counted
+    True
+    >>> counts_as_full(2, 95, 80, 40, 4, True, stakes, Rules()).counted
+    False
+    """
+    per_player = rules.short_allin_reopens == ShortAllinReopens.PER_PLAYER
     if rules.short_allin_threshold == ShortAllinThreshold.FULL_BET:
-        return False
+        return ShortAllIn(seat, total, level, size, street, False, _FULL_BET_ONLY, total - level, level, size,
+                          per_player)
     if street == FIRST_STREET and not bet_made and \
             rules.third_street_half_bet_base == ThirdStreetHalfBetBase.INCREMENT_OVER_BRING_IN:
         bring_in = stakes.bring_in
-        return 2 * (total - bring_in) >= stakes.small_bet - bring_in
-    return 2 * (total - level) >= size
+        over, against = total - bring_in, stakes.small_bet - bring_in
+        return ShortAllIn(seat, total, level, size, street, 2 * over >= against, _INCREMENT, over, bring_in, against,
+                          per_player)
+    return ShortAllIn(seat, total, level, size, street, 2 * (total - level) >= size, _HALF_BET, total - level, level,
+                      size, per_player)
 
 
 def reopens_for(faced: int, size: int, rules: Rules) -> bool:
@@ -92,35 +174,3 @@ def reopens_for(faced: int, size: int, rules: Rules) -> bool:
     if rules.short_allin_threshold == ShortAllinThreshold.FULL_BET:
         return faced >= size
     return 2 * faced >= size
-
-
-def explain_short_all_in(seat: int, total: int, level: int, size: int, street: int, bet_made: bool,
-                         stakes: Stakes, rules: Rules, counted: bool, capped: bool = False) -> Why:
-    """Why an all-in to ``total``, short of ``level`` plus a bet, did or did not count as a full bet or raise, and
-    whom it reopens the betting for (``capped``: it used the last raise the cap allows, so it reopens it for
-    nobody)."""
-    opening = f"seat {seat}'s all-in to {total} on {street_name(street)}"
-    if rules.short_allin_threshold == ShortAllinThreshold.FULL_BET:
-        return SHORT_ALL_IN[ShortAllinThreshold.FULL_BET].says(
-            "short_all_in", f"{opening} is short of a full bet of {size} over {level}: under short_allin_threshold "
-                            "full_bet only a full bet or raise reopens the betting, so it does not")
-    if street == FIRST_STREET and not bet_made and \
-            rules.third_street_half_bet_base == ThirdStreetHalfBetBase.INCREMENT_OVER_BRING_IN:
-        citation = THIRD_STREET_BASE[ThirdStreetHalfBetBase.INCREMENT_OVER_BRING_IN]
-        measure = (f"is {total - stakes.bring_in} over the bring-in of {stakes.bring_in}, against a completion "
-                   f"distance of {stakes.small_bet - stakes.bring_in}")
-    else:
-        citation = SHORT_ALL_IN[ShortAllinThreshold.HALF_BET]
-        measure = f"is {total - level} over {level}, against a bet of {size}"
-    if counted and capped:
-        verdict = (f"at least half, so it counts as a full bet or raise: the level is {total}, and it uses the last "
-                   "raise the cap allows, so the betting is capped, not reopened: the others may call or fold")
-    elif counted and rules.short_allin_reopens == ShortAllinReopens.PER_PLAYER:
-        verdict = (f"at least half, so it counts as a full bet or raise: the level is {total}, and it reopens the "
-                   "betting for a player who has acted only if he faces at least half a bet more than he matched "
-                   "(short_allin_reopens per_player)")
-    elif counted:
-        verdict = f"at least half, so it counts as a full bet or raise: the level is {total} and the betting reopens"
-    else:
-        verdict = "under half, so it is not a full bet or raise and does not reopen the betting for those who acted"
-    return citation.says("short_all_in", f"{opening} {measure}: {verdict}")

@@ -97,12 +97,17 @@ def pots_reached(contributions: Mapping[int, int], folded: Collection[int] = (),
 
 
 def uncalled_excess(contributions: Mapping[int, int]) -> tuple[int, int] | None:
-    """The seat whose chips in no other seat matched, folded or not, and how many: its uncalled excess, which comes
-    back to it (the top pot ``build_pots`` gives when every seat counts as live, if one seat alone reached it).
+    """The chips one seat put in that no other seat matched, folded or live, which come back to it: (seat, chips),
+    None when the most any seat put in was matched.
+
+    It is the top pot of ``pots_reached`` when that pot has one live seat and no dead chips; when a
+    folded seat put in more than the next live one, the excess over the folded seat's chips is still
+    uncalled, though the pot it lies in holds the folded chips too.
 
     >>> uncalled_excess({1: 50, 2: 120, 3: 80}), uncalled_excess({1: 80, 2: 80})
     ((2, 40), None)
     """
     top = max(contributions, key=contributions.__getitem__)
-    excess = contributions[top] - max((chips for seat, chips in contributions.items() if seat != top), default=0)
-    return (top, excess) if excess > 0 else None
+    most = contributions[top]
+    matched = max((chips for seat, chips in contributions.items() if seat != top), default=0)
+    return (top, most - matched) if most > matched else None

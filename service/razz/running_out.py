@@ -8,6 +8,7 @@ that, one community card is turned that plays in every hand.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from .why import Citation, Why
 
@@ -46,20 +47,47 @@ def stub_before_seventh(players_dealt: Sequence[int]) -> int:
     return DECK_SIZE - (1 + 3 * third) - sum(1 + count for count in later)
 
 
-def community_card_dealt(players_dealt: Sequence[int], players_remaining: int) -> bool:
-    """Whether 7th street is a community card for this deal."""
-    procedure = seventh_street_procedure(stub_before_seventh(players_dealt), players_remaining)
-    return procedure in (COMMUNITY_CARD, SCRAMBLE_THEN_COMMUNITY_CARD)
+class SeventhStreet(NamedTuple):
+    """How 7th street is dealt (TDA RP-10H): the stub before it, the players remaining and the procedure."""
+
+    stub: int
+    players_remaining: int
+    procedure: str
+
+    @property
+    def community(self) -> bool:
+        """Whether 7th street is one community card."""
+        return self.procedure in _COMMUNITY
+
+    def why(self) -> Why:
+        """Why 7th street is dealt as it is: the stub against the cards the players remaining need."""
+        remaining = self.players_remaining
+        need = f"{self.stub} cards are left before 7th street and {remaining} players need {remaining + 2}"
+        return RUNNING_OUT.says("seventh_street_deal", f"{need} (with one burn and the last card): "
+                                                       f"{_OUTCOMES[self.procedure]}")
 
 
-def explain_seventh_street(players_dealt: Sequence[int], players_remaining: int) -> Why:
-    """Why 7th street is dealt as it is: the stub against the cards the players remaining need."""
+_COMMUNITY = frozenset((COMMUNITY_CARD, SCRAMBLE_THEN_COMMUNITY_CARD))
+_OUTCOMES = {DEAL_NORMALLY: "each is dealt a down card",
+             SCRAMBLE_BURNS: f"the {EARLIER_BURNS} earlier burns are scrambled in and each is dealt a down card",
+             COMMUNITY_CARD: "one community card is turned that plays in every hand",
+             SCRAMBLE_THEN_COMMUNITY_CARD: f"the {EARLIER_BURNS} earlier burns are scrambled in and one community "
+                                           "card is turned that plays in every hand"}
+
+
+def seventh_street(players_dealt: Sequence[int], players_remaining: int) -> SeventhStreet:
+    """How 7th street is dealt, given the players dealt on 3rd to 6th street and those remaining: the one place
+    section 7 is decided (a replay, an equity spot and the first-to-act request ask it).
+
+    >>> seventh_street([8, 8, 8, 8], 8).community, seventh_street([7, 7, 7, 7], 7).community
+    (True, False)
+    """
     stub = stub_before_seventh(players_dealt)
-    procedure = seventh_street_procedure(stub, players_remaining)
-    need = f"{stub} cards are left before 7th street and {players_remaining} players need {players_remaining + 2}"
-    outcome = {DEAL_NORMALLY: "each is dealt a down card",
-               SCRAMBLE_BURNS: f"the {EARLIER_BURNS} earlier burns are scrambled in and each is dealt a down card",
-               COMMUNITY_CARD: "one community card is turned that plays in every hand",
-               SCRAMBLE_THEN_COMMUNITY_CARD: f"the {EARLIER_BURNS} earlier burns are scrambled in and one community "
-                                             "card is turned that plays in every hand"}[procedure]
-    return RUNNING_OUT.says("seventh_street_deal", f"{need} (with one burn and the last card): {outcome}")
+    return SeventhStreet(stub, players_remaining, seventh_street_procedure(stub, players_remaining))
+
+
+def community_card_of_live(live: int) -> bool | None:
+    """Whether 7th street is a community card when only the ``live`` players' deal is known: True when they alone
+    run the deck out (dealt on 3rd to 6th street, as 8 always are); else None, for it turns on deals to folded
+    players that are not known."""
+    return seventh_street([live] * 4, live).community or None

@@ -23,13 +23,11 @@ from typing import NamedTuple, cast
 
 from .betting import LegalAction, Replay, Table, TableState, replay
 from .bring_in import highest_door
-from .cap import increase_name
 from .cards import CARD_CODES, RANK_CHARS, SUIT_CHARS
 from .draws import Draws, mix
 from .errors import InputError
 from .limits import MOST_CHIPS, Stakes
 from .rules import Rules
-from .running_out import community_card_dealt
 from .seating import MAX_SEAT, MIN_PLAYERS, check_player_count
 from .snapshot import Action, PlayerIn, Snapshot
 from .streets import FIRST_STREET, LAST_STREET, MAX_UP_CARDS, up_cards_on
@@ -110,7 +108,8 @@ class _Mark(NamedTuple):
     capped: bool
     folded: tuple[bool, ...]
     fold_street: tuple[int, ...]
-    dealt: tuple[int, ...]
+    community: bool
+    """Whether 7th street is one community card (it is dealt and the deck ran short, section 7)."""
     seen: object = None
 
 
@@ -212,25 +211,27 @@ def _play(deal: _Deal, ask: Ask, street: int, policy: Policy, prefix: Sequence[A
     table = hand.table
     actions = list(prefix)
     marks = []
-    while table.phase is Phase.BETTING and table.round.number <= street and len(actions) < MOST_ACTIONS:
+    while table.phase is Phase.BETTING and table.street <= street and len(actions) < MOST_ACTIONS:
         i = table.to_act
         if i is None:
             break
-        if table.round.number == street:
+        if table.street == street:
             marks.append(_mark(table, len(actions), None if look is None else look(table, i)))
             if enough is not None and enough(marks[-1]):
                 break
         action = Action(table.seats[i], policy(table, i, table.legal()).type)
         hand.play(action)
         actions.append(action)
-    if not marks and table.phase is not Phase.BETTING and table.round.number >= street:
+    if not marks and table.phase is not Phase.BETTING and table.street >= street:
         marks.append(_mark(table, len(actions)))  # the betting ended on the street: the hand so far is its end
     return _Play(actions, marks)
 
 
 def _mark(table: Table, actions: int, seen: object = None) -> _Mark:
     """The table at a turn, as the cut needs it: a replay of the hand so far costs a scenario a quarter more."""
-    return _Mark(actions, table.capped(), tuple(table.folded), tuple(table.fold_street), tuple(table.dealt), seen)
+    seventh = table.seventh
+    return _Mark(actions, table.capped(), tuple(table.folded), tuple(table.fold_street),
+                 seventh is not None and seventh.community, seen)
 
 
 def _cut(deal: _Deal, ask: Ask, street: int, actions: Sequence[Action], mark: _Mark | None = None) -> Built:
@@ -248,7 +249,7 @@ def _cut(deal: _Deal, ask: Ask, street: int, actions: Sequence[Action], mark: _M
     if street == LAST_STREET:
         pool = [*deal.rest, *(card for i in range(count) if table.folded[i] for card in deal.down[i])]
         live = [i for i in range(count) if not table.folded[i]]
-        if community_card_dealt(table.dealt[:4], table.dealt[4]):
+        if table.community:
             community = pool.pop()
         elif len(pool) >= len(live):
             seventh_downs = {i: pool.pop() for i in live}
@@ -314,7 +315,7 @@ def _passive(table: Table, i: int, legal: Sequence[LegalAction]) -> LegalAction:
 def _until(street: int, before: Policy, then: Policy) -> Policy:
     """``before`` on the streets before ``street``, ``then`` from it on."""
     def choose(table: Table, i: int, legal: Sequence[LegalAction]) -> LegalAction:
-        return (then if table.round.number >= street else before)(table, i, legal)
+        return (then if table.street >= street else before)(table, i, legal)
     return choose
 
 
@@ -325,7 +326,7 @@ def _raising(table: Table, i: int, legal: Sequence[LegalAction]) -> LegalAction:
 
 def _first_increase(table: Table, i: int, legal: Sequence[LegalAction]) -> LegalAction:
     """Make the round's bet (its completion on 3rd street) when there is none yet; else stay in."""
-    return _raising(table, i, legal) if not table.round.bet_made else _passive(table, i, legal)
+    return _raising(table, i, legal) if not table.bet_made else _passive(table, i, legal)
 
 
 # -- themes -----------------------------------------------------------------------------------------------
@@ -429,10 +430,9 @@ def _short_all_in(at_half: bool) -> Build:
 def _facing_a_full_bet(table: Table, i: int) -> tuple[int, int, int, int, int, ActionType] | None:
     """A player who faces the street's full bet (no short all-in over it) and may raise: who, the level, the bet,
     his chips in on the street and left, and what his increase is called."""
-    r = table.round
-    if not r.bet_made or r.call_target != r.level or r.acted[i]:
+    if not table.bet_made or table.call_target != table.level or table.acted(i):
         return None
-    return i, r.level, r.size, r.put_in[i], table.stack[i], increase_name(r.number, r.bet_made, r.high, r.level)
+    return i, table.level, table.bet_size, table.street_total(i), table.stack[i], table.increase()
 
 
 def _fold_every_street(draws: Draws, ask: Ask, rotation: int) -> Built:
@@ -444,10 +444,9 @@ def _fold_every_street(draws: Draws, ask: Ask, rotation: int) -> Built:
     deal = _deal(draws, ask, count)
 
     def choose(table: Table, i: int, legal: Sequence[LegalAction]) -> LegalAction:
-        r = table.round
-        if not r.bet_made and not r.opening:
+        if not table.bet_made and not table.opening:
             return _raising(table, i, legal)
-        folded_here = any(folded and fold_street == r.number
+        folded_here = any(folded and fold_street == table.street
                           for folded, fold_street in zip(table.folded, table.fold_street, strict=True))
         fold = next((action for action in legal if action.type == ActionType.FOLD), None)
         if fold is not None and not folded_here and table.live >= 3:

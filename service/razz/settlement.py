@@ -16,19 +16,21 @@ from .vocabulary import INCREASES, Phase
 from .why import Why
 
 
-class Settlement(ShowdownResult, frozen=True):
+class Settlement(ShowdownResult, frozen=True, kw_only=True):
     """The showdown's result (pots, winners, payouts, odd chips) and the order hands are tabled in."""
 
     show_order: tuple[int, ...]
     """Live seats, first shower first (a seat that mucked, in its turn); empty when every other seat folded."""
     shown_at_once: bool
     """True when a live player is all-in and the betting is over: every live hand is tabled now (TDA 16)."""
+    shown: ShowOrder
+    """The show order as ``show_order`` decided it, with what chose the first shower."""
 
     @classmethod
     def of(cls, result: ShowdownResult, show: ShowOrder) -> Settlement:
         """The settlement of a showdown's result and its show order."""
         return cls(result.uncontested, result.winners, result.pots, result.payouts, result.odd_chips,
-                   show_order=show.order, shown_at_once=show.all_at_once)
+                   result.reached, show_order=show.order, shown_at_once=show.all_at_once, shown=show)
 
 
 def pots_so_far(snapshot: Snapshot, state: TableState) -> tuple[Pot, ...]:
@@ -91,9 +93,7 @@ def explain_settlement(snapshot: Snapshot, state: TableState, settlement: Settle
                               cards=(*(player.down_cards or ()), *player.up_cards), mucked=player.mucked)
                for player in snapshot.players]
     why = explain_showdown(settlement, players, snapshot.community_card, settlement.shown_at_once)
-    return [*why, *explain_show_order(ShowOrder(settlement.shown_at_once, settlement.show_order),
-                                      _seventh_street_aggressor(state), _aggressors(state),
-                                      snapshot.rules.no_bet_show_order, _board_tie(snapshot, state))]
+    return [*why, *explain_show_order(settlement.shown, snapshot.rules.no_bet_show_order, _board_tie(snapshot, state))]
 
 
 def _board_tie(snapshot: Snapshot, state: TableState) -> Why | None:
@@ -103,5 +103,5 @@ def _board_tie(snapshot: Snapshot, state: TableState) -> Why | None:
         return None
     cards = next(player.up_cards for player in snapshot.players if player.seat == board)[:up_cards_on(state.street)]
     showing = evaluate([CARD_CODES[card] for card in cards]).name
-    return explain_tied_boards("show_order_tie_break", board, state.showdown_ties, showing, cards,
+    return explain_tied_boards("show_order_tie_break", board, state.showdown_ties, showing, state.showdown_high_card,
                                snapshot.rules.later_street_tie_break)

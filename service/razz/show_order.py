@@ -62,26 +62,40 @@ def earlier_aggressor(live: Sequence[int], aggressors: Mapping[int, Sequence[int
     return None
 
 
+LAST_AGGRESSOR = "last_aggressor"
+EARLIEST_POSITION = "earliest_position"
+EARLIER_AGGRESSOR = "earlier_aggressor"
+LOWEST_BOARD = "lowest_board"
+"""What chose the first shower: the last aggressor on 7th street, or when nobody bet there, the earliest position,
+the first aggressor of the latest street with one, or the lowest board."""
+
+
 def _first_when_no_bet(
     rule: NoBetShowOrder, ring: list[int], first_to_act_board: int | None, aggressors: Mapping[int, Sequence[int]]
-) -> int | None:
-    """Who shows first when nobody bet on 7th street; ``ring`` is the live seats in position order."""
+) -> tuple[int | None, str, int | None]:
+    """Who shows first when nobody bet on 7th street (``ring`` is the live seats in position order), what chose him
+    and, for an earlier street's aggressor, that street."""
     if rule == NoBetShowOrder.EARLIEST_POSITION:
-        return ring[0]  # WSOP-L 145: the participant in earliest position.
+        return ring[0], EARLIEST_POSITION, None  # WSOP-L 145: the participant in earliest position.
     if rule == NoBetShowOrder.LAST_AGGRESSOR_ANY_STREET:
         found = earlier_aggressor(ring, aggressors)
         if found is not None:
-            return found[0]
-    return first_to_act_board  # TDA 17A, WSOP-T 72: the seat that would act first, the lowest board.
+            return found[0], EARLIER_AGGRESSOR, found[1]
+    return first_to_act_board, LOWEST_BOARD, None  # TDA 17A, WSOP-T 72: the seat that would act first.
 
 
-class ShowOrder(msgspec.Struct, frozen=True):
+class ShowOrder(msgspec.Struct, frozen=True, repr_omit_defaults=True):
     """The order hands are tabled in; with ``all_at_once`` nobody may muck and the order is only for reading."""
 
     all_at_once: bool
     """True when a live player is all-in and the betting is over: every live hand is tabled now (TDA 16)."""
     order: tuple[int, ...]
     """Live seats, first shower first (a seat that mucked, in its turn); empty when every other seat folded."""
+    chosen_by: str = ""
+    """What chose the first shower (``LAST_AGGRESSOR``, ``EARLIEST_POSITION``, ``EARLIER_AGGRESSOR`` or
+    ``LOWEST_BOARD``); empty when nobody shows."""
+    on_street: int | None = None
+    """For ``EARLIER_AGGRESSOR``, the street he bet or raised on."""
 
 
 def show_order(
@@ -103,7 +117,7 @@ def show_order(
     Raises ShowdownError naming the argument at fault.
 
     >>> show_order({1: 200, 4: 200, 6: 200}, first_to_act_board=4)
-    ShowOrder(all_at_once=False, order=(4, 6, 1))
+    ShowOrder(all_at_once=False, order=(4, 6, 1), chosen_by='lowest_board')
     >>> show_order({1: 200, 4: 200}, last_aggressor=6)
     Traceback (most recent call last):
     ...
@@ -117,23 +131,23 @@ def show_order(
             raise ShowdownError(name, f"seat {seat} is not a live seat")
     if len(ring) == 1:
         return ShowOrder(all_at_once=False, order=())
-    first = last_aggressor
+    first, chosen_by, on_street = last_aggressor, LAST_AGGRESSOR, None
     if first is None:
-        first = _first_when_no_bet(no_bet_show_order, ring, first_to_act_board, aggressors or {})
+        first, chosen_by, on_street = _first_when_no_bet(no_bet_show_order, ring, first_to_act_board,
+                                                         aggressors or {})
     if first is None:
         raise ShowdownError("first_to_act_board", "needed: nobody bet on 7th street")
     start = ring.index(first)
     order = ring[start:] + ring[:start]
     if all_in:
         order.sort(key=lambda seat: -contributed[seat])
-    return ShowOrder(all_at_once=all_in, order=tuple(order))
+    return ShowOrder(all_in, tuple(order), chosen_by, on_street)
 
 
-def explain_show_order(show: ShowOrder, last_aggressor: int | None, aggressors: Mapping[int, Sequence[int]],
-                       no_bet_show_order: NoBetShowOrder, board_tie: Why | None = None) -> list[Why]:
-    """Why hands are tabled in ``show``'s order (nothing when one hand wins unseen); the arguments are show_order's,
-    and ``board_tie`` is why the lowest board won its tie (``first_to_act.explain_tied_boards``), said when that
-    board chose the first shower."""
+def explain_show_order(show: ShowOrder, no_bet_show_order: NoBetShowOrder, board_tie: Why | None = None) -> list[Why]:
+    """Why hands are tabled in ``show``'s order, from what ``show_order`` recorded choosing the first shower (nothing
+    when one hand wins unseen); ``board_tie`` is why the lowest board won its tie
+    (``first_to_act.explain_tied_boards``), said when that board chose the first shower."""
     if not show.order:
         return []
     order = ", ".join(map(str, show.order))
@@ -141,25 +155,22 @@ def explain_show_order(show: ShowOrder, last_aggressor: int | None, aggressors: 
         return [ALL_AT_ONCE.says("show_order", f"a live player is all-in and the betting is over: every live hand is "
                                                f"tabled at once, the seats in the most pots first ({order})")]
     first = show.order[0]
-    if last_aggressor is not None:
+    if show.chosen_by == LAST_AGGRESSOR:
         return [LAST_AGGRESSOR_SHOWS.says("show_order", f"seat {first} bet or raised last on 7th street and shows "
                                                         f"first, then clockwise ({order})")]
     tie = [] if board_tie is None else [board_tie]
     lowest = "the lowest board" if board_tie is None else "the lowest board after a tie, broken below"
-    earlier = earlier_aggressor(show.order, aggressors)
+    cited = NO_BET_SHOWS[no_bet_show_order]
     if no_bet_show_order == NoBetShowOrder.LAST_AGGRESSOR_ANY_STREET:
         rule = ("under last_aggressor_any_street the first live player to bet or raise on the latest street on which "
                 "one did shows first (the first, not the last)")
-        if earlier is not None:
-            return [NO_BET_SHOWS[no_bet_show_order].says(
-                "show_order", f"nobody bet on 7th street: {rule}: seat {first}, on {street_name(earlier[1])}, then "
-                              f"clockwise ({order})")]
-        return [NO_BET_SHOWS[no_bet_show_order].says(
-            "show_order", f"nobody bet on 7th street: {rule}: nobody live bet or raised on any street, so "
-                          f"{lowest} does: seat {first}, then clockwise ({order})"), *tie]
-    if no_bet_show_order == NoBetShowOrder.EARLIEST_POSITION:
-        return [NO_BET_SHOWS[no_bet_show_order].says(
-            "show_order", f"nobody bet on 7th street: seat {first}, earliest in position, shows first, then clockwise "
-                          f"({order})")]
-    return [NO_BET_SHOWS[no_bet_show_order].says("show_order", f"nobody bet on 7th street: seat {first}, {lowest}, "
-                                                               f"shows first, then clockwise ({order})"), *tie]
+        if show.chosen_by == EARLIER_AGGRESSOR:
+            return [cited.says("show_order", f"nobody bet on 7th street: {rule}: seat {first}, on "
+                                             f"{street_name(show.on_street or 0)}, then clockwise ({order})")]
+        return [cited.says("show_order", f"nobody bet on 7th street: {rule}: nobody live bet or raised on any street, "
+                                         f"so {lowest} does: seat {first}, then clockwise ({order})"), *tie]
+    if show.chosen_by == EARLIEST_POSITION:
+        return [cited.says("show_order", f"nobody bet on 7th street: seat {first}, earliest in position, shows first, "
+                                         f"then clockwise ({order})")]
+    return [cited.says("show_order", f"nobody bet on 7th street: seat {first}, {lowest}, shows first, then clockwise "
+                                     f"({order})"), *tie]

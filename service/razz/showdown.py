@@ -19,7 +19,7 @@ import msgspec
 
 from .cards import CARD_CODES, CARD_TEXT, HIGH_CARD_ORDER, Deck
 from .errors import InputError, ShowdownError, TooManyCardsError
-from .pots import Pot, build_pots, pots_reached
+from .pots import Pot, Reach, pots_reached
 from .ranking import LowHand, best_cards, evaluate
 from .rules import OddChipRule
 from .seating import SeatChart, check_position
@@ -98,6 +98,9 @@ class ShowdownResult(msgspec.Struct, frozen=True):
     """Every seat in the request, ascending, with what it takes back from the table (0 or more)."""
     odd_chips: tuple[OddChip, ...]
     """In award order: last side pot first."""
+    reached: tuple[Reach, ...] = ()
+    """Each pot as ``pots.pots_reached`` cut it: the live seats that reached it, muckers too, and its dead chips (what
+    the explanation says of a pot one seat takes)."""
 
 
 class _Hand(msgspec.Struct, frozen=True):
@@ -263,11 +266,12 @@ def showdown(
 def award(players: Sequence[ShowdownPlayer], hands: dict[int, _Hand], odd_chip_rule: OddChipRule) -> ShowdownResult:
     """Every pot to the best of ``hands`` (the contending seats', read from checked cards) among its seats."""
     seats = [player.seat for player in players]
-    pots = build_pots(
+    reached = pots_reached(
         {player.seat: player.contributed for player in players},
         {player.seat for player in players if player.folded},
         {player.seat for player in players if player.mucked},
     )
+    pots = [reach.pot for reach in reached]
     for index, pot in enumerate(pots):
         if not pot.eligible:
             raise ShowdownError("players", f"every live hand in pot {index} mucked: one must be left to take it")
@@ -291,6 +295,7 @@ def award(players: Sequence[ShowdownPlayer], hands: dict[int, _Hand], odd_chip_r
         pots=tuple(awarded),
         payouts=tuple(Share(seat, amount) for seat, amount in payout.items()),
         odd_chips=tuple(odd_chips),
+        reached=reached,
     )
 
 
@@ -308,12 +313,15 @@ def explain_showdown(result: ShowdownResult, players: Sequence[ShowdownPlayer],
     why = [ONE_HAND_LEFT.says("muck", f"seat {player.seat} mucked at showdown{recorded}: it concedes every pot it "
                                       "contests, and its chips in them stay there")
            for player in players if player.mucked]
-    taken_alone = _taken_alone(players)
+    mucked = {player.seat for player in players if player.mucked}
     for index, pot in enumerate(result.pots):
         name = f"{pot_name(index)} of {pot.amount}"
         if len(pot.eligible) == 1:
             seat = pot.eligible[0]
-            conceded, dead = taken_alone[index]
+            reach = result.reached[index]
+            alone = len(reach.reached) == 1  # above every other live seat's level: with its dead chips, if any
+            conceded = () if alone else tuple(seat for seat in reach.reached if seat in mucked)
+            dead = reach.dead if alone else 0
             if not conceded and not dead:
                 why.append(UNCALLED_RETURNED.says("pot", f"{name}: only seat {seat} put these chips in, an uncalled "
                                                          "excess, and they come back to it"))
@@ -346,20 +354,6 @@ def explain_showdown(result: ShowdownResult, players: Sequence[ShowdownPlayer],
             "odd_chip", f"{which} odd chip of the {pot_name(odd.pot)} goes to seat {odd.seat}: "
                         + _odd_chip_reason(odd.rule, cards[odd.seat] or (), community_card, first, rivals)))
     return why
-
-
-def _taken_alone(players: Sequence[ShowdownPlayer]) -> list[tuple[tuple[int, ...], int]]:
-    """For each pot: the seats that reached it but mucked, and the chips folded seats left in it when one live seat
-    alone reached it (the top pot, above every other live seat's level)."""
-    mucked = {player.seat for player in players if player.mucked}
-    taken: list[tuple[tuple[int, ...], int]] = []
-    for reach in pots_reached({player.seat: player.contributed for player in players},
-                              {player.seat for player in players if player.folded}, mucked):
-        if len(reach.reached) == 1:
-            taken.append(((), reach.dead))
-        else:
-            taken.append((tuple(seat for seat in reach.reached if seat in mucked), 0))
-    return taken
 
 
 def _odd_chip_reason(rule: OddChipRule, own: Sequence[str], community_card: str | None, first: str,

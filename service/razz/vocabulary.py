@@ -60,3 +60,23 @@ class Refusal(NamedTuple):
 
     reason: str
     citation: Citation
+
+
+class Offer(NamedTuple):
+    """Why an action is offered now, as the branch of the rule that allows it says, and where that rule comes from.
+
+    ``reason`` names the hand's values in braces (``{seat}``, ``{amount}``, ``{to}``...): the table
+    fills them in (``betting.Table.say_offer``), only when an explanation is asked for.
+    """
+
+    reason: str
+    citation: Citation
+
+
+@final
+class Offered(NamedTuple):
+    """What an allowed action adds (0 for fold and check) and why it is offered: the answer of a rule asked to
+    explain itself."""
+
+    chips: int
+    offer: Offer

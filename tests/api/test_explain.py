@@ -14,7 +14,8 @@ import pytest
 
 from service.api.hands import COMPARE_EXAMPLE, RANK_EXAMPLE
 from service.api.showdown import SHOWDOWN_EXAMPLE
-from service.api.table import BRING_IN_EXAMPLE, FIRST_TO_ACT_EXAMPLE, SNAPSHOT_EXAMPLE
+from service.api.table import BRING_IN_EXAMPLE, FIRST_TO_ACT_EXAMPLE, SNAPSHOT_EXAMPLE, explain_whole_hand
+from service.razz.betting import Replay
 from service.razz.why import SECTIONS
 from tests.histories.phh_texts import CHECK, SAMPLES, sample_text
 from tests.razz import reference_tables as examples
@@ -186,3 +187,16 @@ def test_a_bet_or_raise_refused_where_a_complete_is_due_cites_the_completion_it_
 def test_other_query_parameters_leave_the_answer_alone(client):
     plain = post(client, "/v1/bring-in", BRING_IN_EXAMPLE)
     assert post(client, "/v1/bring-in", BRING_IN_EXAMPLE, "?trace=1").get_data() == plain.get_data()
+
+
+def test_a_hand_already_replayed_is_explained_without_a_second_replay_as_its_snapshot_is():
+    # Seat 3 bets 7th street and seat 1 calls: the showdown's decisions follow the replay's.
+    hand = table({1: "Kh 8d 7c 6s", 3: "2h 3c 4s 5d"}, "s1 bring_in", "s3 call", "s3 check", "s1 check", "s3 check",
+                 "s1 check", "s3 check", "s1 check", "s3 bet", "s1 call",
+                 down={1: "Ks Kd Qc", 3: "Ah 6d 9c"})
+    snapshot = hand.snapshot()
+    played = Replay(snapshot)
+    for action in snapshot.actions:
+        played.play(action)
+    assert explain_whole_hand(snapshot, played) == explain_whole_hand(snapshot)
+    assert explain_whole_hand(snapshot).why[-1].decision == "show_order"

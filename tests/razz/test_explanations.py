@@ -12,12 +12,11 @@ from dataclasses import replace
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from service.razz.betting import replay
+from service.razz.betting import explain, replay
 from service.razz.first_to_act import explain_first_to_act, find_first_to_act
 from service.razz.rules import OddChipRule
 from service.razz.settlement import explain_settlement, settle
 from service.razz.showdown import ShowdownPlayer, explain_showdown, showdown
-from service.razz.table_why import explain_replay
 from service.razz.why import SECTIONS
 from tests.played_hands import Hand, deals, pick
 from tests.razz import reference_tables as examples
@@ -62,7 +61,7 @@ def test_a_random_hand_explained_at_every_turn_is_the_replayed_hand(deal, the_ru
     hand = Hand(seats, stacks, deck, dealer, the_rules, the_stakes)
     for choice in [*choices, *[None] * 60]:
         snapshot = hand.table().snapshot()
-        explained = explain_replay(snapshot)
+        explained = explain(snapshot)
         assert explained.state == replay(snapshot)
         check_citations(explained.why)
         check_values(explained, snapshot)
@@ -87,7 +86,7 @@ def test_a_random_hand_explained_at_every_turn_is_the_replayed_hand(deal, the_ru
 
 def decisions(description):
     """The explained replay of a reference table, as (decision, rule, source, text)."""
-    return [tuple(decision) for decision in explain_replay(description.snapshot()).why]
+    return [tuple(decision) for decision in explain(description.snapshot()).why]
 
 
 def test_s1_example4_the_opener_after_an_all_in_bring_in_cites_tda_rp_10e():
@@ -124,12 +123,12 @@ def test_an_all_in_on_4th_street_ends_the_betting_on_4th_street_though_the_cards
 
 
 def test_s2_example2_the_cap_and_the_raise_it_refuses():
-    explained = explain_replay(examples.CAPPED.snapshot())
+    explained = explain(examples.CAPPED.snapshot())
     assert ("cap", "§2", "RRoP Betting & Raising 3", "capped: a bet and 3 raises on 3rd street") in map(
         tuple, explained.why)
     assert ("raise", "§2", "RRoP Betting & Raising 3", "the betting is capped: a bet and 3 raises on 3rd street") in \
         map(tuple, explained.refused)
-    four = explain_replay(replace(examples.CAPPED, rules={"max_raises_after_bet": 4}).snapshot())
+    four = explain(replace(examples.CAPPED, rules={"max_raises_after_bet": 4}).snapshot())
     assert ("cap", "§2", "WSOP-L 126", "3 of 4 raises made after the bet on 3rd street") in map(tuple, four.why)
 
 

@@ -5,7 +5,7 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.razz.pots import Pot, build_pots
+from service.razz.pots import Pot, build_pots, pots_reached, uncalled_excess
 
 
 def test_s6_example3_side_pots_by_contribution_level():
@@ -91,3 +91,14 @@ def test_with_mucks_no_two_adjacent_pots_have_the_same_eligible_seats(table):
 def test_a_muck_between_two_levels_leaves_one_pot():
     assert build_pots({1: 50, 2: 100, 3: 100}, conceded={1}) == (Pot(250, (2, 3)),)
     assert build_pots({1: 50, 2: 100, 3: 100, 4: 30}, folded={4}, conceded={1}) == (Pot(280, (2, 3)),)
+
+
+def test_the_uncalled_excess_is_what_the_most_put_in_tops_the_next_most_by():
+    assert uncalled_excess({1: 100, 2: 60, 3: 60}) == (1, 40)
+    assert uncalled_excess({1: 60, 2: 60}) is None
+
+
+def test_chips_a_folded_seat_matched_are_called_though_they_are_dead():
+    # Seat 2 called 80 and folded: 20 of seat 1's chips are uncalled; its top pot also holds seat 2's dead 30.
+    assert uncalled_excess({1: 100, 2: 80, 3: 50}) == (1, 20)
+    assert pots_reached({1: 100, 2: 80, 3: 50}, folded={2})[-1].dead == 30

@@ -9,7 +9,8 @@ from service.razz.running_out import (
     DEAL_NORMALLY,
     SCRAMBLE_BURNS,
     SCRAMBLE_THEN_COMMUNITY_CARD,
-    community_card_dealt,
+    community_card_of_live,
+    seventh_street,
     seventh_street_procedure,
     stub_before_seventh,
 )
@@ -34,12 +35,19 @@ def test_s7_example4_five_players_stub_nine_deal_normally():
 
 def test_eight_players_to_seventh_street_always_need_the_community_card():
     assert stub_before_seventh([8, 8, 8, 8]) == 0
-    assert community_card_dealt([8, 8, 8, 8], 8)
+    assert seventh_street([8, 8, 8, 8], 8).community
 
 
 def test_seven_players_to_seventh_street_scramble_the_burns():
     assert stub_before_seventh([7, 7, 7, 7]) == 6
-    assert not community_card_dealt([7, 7, 7, 7], 7)
+    assert not seventh_street([7, 7, 7, 7], 7).community
+
+
+def test_the_live_players_alone_decide_only_when_they_run_the_deck_out():
+    """Eight live players run the deck out whatever else was dealt; seven could, with deals to folded players not
+    known, so it is not known."""
+    assert community_card_of_live(8) is True
+    assert community_card_of_live(7) is None
 
 
 SHORT_DECK_BOARDS = {1: "Kc 7c 6s 4h", 2: "Ks 7d 5c 4s", 3: "Qh 7h 5d 3c", 4: "Jd 7s 5h 3d", 5: "Tc 6c 5s 3h",

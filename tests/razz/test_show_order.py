@@ -4,39 +4,47 @@ import pytest
 
 from service.razz.errors import DuplicateSeatError, ShowdownError
 from service.razz.rules import NoBetShowOrder
-from service.razz.show_order import ShowOrder, explain_show_order, show_order
+from service.razz.show_order import (
+    EARLIEST_POSITION,
+    LAST_AGGRESSOR,
+    LOWEST_BOARD,
+    ShowOrder,
+    explain_show_order,
+    show_order,
+)
 
 CHECKED_AROUND = {1: 200, 4: 200, 6: 200}
 
 
 def test_s5_example1_last_aggressor_on_7th_shows_first():
-    assert show_order({2: 360, 5: 360}, last_aggressor=2, first_to_act_board=5) == ShowOrder(False, (2, 5))
+    shown = show_order({2: 360, 5: 360}, last_aggressor=2, first_to_act_board=5)
+    assert shown == ShowOrder(False, (2, 5), LAST_AGGRESSOR)
 
 
 def test_s5_example2_checked_around_lowest_board_shows_first():
-    assert show_order(CHECKED_AROUND, first_to_act_board=4) == ShowOrder(False, (4, 6, 1))
+    assert show_order(CHECKED_AROUND, first_to_act_board=4) == ShowOrder(False, (4, 6, 1), LOWEST_BOARD)
 
 
 def test_s5_example2_checked_around_earliest_position():
     result = show_order(CHECKED_AROUND, first_to_act_board=4, no_bet_show_order=NoBetShowOrder.EARLIEST_POSITION)
-    assert result == ShowOrder(False, (1, 4, 6))
+    assert result == ShowOrder(False, (1, 4, 6), EARLIEST_POSITION)
 
 
 def test_s5_example3_all_in_all_hands_tabled_at_once():
     # s3 went all-in on 6th street; the others' betting is complete. Side-pot players show first.
     result = show_order({1: 300, 3: 150, 5: 300}, all_in=True, first_to_act_board=5)
-    assert result == ShowOrder(True, (5, 1, 3))
+    assert result == ShowOrder(True, (5, 1, 3), LOWEST_BOARD)
 
 
 def test_all_in_order_puts_the_biggest_side_pot_first_then_clockwise():
     result = show_order({1: 50, 2: 120, 3: 200, 4: 200}, all_in=True, last_aggressor=4)
-    assert result == ShowOrder(True, (4, 3, 2, 1))
+    assert result == ShowOrder(True, (4, 3, 2, 1), LAST_AGGRESSOR)
 
 
 def test_earliest_position_counts_from_the_dealer():
     result = show_order(CHECKED_AROUND, position=[5, 6, 7, 8, 1, 2, 3, 4],
                         no_bet_show_order=NoBetShowOrder.EARLIEST_POSITION)
-    assert result == ShowOrder(False, (6, 1, 4))
+    assert result == ShowOrder(False, (6, 1, 4), EARLIEST_POSITION)
 
 
 def test_last_aggressor_any_street_takes_the_first_live_bettor_of_the_latest_street_with_a_bet():
@@ -74,7 +82,7 @@ def test_the_first_shower_when_7th_street_is_checked_is_explained_by_what_chose_
     # Seat 4 holds the lowest board and, in the first cases, was first to bet 5th street (seat 2, who bet 6th street,
     # has folded): the text names the rule that chose him.
     shown = show_order(CHECKED_AROUND, first_to_act_board=4, aggressors=aggressors, no_bet_show_order=rule)
-    (why,) = explain_show_order(shown, None, aggressors, NoBetShowOrder(rule))
+    (why,) = explain_show_order(shown, NoBetShowOrder(rule))
     assert why.text == f"{said} (4, 6, 1)"
 
 
