@@ -35,7 +35,6 @@ import msgspec
 from bench.engine import build_snapshot
 from bench.histories import wsop_phhs
 from bench.table import request_body
-from service.api.histories import load_snapshot
 from service.api.loading import request_loader
 from service.api.table import SnapshotSchema
 from service.app import create_app
@@ -43,6 +42,7 @@ from service.histories import check, phh
 from service.razz import ranking
 from service.razz.betting import replay
 from service.razz.cards import CARD_CODES
+from service.razz.rules import Rules
 from service.razz.snapshot import Action, Snapshot
 from service.razz.vocabulary import ActionType
 
@@ -200,7 +200,7 @@ def main() -> None:
     betting_aliases = {"_BETTING": "Phase.BETTING", "_DEALING": "Phase.DEALING", "_SHOWDOWN": "Phase.SHOWDOWN",
                        "_COMPLETE": "Phase.COMPLETE", "_CALL": "ActionType.CALL", "_CHECK": "ActionType.CHECK",
                        "_FOLD": "ActionType.FOLD", "_BRING_IN": "ActionType.BRING_IN",
-                       "_COMPLETES": "ActionType.COMPLETE"}
+                       "_COMPLETES": "ActionType.COMPLETE", "_BETS": "ActionType.BET"}
     no_aliases = without_aliases("service.razz.betting", betting_aliases, patch={"cap": cap, "bring_in": bring_in})
     same = variant("service.razz.betting", patch={"cap": plain})
     measure("Enum members read as module globals", "razz/betting.py, cap.py, bring_in.py",
@@ -310,12 +310,12 @@ def main() -> None:
         "_ALL_IN": "Verb.ALL_IN", "_CALL": "ActionType.CALL", "_CHECK": "ActionType.CHECK"})
 
     def checked_with(module: types.ModuleType) -> Callable[[], object]:
-        return lambda: [module.check_hand(index, partial(phh.read, section), load_snapshot, None).valid
+        return lambda: [module.check_hand(index, partial(phh.read, section), Rules()).valid
                         for index, section in enumerate(sections)]
 
     measure("Enum members read as module globals", "histories/check.py", checked_with(same_check),
             checked_with(no_check_aliases), 5, 1, HISTORY)
-    played = [check.check_hand(index, partial(phh.read, section), load_snapshot, None)
+    played = [check.check_hand(index, partial(phh.read, section), Rules())
               for index, section in enumerate(sections)]
     no_phh_aliases = without_aliases("service.histories.phh", {"_FOLD": "ActionType.FOLD"})
     measure("Enum members read as module globals (the PHH writer)", "histories/phh.py",
