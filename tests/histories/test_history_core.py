@@ -18,8 +18,9 @@ from service.razz.snapshot import PlayerIn, dealt_snapshot
 from .phh_texts import sample_text
 
 CORE = Path(service.histories.__file__).parent
-CLI = CORE / "__main__.py"
-"""The command line, left out: it reads the request schema until it calls the core itself."""
+CLI = CORE / "cli.py"
+"""The command line, left out: it loads ``--rules`` by the request schema and checks through the endpoint's
+``check_text``, so that a file and a request are checked alike."""
 WSOP = "\n".join(f"[{number}]\n{sample_text(hand)}" for number, hand in enumerate(["20", "22", "24", "83"], start=1))
 
 
