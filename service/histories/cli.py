@@ -1,8 +1,9 @@
 """Check hand-history files, folders and archives without a server, as a QA pipeline does.
 
 The check is the endpoint's own (``POST /v1/hand-histories/check``, no limit on the number of
-hands), reached through one adapter, ``api_checker``. Files are spread over worker processes;
-their answers are printed in input order, so that ``--jobs`` changes the speed and nothing else.
+hands): the core's ``history.check_history``, each hand written as the lean answer writes it.
+Files are spread over worker processes; their answers are printed in input order, so that
+``--jobs`` changes the speed and nothing else.
 """
 
 from __future__ import annotations
@@ -23,11 +24,16 @@ from concurrent.futures.process import BrokenProcessPool
 from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
-from typing import Any, TextIO
+from typing import TextIO
 
+from ..razz.rules import rules_of
+from .check import HandCheck
 from .detect import UnsupportedFormatError, detect
 from .encodings import EncodingError, decode_history
 from .formats import FORMATS
+from .history import Summary, check_history
+from .lean import lean_hand
+from .phh import write as write_phh
 from .sources import HISTORY_SUFFIXES, LARGEST, Source, Unreadable, sources
 
 AUTO = "auto"
@@ -67,37 +73,21 @@ examples:
 """
 
 
-Answers = tuple[dict[str, Any], list[dict[str, Any]]]
-"""A text's answer as the endpoint writes it, and each of its hands as the lean answer writes it."""
-
-
-def api_checker(rules: Any) -> Callable[[str, str], Answers]:
-    """The check of one text in a given format, as the endpoint makes it under ``rules`` (the ``--rules`` object),
-    giving its full answer and each hand's lean answer (the fields ``Prefer: return=minimal`` keeps); ValueError
-    naming the field when ``rules`` is not a rules object.
-
-    The one place the command line reaches into the HTTP layer, for the request's rules loader and the check.
-    """
-    from ..api.errors import Problem
-    from ..api.histories import LEAN_FIELDS, HistoryRequestSchema, check_text
-    from ..api.loading import data_loader
-
-    try:
-        loaded = data_loader(HistoryRequestSchema())({"format": "phh", "text": "-", "rules": rules})["rules"]
-    except Problem as problem:
-        raise ValueError(problem.detail) from None
-
-    def check(format_name: str, text: str) -> Answers:
-        answer = check_text(format_name, text, loaded, most=None)
-        return answer, [{name: hand[name] for name in LEAN_FIELDS} for hand in answer["hands"]]
-
-    return check
+Checker = Callable[[str, str], tuple[list[HandCheck], Summary]]
+"""The check of one text in a given format: every hand of it, checked, and the counts over them."""
 
 
 @functools.cache
-def _checker(rules: str) -> Callable[[str, str], Answers]:
-    """The checker for the rules written as JSON: built once per process."""
-    return api_checker(json.loads(rules))
+def _checker(rules: str) -> Checker:
+    """The check under the rules written as JSON (the ``--rules`` object, checked as ``rules_of`` says): the core's
+    own (``history.check_history``, no limit on the number of hands), built once per process."""
+    loaded = rules_of(json.loads(rules))
+
+    def check(format_name: str, text: str) -> tuple[list[HandCheck], Summary]:
+        checked = check_history(text, format_name, loaded)
+        return list(checked), checked.summary
+
+    return check
 
 
 @dataclass(frozen=True)
@@ -156,15 +146,14 @@ def check_task(task: Task) -> Outcome:
         return Outcome(err=[f"{source.name}: cannot be read: {error}"], read=False)
     except UnsupportedFormatError as error:
         return Outcome(err=[f"{source.name}: cannot be read: {error.message}"], read=False)
-    answer, lean = _checker(settings.rules)(format_name, text)
-    summary = answer["summary"]
-    lines = report(source.name, answer)
-    outcome = Outcome(out=[json.dumps({"file": source.name, **hand}, ensure_ascii=False, separators=(",", ":"))
-                           for hand in lean] if settings.json else lines,
-                      hands=summary["hands"], valid=summary["valid"], agree=summary["agree"], wrong=len(lines) > 1,
-                      nets=nets(answer))
+    hands, summary = _checker(settings.rules)(format_name, text)
+    lines = report(source.name, hands, summary)
+    outcome = Outcome(out=[json.dumps({"file": source.name, **lean_hand(hand)}, ensure_ascii=False,
+                                      separators=(",", ":")) for hand in hands] if settings.json else lines,
+                      hands=summary.hands, valid=summary.valid, agree=summary.agree, wrong=len(lines) > 1,
+                      nets=nets(hands))
     if task.phh is not None:
-        written = [f"[{hand['index'] + 1}]\n{hand['phh']}" for hand in answer["hands"] if hand["phh"] is not None]
+        written = [f"[{hand.index + 1}]\n{phh_text}" for hand in hands if (phh_text := phh_of(hand)) is not None]
         if written:
             try:
                 task.phh.parent.mkdir(parents=True, exist_ok=True)
@@ -175,37 +164,44 @@ def check_task(task: Task) -> Outcome:
     return outcome
 
 
-def report(name: str, answer: dict[str, Any]) -> list[str]:
+def phh_of(checked: HandCheck) -> str | None:
+    """A valid hand written as PHH, as the full answer's ``phh`` writes it; None for an invalid one."""
+    hand = checked.hand
+    if checked.error is not None or checked.snapshot is None or checked.state is None or hand is None:
+        return None
+    return write_phh(checked.snapshot, checked.state, checked.result, hand.id, [player.name for player in hand.players])
+
+
+def report(name: str, hands: Sequence[HandCheck], summary: Summary) -> list[str]:
     """The lines for one file: its summary, then each hand that is invalid or disagrees with its record."""
-    summary = answer["summary"]
-    lines = [f"{name}: {count(summary['hands'], 'hand')}, {summary['valid']} valid, {summary['agree']} agree"]
-    for hand in answer["hands"]:
-        label = f"hand {hand['index']}" + ("" if hand["id"] is None else f" ({hand['id']})")
-        error = hand["error"]
+    lines = [f"{name}: {count(summary.hands, 'hand')}, {summary.valid} valid, {summary.agree} agree"]
+    for checked in hands:
+        hand_id = None if checked.hand is None else checked.hand.id
+        label = f"hand {checked.index}" + ("" if hand_id is None else f" ({hand_id})")
+        error = checked.error
         if error is not None:
-            kind = error["type"].rsplit("/", 1)[-1]
-            lines.append(f"{name}:{error['line']}: {label}: invalid, {kind}: {error['detail']} [{error['source']}]")
-        elif hand["agrees"] is False:
-            found = "; ".join(f"seat {item['seat']} recorded {item['recorded']}, the rules give {item['computed']}"
-                              for item in hand["discrepancies"])
+            lines.append(f"{name}:{error.entry.line}: {label}: invalid, {error.kind}: {error.detail} "
+                         f"[{error.entry.source}]")
+        elif checked.discrepancies:
+            found = "; ".join(f"seat {item.seat} recorded {item.recorded}, the rules give {item.computed}"
+                              for item in checked.discrepancies)
             lines.append(f"{name}: {label}: disagrees: {found}")
     return lines
 
 
-def nets(answer: dict[str, Any]) -> dict[str, tuple[int, int]]:
+def nets(hands: Sequence[HandCheck]) -> dict[str, tuple[int, int]]:
     """Each player's net result over a file's decided hands, and the same with each all-in hand's expectation in
     place of what it paid (the "all-in adjusted" figure trackers report), in the history's units."""
     found: dict[str, tuple[int, int]] = {}
-    for hand in answer["hands"]:
-        state = hand["state"]
-        if state is None or state.get("result") is None:
+    for checked in hands:
+        state, result, hand = checked.state, checked.result, checked.hand
+        if checked.error is not None or state is None or result is None or hand is None:
             continue
-        paid = {share["seat"]: share["amount"] for share in state["result"]["payouts"]}
-        allin = hand["allin"]
-        expected = paid if allin is None else {share["seat"]: share["amount"] for share in allin["expected"]}
-        names = dict(zip(hand["seats"], hand["players"], strict=True))
-        for player in state["players"]:
-            seat, put_in = player["seat"], player["committed_total"]
+        paid = {share.seat: share.amount for share in result.payouts}
+        expected = paid if checked.allin is None else dict(checked.allin.expected)
+        names = {player.seat: player.name for player in hand.players}
+        for player in state.players:
+            seat, put_in = player.seat, player.committed_total
             name = names.get(seat) or f"seat {seat}"
             actual, adjusted = found.get(name, (0, 0))
             found[name] = (actual + paid[seat] - put_in, adjusted + expected[seat] - put_in)

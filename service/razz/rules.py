@@ -194,6 +194,39 @@ def resolve_rules(mapping: Mapping[str, Any] | None) -> Rules:
     return replace(PRESETS[mapping.get(PRESET_KEY, DEFAULT_PRESET)], **overrides)
 
 
+def rules_of(mapping: Any) -> Rules:
+    """``resolve_rules`` of a rules object as a request writes it, read from JSON where no schema checked it (the
+    command line's ``--rules``): each name and value checked against what ``GET /v1/rules`` says it takes, else a
+    ValueError naming ``rules.<option>`` and what it takes.
+
+    >>> rules_of({"preset": "tda_tournament", "max_raises_after_bet": 4}).raise_limit
+    4
+    >>> rules_of({"max_raises_after_bet": True})
+    Traceback (most recent call last):
+    ...
+    ValueError: rules.max_raises_after_bet: takes unlimited or a whole number of at least 1
+    """
+    if mapping is None:
+        return PRESETS[DEFAULT_PRESET]
+    if not isinstance(mapping, Mapping):
+        raise ValueError("rules: takes an object of options")
+    specs = {spec.name: spec for spec in OPTIONS}
+    for name, value in mapping.items():
+        if name == PRESET_KEY:
+            if not isinstance(value, str) or value not in PRESETS:
+                raise ValueError(f"rules.{PRESET_KEY}: takes {', '.join(PRESETS)}")
+            continue
+        spec = specs.get(name)
+        if spec is None:
+            raise ValueError(f"rules.{name}: not an option; the options are {', '.join(specs)}")
+        minimum = spec.integer_minimum
+        if not (any(type(value) is type(allowed) and value == allowed for allowed in spec.values)
+                or (minimum is not None and type(value) is int and value >= minimum)):
+            whole = "" if minimum is None else f" or a whole number of at least {minimum}"
+            raise ValueError(f"rules.{name}: takes {', '.join(map(_word, spec.values))}{whole}")
+    return resolve_rules(mapping)
+
+
 REFERENCE_VERSION = "2026-12"
 """The version of the rules reference (``razz-rules.md``) these rules implement, as every answer names it."""
 
