@@ -132,5 +132,5 @@ def settle_showdown(request: dict[str, Any], explain: bool) -> Response:
     result = showdown(players, request["community_card"], resolve_rules(request["rules"]).odd_chip_rule, position)
     answer = write_settlement(result)
     if explain:
-        answer["why"] = write_why(explain_showdown(result, players, request["community_card"]))
+        answer["why"] = write_why(explain_showdown(result, [player.seat for player in players if player.mucked]))
     return json_response(answer)

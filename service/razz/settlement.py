@@ -88,11 +88,8 @@ def _seventh_street_aggressor(state: TableState) -> int | None:
 
 def explain_settlement(snapshot: Snapshot, state: TableState, settlement: Settlement) -> list[Why]:
     """Why the hand was settled so: each pot, odd chip and muck (section 6), and the show order (section 5)."""
-    played = {player.seat: player for player in state.players}
-    players = [ShowdownPlayer(player.seat, played[player.seat].committed_total, folded=played[player.seat].folded,
-                              cards=(*(player.down_cards or ()), *player.up_cards), mucked=player.mucked)
-               for player in snapshot.players]
-    why = explain_showdown(settlement, players, snapshot.community_card, settlement.shown_at_once)
+    mucked = [player.seat for player in snapshot.players if player.mucked]
+    why = explain_showdown(settlement, mucked, settlement.shown_at_once)
     return [*why, *explain_show_order(settlement.shown, snapshot.rules.no_bet_show_order, _board_tie(snapshot, state))]
 
 

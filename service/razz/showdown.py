@@ -5,15 +5,12 @@ suits never break a tie for a pot (RRoP Ties 1). The chips that cannot be split 
 chip is one unit: amounts are integers in the table's smallest chip) go one each, at most one per
 player per pot, to the first tied players in the order that ``odd_chip_rule`` sets.
 
-The records are frozen msgspec structs, as the pots' and the show order's are: a frozen dataclass
-of a showdown player's five fields is built in 1.6 us, a struct in 0.16 us (a share: 0.79 against
-0.11 us), and settling a hand history builds dozens (bench/README.md, "Hand histories").
+The records are frozen msgspec structs, as the core's others are.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 
 import msgspec
 
@@ -77,12 +74,22 @@ class PotResult(msgspec.Struct, frozen=True):
 
 
 class OddChip(msgspec.Struct, frozen=True):
-    """One chip that an even split could not place, and the rule that gave it to ``seat``."""
+    """One chip that an even split could not place, the rule that gave it to ``seat``, and what the rule compared."""
 
     pot: int
     """Index into ``ShowdownResult.pots`` (0 is the main pot)."""
     seat: int
     rule: OddChipRule
+    chips: int
+    """The pot's odd chips: one each to the first ``chips`` tied seats in the rule's order."""
+    cards: tuple[str, ...]
+    """The seat's cards in the order the rule compared them (empty for ``seat_order``, which compares places)."""
+    next_seat: int
+    """The first tied seat the rule put after the ones that got a chip."""
+    decided_at: int
+    """Where ``cards`` first beat ``next_seat``'s, which are ``next_cards``: the cards before it, a shared community
+    card, decided nothing."""
+    next_cards: tuple[str, ...]
 
 
 class ShowdownResult(msgspec.Struct, frozen=True):
@@ -112,29 +119,32 @@ class _Hand(msgspec.Struct, frozen=True):
     place: int
 
 
-def _top_card_down_in_five(hand: _Hand) -> tuple[int, ...]:
-    """TDA 20B: high card by rank then suit in the 5 used; a shared community card passes to the next card."""
-    used = best_cards(hand.codes)
-    return tuple(sorted(-HIGH_CARD_ORDER[code] for code in used))
+def _top_card_down_in_five(hand: _Hand) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """TDA 20B: high card by rank then suit in the 5 used, highest first; a shared community card passes to the next
+    card."""
+    used = sorted(best_cards(hand.codes), key=HIGH_CARD_ORDER.__getitem__, reverse=True)
+    return tuple(used), tuple(-HIGH_CARD_ORDER[code] for code in used)
 
 
-def _low_card_up_in_all(hand: _Hand) -> tuple[int, ...]:
+def _low_card_up_in_all(hand: _Hand) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Older RRoP Ties 5: lowest card by rank then suit (A♣ lowest) among all the player's cards, then the next."""
-    return tuple(sorted(HIGH_CARD_ORDER[code] for code in hand.codes))
+    cards = sorted(hand.codes, key=HIGH_CARD_ORDER.__getitem__)
+    return tuple(cards), tuple(HIGH_CARD_ORDER[code] for code in cards)
 
 
-def _position(hand: _Hand) -> tuple[int, ...]:
-    """PokerKit: the first tied player in position order, clockwise from the dealer."""
-    return (hand.place,)
+def _position(hand: _Hand) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """PokerKit: the first tied player in position order, clockwise from the dealer (no card is compared)."""
+    return (), (hand.place,)
 
 
-ODD_CHIP_ORDER: dict[OddChipRule, Callable[[_Hand], tuple[int, ...]]] = {
+ODD_CHIP_ORDER: dict[OddChipRule, Callable[[_Hand], tuple[tuple[int, ...], tuple[int, ...]]]] = {
     OddChipRule.HIGH_CARD_BY_SUIT_IN_5: _top_card_down_in_five,
     OddChipRule.LOW_CARD_BY_SUIT_ALL_CARDS: _low_card_up_in_all,
     OddChipRule.SEAT_ORDER: _position,
 }
-"""Sort key per ``odd_chip_rule`` (every value of the option): the tied players who sort first receive the odd
-chips. The default, high_card_by_suit_in_5, is TDA 20B, WSOP-T 73 and WSOP-L 149."""
+"""What each ``odd_chip_rule`` compares (every value of the option): a tied hand's cards in the rule's order, and its
+sort key; the tied players who sort first receive the odd chips. The default, high_card_by_suit_in_5, is TDA 20B,
+WSOP-T 73 and WSOP-L 149."""
 
 
 def _parse_cards(path: str, texts: Sequence[str], limit: int, deck: Deck) -> tuple[int, ...]:
@@ -205,7 +215,7 @@ def replayed_hands(players: Sequence[ShowdownPlayer], community_card: str | None
     """Every contending seat's hand when a replay has checked the cards (each dealt once, a full hand each).
 
     ``settle`` so, without checking the seats, the position and the cards again as ``showdown``
-    checks a request's, costs 43-46 us a WSOP hand against 67-70 us (bench/README.md, "Hand histories").
+    checks a request's.
     """
     if sum(map(_contends, players)) < 2:
         return {}
@@ -219,19 +229,37 @@ def replayed_hands(players: Sequence[ShowdownPlayer], community_card: str | None
     return hands
 
 
-def _award(pot: Pot, hands: dict[int, _Hand],
-           odd_key: Callable[[_Hand], tuple[int, ...]]) -> tuple[PotResult, list[int]]:
-    """Split one pot among the best lows of its eligible seats; also return who got its odd chips."""
+def _texts(codes: Sequence[int]) -> tuple[str, ...]:
+    """Cards as their text (``As``)."""
+    return tuple(CARD_TEXT[code] for code in codes)
+
+
+def _first_difference(mine: tuple[int, ...], theirs: tuple[int, ...]) -> int:
+    """Where two different sort keys first differ: the comparison that decided between them."""
+    return next(place for place, (own, other) in enumerate(zip(mine, theirs, strict=True)) if own != other)
+
+
+def _award(index: int, pot: Pot, hands: dict[int, _Hand], rule: OddChipRule) -> tuple[PotResult, list[OddChip]]:
+    """Split pot ``index`` among the best lows of its eligible seats; also return its odd chips, each with what the
+    rule compared to give it."""
     if len(pot.eligible) == 1:
         return PotResult(pot.amount, pot.eligible, pot.eligible, (Share(pot.eligible[0], pot.amount),), None), []
     contenders = [hands[seat] for seat in pot.eligible]
     best = min(hand.value.rank for hand in contenders)
     winners = [hand for hand in contenders if hand.value.rank == best]
     each, odd = divmod(pot.amount, len(winners))
-    lucky = [hand.seat for hand in sorted(winners, key=odd_key)[:odd]]
-    shares = tuple(Share(hand.seat, each + 1 if hand.seat in lucky else each) for hand in winners)
     seats = tuple(hand.seat for hand in winners)
-    return PotResult(pot.amount, pot.eligible, seats, shares, winners[0].value.name), lucky
+    if not odd:
+        return PotResult(pot.amount, pot.eligible, seats, tuple(Share(seat, each) for seat in seats),
+                         winners[0].value.name), []
+    compared = {hand.seat: ODD_CHIP_ORDER[rule](hand) for hand in winners}
+    ordered = sorted(seats, key=lambda seat: compared[seat][1])
+    lucky, after = ordered[:odd], ordered[odd]
+    shares = tuple(Share(seat, each + 1 if seat in lucky else each) for seat in seats)
+    (theirs, their_key) = compared[after]
+    chips = [OddChip(index, seat, rule, odd, _texts(compared[seat][0]), after,
+                     _first_difference(compared[seat][1], their_key), _texts(theirs)) for seat in lucky]
+    return PotResult(pot.amount, pot.eligible, seats, shares, winners[0].value.name), chips
 
 
 def showdown(
@@ -275,13 +303,12 @@ def award(players: Sequence[ShowdownPlayer], hands: dict[int, _Hand], odd_chip_r
     for index, pot in enumerate(pots):
         if not pot.eligible:
             raise ShowdownError("players", f"every live hand in pot {index} mucked: one must be left to take it")
-    odd_key = ODD_CHIP_ORDER[odd_chip_rule]
     awarded: list[PotResult] = []
     odd_chips: list[OddChip] = []
     for pot_index in reversed(range(len(pots))):
-        result, lucky = _award(pots[pot_index], hands, odd_key)
+        result, chips = _award(pot_index, pots[pot_index], hands, odd_chip_rule)
         awarded.append(result)
-        odd_chips.extend(OddChip(pot_index, seat, odd_chip_rule) for seat in lucky)
+        odd_chips.extend(chips)
     awarded.reverse()
     payout = dict.fromkeys(sorted(seats), 0)
     for result in awarded:
@@ -304,16 +331,15 @@ def pot_name(index: int) -> str:
     return "main pot" if index == 0 else f"side pot {index}"
 
 
-def explain_showdown(result: ShowdownResult, players: Sequence[ShowdownPlayer],
-                     community_card: str | None = None, tabled: bool = False) -> list[Why]:
-    """Why each pot went where it did: who could win it, who won it or split it, each odd chip and each muck
-    (``tabled``: every live hand was tabled at once, so a muck is one a hand history records against TDA 16)."""
+def explain_showdown(result: ShowdownResult, mucked: Sequence[int], tabled: bool = False) -> list[Why]:
+    """Why each pot went where it did: each muck (``mucked`` seats, in the order given), who could win each pot,
+    who won it or split it, and each odd chip (``tabled``: every live hand was tabled at once, so a muck is one a
+    hand history records against TDA 16)."""
     recorded = ", as the history records though every live hand was tabled at once (TDA 16), its cards unwritten" \
         if tabled else ""
-    why = [ONE_HAND_LEFT.says("muck", f"seat {player.seat} mucked at showdown{recorded}: it concedes every pot it "
-                                      "contests, and its chips in them stay there")
-           for player in players if player.mucked]
-    mucked = {player.seat for player in players if player.mucked}
+    why = [ONE_HAND_LEFT.says("muck", f"seat {seat} mucked at showdown{recorded}: it concedes every pot it contests, "
+                                      "and its chips in them stay there")
+           for seat in mucked]
     for index, pot in enumerate(result.pots):
         name = f"{pot_name(index)} of {pot.amount}"
         if len(pot.eligible) == 1:
@@ -343,42 +369,23 @@ def explain_showdown(result: ShowdownResult, players: Sequence[ShowdownPlayer],
             each = pot.amount // len(pot.winners)
             why.append(TIES_SPLIT.says("pot", f"{contest}: {seat_list(pot.winners)} tie with {pot.winning_hand} (suits "
                                               f"never break a tie) and split it, {each} each"))
-    cards = {player.seat: player.cards for player in players}
-    per_pot = Counter(odd.pot for odd in result.odd_chips)
-    lucky = {(odd.pot, odd.seat) for odd in result.odd_chips}
     for odd in result.odd_chips:
-        chips = per_pot[odd.pot]
-        which, first = ("the", "first") if chips == 1 else ("an", f"among the first {chips}, one chip each,")
-        rivals = {seat: cards[seat] or () for seat in result.pots[odd.pot].winners if (odd.pot, seat) not in lucky}
+        which, first = ("the", "first") if odd.chips == 1 else ("an", f"among the first {odd.chips}, one chip each,")
         why.append(ODD_CHIP_SOURCES[odd.rule].says(
             "odd_chip", f"{which} odd chip of the {pot_name(odd.pot)} goes to seat {odd.seat}: "
-                        + _odd_chip_reason(odd.rule, cards[odd.seat] or (), community_card, first, rivals)))
+                        + _odd_chip_reason(odd, first)))
     return why
 
 
-def _odd_chip_reason(rule: OddChipRule, own: Sequence[str], community_card: str | None, first: str,
-                     rivals: Mapping[int, Sequence[str]]) -> str:
-    """The card (or the place) that gave a seat an odd chip, as ``odd_chip_rule`` orders the tied seats: it is
-    ``first`` of them, ahead of ``rivals`` (the tied seats without a chip, by seat, with their own cards)."""
-    if rule == OddChipRule.SEAT_ORDER:
+def _odd_chip_reason(odd: OddChip, first: str) -> str:
+    """What gave a seat an odd chip, read from what ``_award`` compared: it is ``first`` of the tied seats."""
+    if odd.rule == OddChipRule.SEAT_ORDER:
         return f"it is {first} of the tied seats in position order"
-    shared = [] if community_card is None else [CARD_CODES[community_card]]
-    codes = [CARD_CODES[card] for card in own] + shared
-    if rule == OddChipRule.LOW_CARD_BY_SUIT_ALL_CARDS:
-        compared = "its cards are {first} of the tied hands compared from the lowest card up by rank and suit"
-        low = min(codes, key=HIGH_CARD_ORDER.__getitem__)
-        if low not in shared or not rivals:
-            return f"{compared.format(first=first)} ({CARD_TEXT[low]}, then up)"
-        # The lowest card is the community card every hand holds: it decides nothing, the first card that differs
-        # from the next tied hand's does.
-        mine = sorted(codes, key=HIGH_CARD_ORDER.__getitem__)
-        seat, theirs = min(((seat, sorted([CARD_CODES[card] for card in cards] + shared,
-                                          key=HIGH_CARD_ORDER.__getitem__)) for seat, cards in rivals.items()),
-                           key=lambda rival: [HIGH_CARD_ORDER[code] for code in rival[1]])
-        mine_card, their_card = next((a, b) for a, b in zip(mine, theirs, strict=True) if a != b)
-        return (f"{compared.format(first=first)}: past the shared {CARD_TEXT[low]}, its {CARD_TEXT[mine_card]} "
-                f"against seat {seat}'s {CARD_TEXT[their_card]}")
-    five = " ".join(CARD_TEXT[code] for code in best_cards(codes))
-    return (f"its five cards, {five}, are {first} of the tied hands compared from the highest card down by rank and "
-            "suit")
-
+    if odd.rule == OddChipRule.LOW_CARD_BY_SUIT_ALL_CARDS:
+        compared = f"its cards are {first} of the tied hands compared from the lowest card up by rank and suit"
+        if not odd.decided_at:
+            return f"{compared} ({odd.cards[0]}, then up)"
+        return (f"{compared}: past the shared {odd.cards[0]}, its {odd.cards[odd.decided_at]} against seat "
+                f"{odd.next_seat}'s {odd.next_cards[odd.decided_at]}")
+    return (f"its five cards, {' '.join(odd.cards)}, are {first} of the tied hands compared from the highest card "
+            "down by rank and suit")

@@ -173,19 +173,32 @@ def test_s4_short_all_ins_say_whether_they_reopen():
     assert next(decision for decision in decisions(full_bet) if decision[0] == "short_all_in")[2] == "PokerKit"
 
 
+def mucked(players):
+    """The seats that mucked at showdown, as ``explain_showdown`` takes them."""
+    return [player.seat for player in players if player.mucked]
+
+
 def test_s6_example1_the_split_and_the_odd_chip_by_each_rule():
     players = [ShowdownPlayer(2, 55, cards="7s 5d 4c 3c Ad Qc Jc".split()), ShowdownPlayer(4, 55, folded=True),
                ShowdownPlayer(6, 55, cards="7h 5s 4d 3h Ac Ks 9d".split())]
-    why = [tuple(decision) for decision in explain_showdown(showdown(players), players)]
+    why = [tuple(decision) for decision in explain_showdown(showdown(players), mucked(players))]
     assert why == [
         ("pot", "§6", "RRoP Ties 1", "main pot of 165: seats 2 and 6 reached it: seats 2 and 6 tie with 7-5-4-3-A "
          "(suits never break a tie) and split it, 82 each"),
         ("odd_chip", "§6", "TDA 20B", "the odd chip of the main pot goes to seat 2: its five cards, 7s 5d 4c 3c Ad, "
          "are first of the tied hands compared from the highest card down by rank and suit")]
     low = showdown(players, odd_chip_rule=OddChipRule.LOW_CARD_BY_SUIT_ALL_CARDS)
-    assert tuple(explain_showdown(low, players)[-1]) == (
+    assert tuple(explain_showdown(low, mucked(players))[-1]) == (
         "odd_chip", "§6", "RRoP Ties 5", "the odd chip of the main pot goes to seat 6: its cards are first of the "
         "tied hands compared from the lowest card up by rank and suit (Ac, then up)")
+
+
+def test_the_odd_chip_names_a_paired_low_in_the_order_its_cards_were_compared():
+    players = [ShowdownPlayer(1, 51, cards="As Ah 2s 2h 3s 3h 4s".split()),
+               ShowdownPlayer(2, 50, cards="Ad Ac 2d 2c 3d 3c 4d".split()), ShowdownPlayer(3, 1, folded=True)]
+    assert explain_showdown(showdown(players), mucked(players))[-1].text == (
+        "the odd chip of the main pot goes to seat 1: its five cards, 4s 3s 2s As Ah, are first of the tied hands "
+        "compared from the highest card down by rank and suit")
 
 
 def test_s6_example3_side_pots_each_name_their_seats_and_winner():
@@ -193,7 +206,7 @@ def test_s6_example3_side_pots_each_name_their_seats_and_winner():
                ShowdownPlayer(2, 120, cards="8s 7c 6d 4c 3h Qc Qd".split()),
                ShowdownPlayer(3, 200, cards="7s 6c 4d 3c 2h Js Jd".split()),
                ShowdownPlayer(4, 200, cards="9s 8c 7d 6h 5c Ts Td".split())]
-    texts = [decision.text for decision in explain_showdown(showdown(players), players)]
+    texts = [decision.text for decision in explain_showdown(showdown(players), mucked(players))]
     assert texts == [
         "main pot of 200: seats 1, 2, 3 and 4 reached it, and seat 1 wins it with 5-4-3-2-A, the best low among them",
         "side pot 1 of 210: seats 2, 3 and 4 reached it, and seat 3 wins it with 7-6-4-3-2, the best low among them",
@@ -225,7 +238,7 @@ PAIRED = "9s 9c 6s 4s 3s Qs Qh".split()
      "side pot 1 of 30: only seat 2 put these chips in, an uncalled excess, and they come back to it"),
 ])
 def test_a_pot_one_seat_takes_says_why_nobody_else_contests_it(players, rule, text):
-    decisions = explain_showdown(showdown(players), players)
+    decisions = explain_showdown(showdown(players), mucked(players))
     assert (decisions[-1].rule, decisions[-1].source, decisions[-1].text) == (*rule, text)
 
 
@@ -234,7 +247,7 @@ def test_two_odd_chips_go_to_the_first_two_tied_seats_each_told_so():
                ShowdownPlayer(3, 66, cards="7h 5s 4d 3h Ac Ks Qd".split()),
                ShowdownPlayer(5, 66, cards="7s 5h 4h 3d Ah Qs Qh".split()), ShowdownPlayer(6, 2, folded=True)]
     result = showdown(players, odd_chip_rule=OddChipRule.SEAT_ORDER)
-    said = [decision.text for decision in explain_showdown(result, players) if decision.decision == "odd_chip"]
+    said = [decision.text for decision in explain_showdown(result, mucked(players)) if decision.decision == "odd_chip"]
     assert said == [
         "an odd chip of the main pot goes to seat 1: it is among the first 2, one chip each, of the tied seats in "
         "position order",

@@ -25,6 +25,11 @@ RANKS = "A23456789TJQK"
 DECK = [rank + suit for rank in RANKS for suit in "shdc"]
 
 
+def chips_given(result):
+    """Each odd chip as (pot, seat, rule), in award order."""
+    return [(chip.pot, chip.seat, chip.rule) for chip in result.odd_chips]
+
+
 def player(seat, contributed, cards=None, folded=False):
     return ShowdownPlayer(seat, contributed, folded, cards.split() if cards else None)
 
@@ -41,20 +46,20 @@ def test_s6_example1_odd_chip_high_card_by_suit():
     assert result.pots == (
         PotResult(165, (2, 6), (2, 6), (Share(2, 83), Share(6, 82)), "7-5-4-3-A"),
     )
-    assert result.odd_chips == (OddChip(0, 2, "high_card_by_suit_in_5"),)
+    assert chips_given(result) == [(0, 2, "high_card_by_suit_in_5")]
     assert payouts(result) == {2: 83, 4: 0, 6: 82}
 
 
 def test_s6_example1_odd_chip_low_card_by_suit_all_cards():
     result = showdown(EXAMPLE1, odd_chip_rule=OddChipRule.LOW_CARD_BY_SUIT_ALL_CARDS)
     assert payouts(result) == {2: 82, 4: 0, 6: 83}
-    assert result.odd_chips == (OddChip(0, 6, "low_card_by_suit_all_cards"),)
+    assert chips_given(result) == [(0, 6, "low_card_by_suit_all_cards")]
 
 
 def test_s6_example1_odd_chip_seat_order():
     result = showdown(EXAMPLE1, odd_chip_rule=OddChipRule.SEAT_ORDER)
     assert payouts(result) == {2: 83, 4: 0, 6: 82}
-    assert result.odd_chips == (OddChip(0, 2, "seat_order"),)
+    assert chips_given(result) == [(0, 2, "seat_order")]
 
 
 def test_s6_example1_seat_order_follows_position_from_the_dealer():
@@ -71,7 +76,7 @@ def test_s6_example2_three_way_tie_two_odd_chips():
     ]
     result = showdown(players)
     assert payouts(result) == {1: 66, 3: 67, 5: 67, 7: 0}
-    assert result.odd_chips == (OddChip(0, 3, "high_card_by_suit_in_5"), OddChip(0, 5, "high_card_by_suit_in_5"))
+    assert chips_given(result) == [(0, 3, "high_card_by_suit_in_5"), (0, 5, "high_card_by_suit_in_5")]
     assert result.winners == (1, 3, 5)
 
 
@@ -118,7 +123,7 @@ def test_odd_chips_are_listed_in_award_order_last_side_pot_first():
     result = showdown(players)
     assert [(pot.amount, pot.eligible) for pot in result.pots] == [(50, (1, 2, 3, 4)), (64, (2, 3, 4))]
     rule = "high_card_by_suit_in_5"
-    assert result.odd_chips == (OddChip(1, 4, rule), OddChip(0, 1, rule), OddChip(0, 4, rule))
+    assert chips_given(result) == [(1, 4, rule), (0, 1, rule), (0, 4, rule)]
     assert payouts(result) == {1: 13, 2: 33, 3: 33, 4: 35, 5: 0}
 
 
@@ -127,10 +132,11 @@ def test_shared_community_card_on_top_passes_the_odd_chip_to_the_next_card():
     result = showdown(players, community_card="7s")
     assert result.pots[0].winning_hand == "7-5-4-3-A"
     assert payouts(result) == {1: 50, 2: 51}
-    assert result.odd_chips == ()
+    assert chips_given(result) == []
     result = showdown([player(1, 50, "5h 4c 3c Ad Qc Jc"), player(2, 50, "5s 4d 3h Ac Ks 9d"),
                        player(3, 1, folded=True)], community_card="7s")
-    assert result.odd_chips == (OddChip(0, 2, "high_card_by_suit_in_5"),)
+    assert result.odd_chips == (OddChip(0, 2, "high_card_by_suit_in_5", chips=1, cards=("7s", "5s", "4d", "3h", "Ac"),
+                                        next_seat=1, decided_at=1, next_cards=("7s", "5h", "4c", "3c", "Ad")),)
 
 
 def test_uncalled_excess_comes_back_without_a_hand_compared():
@@ -145,7 +151,7 @@ def test_uncontested_needs_no_cards():
     assert result.winners == (3,)
     assert result.pots == (PotResult(65, (3,), (3,), (Share(3, 65),), None),)
     assert payouts(result) == {1: 0, 3: 65, 5: 0}
-    assert result.odd_chips == ()
+    assert chips_given(result) == []
 
 
 @pytest.mark.parametrize(
