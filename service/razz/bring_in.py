@@ -63,6 +63,9 @@ class BringIn:
     """Chips the bring-in seat has after the ante; None when its stack or the stakes are not given."""
     tied_cards: tuple[str, ...] = field(default=(), compare=False)
     """The other door cards of its rank: the suit broke the tie with them (what the tie-break's sentence says)."""
+    no_completion: Refusal | None = field(default=None, compare=False, repr=False)
+    """Why the bring-in seat may not complete when it opens (``opening_chips`` refuses it so); None when it may, or
+    when the stakes are not given."""
 
 
 class Found(msgspec.Struct, frozen=True, gc=False):
@@ -75,13 +78,15 @@ class Found(msgspec.Struct, frozen=True, gc=False):
     amount: int | None
     chips: int | None
     """The bring-in seat's chips after the ante (None: not known)."""
+    no_completion: Refusal | None
+    """Why the bring-in seat may not complete when it opens; None when it may, or the stakes are not known."""
 
     def bring_in(self, seats: Sequence[int], door_codes: Sequence[int]) -> BringIn:
         """The decision by seat and card, as the bring-in answer writes it and its sentences say it."""
         best, opener = self.seat_index, self.opener
         return BringIn(seats[best], CARD_TEXT[door_codes[best]], bool(self.tied),
                        None if opener is None else seats[opener], self.amount, self.chips,
-                       tuple(CARD_TEXT[door_codes[i]] for i in self.tied))
+                       tuple(CARD_TEXT[door_codes[i]] for i in self.tied), self.no_completion)
 
 
 def highest_door(door_codes: Sequence[int]) -> tuple[int, list[int]]:
@@ -104,8 +109,11 @@ def bring_in_at(door_codes: Sequence[int], chips: Sequence[int | None], stakes: 
     known): the one place section 1 is decided, for a table being replayed and for ``find_bring_in``."""
     best, tied = highest_door(door_codes)
     left = chips[best]
-    amount = None if stakes is None else stakes.bring_in if left is None else min(stakes.bring_in, left)
-    return Found(best, tied, opener_index(best, chips), amount, left)
+    if stakes is None:
+        return Found(best, tied, opener_index(best, chips), None, left, None)
+    amount = stakes.bring_in if left is None else min(stakes.bring_in, left)
+    no_completion = completion_refused(MOST_CHIPS if left is None else left, stakes, posts_bring_in=True)
+    return Found(best, tied, opener_index(best, chips), amount, left, no_completion)
 
 
 def find_bring_in(players: Sequence[DoorCard], stakes: Stakes | None = None) -> BringIn:
@@ -134,7 +142,7 @@ def find_bring_in(players: Sequence[DoorCard], stakes: Stakes | None = None) -> 
 
 
 _BRING_IN, _COMPLETE, _FOLD = ActionType.BRING_IN, ActionType.COMPLETE, ActionType.FOLD
-"""Members as module names: reading one off its enum class costs 0.2 us, five times a global's (bench/README.md)."""
+"""Members as module names: what reading them so saves the replay is in bench/README.md, "Speed tricks"."""
 
 _MUST_POST = Refusal("the bring-in must be posted or completed", POST_OR_COMPLETE)
 _NO_OPENING_FOLD = Refusal("allow_fold_when_opening_after_all_in_bring_in is false: the opener must bring in or "
@@ -178,12 +186,10 @@ def opening_chips(kind: str, chips: int, stakes: Stakes, posts_bring_in: bool, r
     if kind == _BRING_IN:
         posted = min(stakes.bring_in, chips)
         return Offered(posted, _POSTS[posts_bring_in]) if explain else posted
-    no_completion, stack_only_brings_in, open_with = _OPENING_REFUSED[posts_bring_in]
     if kind == _COMPLETE:
-        if stakes.bring_in >= stakes.small_bet:
-            return no_completion
-        if chips <= stakes.bring_in:
-            return stack_only_brings_in
+        refused = completion_refused(chips, stakes, posts_bring_in)
+        if refused is not None:
+            return refused
         if chips < stakes.small_bet:  # all-in short of the completion (section 4)
             return Offered(chips, SHORT_OF_FULL[rules.short_allin_threshold]) if explain else chips
         return Offered(stakes.small_bet, COMPLETES) if explain else stakes.small_bet
@@ -193,16 +199,21 @@ def opening_chips(kind: str, chips: int, stakes: Stakes, posts_bring_in: bool, r
         if not rules.allow_fold_when_opening_after_all_in_bring_in:
             return _NO_OPENING_FOLD
         return Offered(0, _OPENER_FOLDS) if explain else 0
-    return open_with
+    return _OPENING_REFUSED[posts_bring_in][2]
 
 
-def _completion_refused(found: BringIn, stakes: Stakes | None, rules: Rules) -> Refusal | None:
-    """Why the bring-in seat may not complete, as opening 3rd street refuses it; None when it may (or stakes are
-    not given)."""
-    if stakes is None:
-        return None
-    chips = opening_chips(_COMPLETE, MOST_CHIPS if found.chips is None else found.chips, stakes, True, rules)
-    return chips if type(chips) is Refusal else None
+def completion_refused(chips: int, stakes: Stakes, posts_bring_in: bool) -> Refusal | None:
+    """Why the opener of 3rd street, with ``chips`` after the ante, may not complete; None when it may.
+
+    The one place this is decided: ``opening_chips`` refuses a completion by it, and ``bring_in_at``
+    records it with the bring-in, for the opener's sentence.
+    """
+    no_completion, stack_only_brings_in, _ = _OPENING_REFUSED[posts_bring_in]
+    if stakes.bring_in >= stakes.small_bet:
+        return no_completion
+    if chips <= stakes.bring_in:
+        return stack_only_brings_in
+    return None
 
 
 def call_floor(posted: int, stakes: Stakes, rules: Rules) -> int:
@@ -235,7 +246,7 @@ def explain_bring_in(found: BringIn, stakes: Stakes | None, rules: Rules, opened
     alone (once it has posted, it may fold like anyone facing a bet).
     """
     why = [explain_highest_door(found.seat, found.card)]
-    no_completion = _completion_refused(found, stakes, rules)
+    no_completion = found.no_completion
     if found.tied_cards:
         why.append(explain_door_tie(found.card, found.tied_cards))
     if found.opener is None:
