@@ -21,12 +21,12 @@ import statistics
 import sys
 import time
 import timeit
+import tomllib
 import types
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -38,11 +38,11 @@ from bench.table import request_body
 from service.api.loading import request_loader
 from service.api.table import SnapshotSchema
 from service.app import create_app
-from service.histories import check, phh
+from service.histories import phh
+from service.histories.toml_lines import read_plain
 from service.razz import ranking
 from service.razz.betting import replay
 from service.razz.cards import CARD_CODES
-from service.razz.rules import Rules
 from service.razz.snapshot import Action, Snapshot
 from service.razz.vocabulary import ActionType
 
@@ -71,18 +71,16 @@ def rebuilt(name: str, edit: Callable[[str], str],
     return module
 
 
-def variant(name: str, *replacements: tuple[str, str], drop_slots: bool = False,
+def variant(name: str, *replacements: tuple[str, str],
             patch: dict[str, types.ModuleType] | None = None) -> types.ModuleType:
     """Module ``name`` with each ``(old, new)`` replaced (each old must be there: a trick changed or gone fails
-    loudly); ``drop_slots`` removes every ``__slots__``."""
+    loudly)."""
 
     def edit(source: str) -> str:
         for old, new in replacements:
             if old not in source:
                 raise SystemExit(f"{name}: {old!r} is not in the source any more: measure the trick as it is now")
             source = source.replace(old, new)
-        if drop_slots:
-            source = re.sub(r"\n    __slots__ = \((?:[^()]|\n)*?\)\n", "\n", source)
         return source
 
     return rebuilt(name, edit, patch)
@@ -206,41 +204,13 @@ def main() -> None:
     measure("Enum members read as module globals", "razz/betting.py, cap.py, bring_in.py",
             lambda: same.replay(snapshot), lambda: no_aliases.replay(snapshot), 200, 1, "legal-actions")
 
-    def betting_without(*replacements: tuple[str, str], **kwargs: Any) -> types.ModuleType:
-        return variant("service.razz.betting", *replacements, **kwargs)
-
-    every_action = betting_without(("if not r.lifted and self.active <= 2 and not self.capped():",
-                                    "if not r.lifted and not self.capped():"))
-    measure("Ask whether the cap lifts only once the round is heads-up", "razz/betting.py (apply)",
-            lambda: same.replay(snapshot), lambda: every_action.replay(snapshot), 200, 1, "legal-actions")
-    no_slots = betting_without(drop_slots=True)
-    measure("__slots__ on the replay's Table, _Round and Replay", "razz/betting.py",
-            lambda: same.replay(snapshot), lambda: no_slots.replay(snapshot), 200, 1, "legal-actions")
-    no_locals = betting_without((
-        "        target = r.call_target\n        can_act = self.can_act\n        put_in = r.put_in\n"
-        "        acted = r.acted\n        for j in self.after[i]:\n"
-        "            if can_act[j] and (put_in[j] < target or (not acted[j] and self.active >= 2)):",
-        "        for j in self.after[i]:\n"
-        "            if self.can_act[j] and (r.put_in[j] < r.call_target or (not r.acted[j] and self.active >= 2)):"))
-    measure("Locals bound before the turn-passing loop", "razz/betting.py (_pass_turn)",
-            lambda: same.replay(snapshot), lambda: no_locals.replay(snapshot), 200, 1, "legal-actions")
-    no_table = betting_without(("for j in self.after[i]:",
-                                "for j in [(i + step) % self.n for step in range(1, self.n + 1)]:"))
+    no_table = variant("service.razz.betting", ("for j in self.after[i]:",
+                                                "for j in [(i + step) % self.n for step in range(1, self.n + 1)]:"))
     measure("Clockwise orders precomputed per table size", "razz/seating.py (CLOCKWISE_AFTER), betting.py",
             lambda: same.replay(snapshot), lambda: no_table.replay(snapshot), 200, 1, "legal-actions")
-    by_isinstance = betting_without(("if type(chips) is Refusal:", "if isinstance(chips, Refusal):"))
-    measure("`type(x) is Refusal` over isinstance (Refusal is @final)", "razz/betting.py, vocabulary.py",
-            lambda: same.replay(snapshot), lambda: by_isinstance.replay(snapshot), 200, 1, "legal-actions")
-    made_each_time = betting_without(("return _NOT_THE_INCREASE[name]",
-                                      "return Refusal(f\"the increase here is a {name.value}\", "
-                                      "COMPLETION_IS_THE_BET if name == ActionType.COMPLETE else ACTION_SETS)"))
-    measure("Refusals naming the increase made once", "razz/betting.py (_NOT_THE_INCREASE)",
-            lambda: same.replay(snapshot), lambda: made_each_time.replay(snapshot), 200, 1, "legal-actions")
-    uncached = betting_without(("@cache\ndef _capped", "def _capped"))
-    measure("The cap's refusal made once per limit", "razz/betting.py (_capped)",
-            lambda: same.replay(snapshot), lambda: uncached.replay(snapshot), 200, 1, "legal-actions")
 
-    class LegalTuple(NamedTuple):
+    @dataclass(frozen=True)
+    class LegalRecord:
         type: str
         amount: int | None = None
         to: int | None = None
@@ -248,9 +218,9 @@ def main() -> None:
 
     struct_type = same.LegalAction
     records = len(replay(snapshot).legal_actions) + len(snapshot.players) + 5
-    measure("Records as frozen msgspec structs (a legal action, against a named tuple)",
+    measure("Records as frozen msgspec structs (a legal action, against a frozen dataclass)",
             "razz/betting.py, showdown.py, pots.py, show_order.py",
-            lambda: struct_type("raise", 80, 160, False), lambda: LegalTuple("raise", 80, 160, False),
+            lambda: struct_type("raise", 80, 160, False), lambda: LegalRecord("raise", 80, 160, False),
             20000, records, "legal-actions", check=False)
     members = Snapshot(snapshot.stakes, snapshot.players,
                        tuple(Action(a.seat, ActionType(a.type), a.amount) for a in snapshot.actions),
@@ -298,31 +268,10 @@ def main() -> None:
     measure("One-line arrays read by one pattern and findall or a split, not item by item",
             "histories/toml_lines.py (_one_line_array)", lambda: [same_phh.read(section) for section in sections],
             lambda: [item_by_item.read(section) for section in sections], 5, 1, HISTORY)
-    sliced = variant("service.histories.phh", ("cards: list[str | None] = _TWO_CHARACTERS.findall(text)",
-                                               "cards: list[str | None] = [text[k:k + 2] for k in range(0, len(text), "
-                                               "2)]"))
-    measure("Cards cut in twos by a pattern", "histories/phh.py (_TWO_CHARACTERS)",
-            lambda: [same_phh.read(section) for section in sections],
-            lambda: [sliced.read(section) for section in sections], 5, 1, HISTORY)
-    same_check = variant("service.histories.check")
-    no_check_aliases = without_aliases("service.histories.check", {
-        "_INCREASE": "Verb.INCREASE", "_CHECK_OR_CALL": "Verb.CHECK_OR_CALL", "_WRITTEN_CALL": "Verb.CALL",
-        "_ALL_IN": "Verb.ALL_IN", "_CALL": "ActionType.CALL", "_CHECK": "ActionType.CHECK"})
-
-    def checked_with(module: types.ModuleType) -> Callable[[], object]:
-        return lambda: [module.check_hand(index, partial(phh.read, section), Rules()).valid
-                        for index, section in enumerate(sections)]
-
-    measure("Enum members read as module globals", "histories/check.py", checked_with(same_check),
-            checked_with(no_check_aliases), 5, 1, HISTORY)
-    played = [check.check_hand(index, partial(phh.read, section), Rules())
-              for index, section in enumerate(sections)]
-    no_phh_aliases = without_aliases("service.histories.phh", {"_FOLD": "ActionType.FOLD"})
-    measure("Enum members read as module globals (the PHH writer)", "histories/phh.py",
-            lambda: [same_phh.write(hand.snapshot, hand.state, hand.result) for hand in played],
-            lambda: [no_phh_aliases.write(hand.snapshot, hand.state, hand.result) for hand in played], 5,
-            1, HISTORY)
-
+    bodies = [section.lines[1:] for section in sections]  # past each table's header
+    measure("PHH's plain TOML read line by line, keeping each item's line, not by tomllib",
+            "histories/toml_lines.py (read_plain)", lambda: [read_plain(lines) for lines in bodies],
+            lambda: [tomllib.loads("\n".join(lines)) for lines in bodies], 5, 1, HISTORY, check=False)
     print(f"\nrequests in process (Flask's test client), CPU medians of {rounds} rounds: " +
           ", ".join(f"{name} {us:,.0f} µs" for name, us in request_us.items()))
     print("\n| trick | where | with / without, a call | saved a request (quartiles) | of the request | verdict |")

@@ -57,8 +57,8 @@ class ApiBlueprint(Blueprint):
         is the schema of the request headers the view reads, ``response_headers`` documents those it
         answers with.
         flask-smorest's decorators describe the operation (its ``post``), but each would also wrap
-        the view for every request, and load the body through marshmallow: about 1 ms for the
-        legal-actions body, against 15 us for the loader (bench/README.md). So the operation dispatches
+        the view for every request, and load the body through marshmallow, at many times the loader's
+        cost (bench/README.md, "Speed tricks"). So the operation dispatches
         to the load and the view alone; the load is the schema's one loader (``loading.py``), built
         once: loading keeps no state.
         """

@@ -39,9 +39,6 @@ from .allin import AllIn, all_in_equity
 from .errors import UnreadableHandError
 from .written import Entry, Recorded, Verb, WrittenAction, WrittenHand, WrittenPlayer
 
-_INCREASE, _CHECK_OR_CALL, _WRITTEN_CALL, _ALL_IN = Verb.INCREASE, Verb.CHECK_OR_CALL, Verb.CALL, Verb.ALL_IN
-_CALL, _CHECK = ActionType.CALL, ActionType.CHECK
-"""Module globals: reading a member off its enum class costs five times as much (bench/README.md)."""
 _NAMED = {verb: ActionType(verb.value) for verb in (Verb.BRING_IN, Verb.CHECK, Verb.FOLD)}
 """The action type an entry's verb names outright (PokerStars ``folds``, ``checks``, ``brings in``)."""
 _PATH = re.compile(r"(actions|players)\[(\d+)\](?:\.(\w+))?(?:\[(\d+)\])?")
@@ -254,22 +251,22 @@ class _Checker:
     def action(self, replay: Replay, written: WrittenAction) -> Action:
         """The snapshot's action for an entry: its type named by the rules, its amount as written unless noted."""
         seat, verb = written.seat, written.verb
-        if verb is _ALL_IN and written.adds is not None and written.adds <= replay.owes(seat):
-            return Action(seat, _CALL, written.adds)
-        if verb is _INCREASE or verb is _ALL_IN:
+        if verb is Verb.ALL_IN and written.adds is not None and written.adds <= replay.owes(seat):
+            return Action(seat, ActionType.CALL, written.adds)
+        if verb is Verb.INCREASE or verb is Verb.ALL_IN:
             kind = replay.increase()
             adds = written.adds if written.to is None else written.to - replay.street_total(seat)
             return Action(seat, kind, self.effective(replay, written, kind, adds))
-        if verb is _CHECK_OR_CALL:
-            return Action(seat, _CALL if replay.owes(seat) > 0 else _CHECK)
-        if verb is _WRITTEN_CALL:
-            return Action(seat, _CALL, self.short_bring_in_call(replay, written))
+        if verb is Verb.CHECK_OR_CALL:
+            return Action(seat, ActionType.CALL if replay.owes(seat) > 0 else ActionType.CHECK)
+        if verb is Verb.CALL:
+            return Action(seat, ActionType.CALL, self.short_bring_in_call(replay, written))
         return Action(seat, _NAMED[verb], written.adds)
 
     def effective(self, replay: Replay, written: WrittenAction, kind: ActionType, adds: int | None) -> int | None:
         """A bet or raise written as the total the last opponent can match is the rules' full bet, noted."""
         chips = replay.price(written.seat, kind)
-        if adds is None or type(chips) is Refusal or adds == chips or adds > chips:
+        if adds is None or isinstance(chips, Refusal) or adds == chips or adds > chips:
             return adds
         total = replay.street_total(written.seat) + adds
         others = [replay.reach(seat) for seat in replay.live_seats() if seat != written.seat]
@@ -285,7 +282,7 @@ class _Checker:
         """A heads-up call of a short all-in bring-in for what was posted is a call of the full bring-in, noted."""
         chips = replay.price(written.seat, ActionType.CALL)
         adds = written.adds
-        if adds is None or type(chips) is Refusal or adds >= chips or len(replay.live_seats()) != 2:
+        if adds is None or isinstance(chips, Refusal) or adds >= chips or len(replay.live_seats()) != 2:
             return adds
         poster = next((action.seat for action in self.hand.actions if action.verb is Verb.BRING_IN), None)
         if poster is None or poster == written.seat or replay.reach(poster) != replay.street_total(poster) or \

@@ -1,11 +1,11 @@
 """The plain TOML that PHH files are written in, read line by line with each value's line kept.
 
 PHH files use a small part of TOML: ``key = value`` lines whose values are strings without
-escapes, numbers, booleans and arrays of those, with ``#`` comments. Reading that part here costs
-a third of ``tomllib`` (297 k instructions a WSOP hand against 968 k, bench/README.md, "Hand
-histories") and gives every array item its line, which the errors name. Anything else (an
-escape, a date, a table, a dotted key, a space or control character TOML refuses) returns None:
-the caller reads the text with ``tomllib`` instead, so no file is read otherwise than TOML reads it.
+escapes, numbers, booleans and arrays of those, with ``#`` comments. Reading that part here gives
+every array item its line, which the errors name, in less time than ``tomllib`` takes
+(bench/README.md, "Speed tricks"). Anything else (an escape, a date, a table, a dotted key, a
+space or control character TOML refuses) returns None: the caller reads the text with
+``tomllib`` instead, so no file is read otherwise than TOML reads it.
 """
 
 from __future__ import annotations
@@ -84,8 +84,8 @@ def read_plain(lines: list[str], start: int = 0) -> Fields | None:
 def _one_line_array(text: str) -> list[Any] | None:
     """An array written whole on one line of single-quoted strings or of integers, as PHH tools write them; None
     for any other (the item-by-item reader takes it). One pattern checks the line, and one finds the items or a
-    split does: the WSOP hands' arrays read in 18-25 us a hand so, against 36-41 us splitting and checking each
-    word in Python (bench/README.md, "Hand histories")."""
+    split does, instead of splitting and checking each word in Python (what that saves: bench/README.md, "Speed
+    tricks")."""
     if _STRING_ARRAY.fullmatch(text):
         return _STRING_ITEM.findall(text)
     if _INTEGER_ARRAY.fullmatch(text) and len(text) <= _MOST_INTEGER_TEXT:

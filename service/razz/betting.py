@@ -20,7 +20,7 @@ raise and, when he has acted before it, it reopens the betting for him (``limits
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cached_property
 from operator import sub
 from typing import Literal, NamedTuple, NoReturn, overload
 
@@ -85,10 +85,9 @@ FOLD_WITH_NOTHING_TO_CALL = Citation("§9", "TDA 58")
 class LegalAction(msgspec.Struct, frozen=True):
     """One action the seat to act may take; chip-adding ones say how many chips and the street total after.
 
-    This and the other per-player and per-street records are frozen msgspec structs, like
-    ``Action``: a replay builds a score of them, and a struct is built in a third of a named
-    tuple's time (0.17 against 0.50 us for a record of two fields) and ten times faster than a frozen
-    dataclass, while staying immutable (bench/README.md, "Hand histories").
+    This and the other records of the core are frozen msgspec structs, as ``Action`` and
+    ``PlayerIn`` are so that a request body decodes straight into them: immutable, and cheap to build
+    (bench/README.md, "Speed tricks").
     """
 
     type: str
@@ -179,9 +178,6 @@ class TableState:
 class _Round:
     """One street's betting round; its actions are the hand's from ``start`` to the next round's start."""
 
-    __slots__ = ("acted", "bet_made", "call_target", "first_aggressor", "floor", "has_acted", "high", "last_aggressor",
-                 "level", "lifted", "number", "opener", "opening", "posts_bring_in", "put_in", "raises", "size",
-                 "start")
 
     def __init__(self, number: int, size: int, players: int, start: int) -> None:
         self.number = number
@@ -223,12 +219,12 @@ class _Round:
 
 
 _BETTING, _DEALING, _SHOWDOWN, _COMPLETE = Phase.BETTING, Phase.DEALING, Phase.SHOWDOWN, Phase.COMPLETE
-"""The phases as module names: reading a member off its enum class costs 0.2 us, five times a global's."""
+"""Members as module names: what reading them so saves the replay is in bench/README.md, "Speed tricks"."""
 
 _PASSIVE = frozenset((ActionType.CALL, ActionType.CHECK))
 """The actions that only count as the player's action in the round."""
 _CALL, _CHECK, _FOLD, _BRING_IN = ActionType.CALL, ActionType.CHECK, ActionType.FOLD, ActionType.BRING_IN
-"""Members as module names: reading one off its enum class costs 0.2 us, five times a global's (bench/README.md)."""
+"""Members as module names: what reading them so saves the replay is in bench/README.md, "Speed tricks"."""
 
 _CHECK_INSTEAD = Refusal("nothing to call and fold_when_no_bet is false: check instead", ACTION_SETS)
 _NOTHING_TO_CALL = Refusal("there is no bet to call", ACTION_SETS)
@@ -245,10 +241,6 @@ _NOT_REOPENED_FOR_IT = {
     for threshold, part in ((ShortAllinThreshold.HALF_BET, "half a bet"), (ShortAllinThreshold.FULL_BET, "a bet"))}
 """A player who has acted, facing less than the measure ``reopens_for`` asks, under ``short_allin_reopens``
 per_player (section 4)."""
-_NOT_THE_INCREASE = {name: Refusal(f"the increase here is a {name.value}",
-                                   COMPLETION_IS_THE_BET if name == ActionType.COMPLETE else ACTION_SETS)
-                     for name in INCREASES}
-"""Made once: formatting an enum member costs 0.8 us, and legal-actions asks about every increase."""
 _CALLS = Offer("seat {seat} may call {amount} more, to {to}{all_in}", ACTION_SETS)
 _CALLS_THE_FULL_BRING_IN = {
     rule: Offer("seat {seat} may call {amount} more, to {to}: the full bring-in, over the {high} posted all-in{all_in}",
@@ -264,10 +256,9 @@ _NOT_THE_ALL_IN_COMPLETION = {threshold: Refusal("the increase here completes th
 _COMPLETES, _BETS = ActionType.COMPLETE, ActionType.BET
 
 
-@cache
 def _capped(limit: int | None) -> Refusal:
-    """The refusal of an increase in a round capped at a bet and ``limit`` raises, made once per limit (None: never
-    capped, so never said)."""
+    """The refusal of an increase in a round capped at a bet and ``limit`` raises (None: never capped, so never
+    said), made once per table."""
     allowed = "unlimited raises" if limit is None else raises(limit)
     return Refusal(f"the betting is capped: a bet and {allowed} on {{street}}", cap_citation(limit))
 
@@ -275,11 +266,6 @@ def _capped(limit: int | None) -> Refusal:
 class Table:
     """The mutable table of one replay."""
 
-    __slots__ = (
-        "active", "added", "after", "all_in", "bring_in", "can_act", "capped_refusal", "dealt", "decisions",
-        "fold_street", "folded", "index_of_input", "limit", "live", "n", "phase", "position", "round", "rounds",
-        "rules", "seats", "seventh", "stack", "stakes", "third_opener", "to_act", "up", "winner",
-    )
 
     def __init__(self, snapshot: Snapshot, seating: Seating) -> None:
         self.index_of_input = seating.index_of_input
@@ -441,7 +427,8 @@ class Table:
         if kind != name:
             if name is _COMPLETES and (r.bet_made or r.number != FIRST_STREET):
                 return _NOT_THE_ALL_IN_COMPLETION[self.rules.short_allin_threshold]
-            return _NOT_THE_INCREASE[name]
+            return Refusal(f"the increase here is a {name}",
+                           COMPLETION_IS_THE_BET if name is _COMPLETES else ACTION_SETS)
         amount = r.level + r.size - r.put_in[i]
         if not explain:
             return amount if amount < stack else stack
@@ -514,7 +501,7 @@ class Table:
         if action.seat != seat:
             self._refuse(index, action, f"seat {action.seat} may not act: it is seat {seat}'s turn", TURN_ORDER)
         chips = self.price(i, kind)
-        if type(chips) is Refusal:
+        if isinstance(chips, Refusal):
             self._refuse(index, action, f"seat {seat} may not {kind}: {self.say(chips, i)}", chips.citation)
         if amount is not None and (amount != chips or kind in NO_CHIPS):
             self._refuse(index, action, f"seat {seat}'s {kind} adds {'no' if kind in NO_CHIPS else chips} chips, "
@@ -535,9 +522,7 @@ class Table:
             self._post_bring_in(i, chips)
         else:
             self._increase(i)
-        if not r.lifted and self.active <= 2 and not self.capped():
-            # Only a heads-up round can lift the cap, and a capped one stays capped: asking after every
-            # action instead cost 5% of an 8-player replay (bench/README.md).
+        if not r.lifted and not self.capped():  # a capped round stays capped
             r.lifted = cap_lifted(self.rules.heads_up_uncap, self.n, self.active, False)
         self._pass_turn(i)
 
@@ -597,12 +582,8 @@ class Table:
             self._complete()
             return
         r = self.round
-        target = r.call_target
-        can_act = self.can_act
-        put_in = r.put_in
-        acted = r.acted
         for j in self.after[i]:
-            if can_act[j] and (put_in[j] < target or (not acted[j] and self.active >= 2)):
+            if self.can_act[j] and (r.put_in[j] < r.call_target or (not r.acted[j] and self.active >= 2)):
                 self.to_act = j
                 return
         self._end_round()
@@ -647,7 +628,7 @@ class Table:
         legal = []
         for kind in LISTING_ORDER:
             chips = self.price(i, kind)
-            if type(chips) is Refusal:
+            if isinstance(chips, Refusal):
                 continue
             legal.append(LegalAction(kind) if kind in NO_CHIPS
                          else LegalAction(kind, chips, put_in + chips, chips == stack))
@@ -678,13 +659,13 @@ class Table:
         (said in the past once it is opened), who opens each later street, each short all-in."""
         why: list[Why] = []
         for decision in self.decisions:
-            if type(decision) is Found:
+            if isinstance(decision, Found):
                 why += explain_bring_in(decision.bring_in(self.seats, [cards[0] for cards in self.up]), self.stakes,
                                         self.rules, opened=not self.rounds[0].opening)
-            elif type(decision) is BoardOpener:
+            elif isinstance(decision, BoardOpener):
                 why += self._opener_why(decision)
             else:
-                why.append(decision.why())  # type: ignore[union-attr]  # the one kind left: a ShortAllIn
+                why.append(decision.why())  # the one kind left: a ShortAllIn
         return why
 
     def _opener_why(self, found: BoardOpener) -> list[Why]:
@@ -716,7 +697,7 @@ class Table:
         refused: list[RefusedAction] = []
         for kind in LISTING_ORDER:
             answer = self.price(i, kind, True)
-            if type(answer) is Refusal:
+            if isinstance(answer, Refusal):
                 refused.append(RefusedAction(kind, answer.citation.rule, answer.citation.source,
                                              self.say(answer, i)))
             else:
@@ -750,7 +731,6 @@ class Replay:
     names them, and each is then played, and checked, as the snapshot's action would be.
     """
 
-    __slots__ = ("_index", "_played", "_seating", "_snapshot", "_table")
 
     def __init__(self, snapshot: Snapshot, table: type[Table] = Table) -> None:
         self._snapshot = snapshot

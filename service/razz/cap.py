@@ -47,7 +47,7 @@ def cap_citation(limit: int | None) -> Citation:
 _COMPLETE, _BET, _RAISE = ActionType.COMPLETE, ActionType.BET, ActionType.RAISE
 _EVENT, _ANY_TIME, _ROUND_STARTS = (HeadsUpUncap.EVENT_HEADS_UP, HeadsUpUncap.ANY_TIME_BEFORE_CAP,
                                     HeadsUpUncap.ROUND_STARTS_HEADS_UP)
-"""Members as module names: reading one off its enum class costs 0.2 us, five times a global's (bench/README.md)."""
+"""Members as module names: what reading them so saves the replay is in bench/README.md, "Speed tricks"."""
 
 
 def increase_name(street: int, bet_made: bool, high: int, level: int) -> ActionType:

@@ -95,7 +95,8 @@ def dealt_snapshot(stakes: Mapping[str, int | None], players: tuple[PlayerIn, ..
 def _refused_field(stakes: Mapping[str, int | None], players: Sequence[PlayerIn], dealer_seat: int | None,
                    community_card: str | None) -> InputError | None:
     """The first value out of its field's bounds, in the order the schema checks them; None when none is. Each
-    value is compared first, and a refusal said only for the one refused: a hand's checks cost 3 us so."""
+    value is compared first, and a refusal said only for the one refused, so a hand that passes builds no
+    message."""
     for name, least in STAKES_LEAST.items():
         amount = stakes.get(name)
         if amount is not None and not least <= amount <= MOST_CHIPS:
