@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import keyword
 from collections.abc import Callable, Collection, Mapping
 from http import HTTPStatus
 from typing import Any
@@ -130,33 +131,41 @@ def answer_writer(schema: type[ma.Schema], written: Collection[str] = ()) -> Wri
         if write is not None and nested is not field:
             write = _each(write)
         plan.append((name, write, field.required, name in written))
-    return _plan_writer(plan)
+    return _compiled_writer(plan)
 
 
-def _plan_writer(plan: list[tuple[str, Writer | None, bool, bool]]) -> Writer:
-    """The writer of a plan: each field's name, nested writer, whether required, whether passed written."""
+def _compiled_writer(plan: list[tuple[str, Writer | None, bool, bool]]) -> Writer:
+    """The writer of a plan (each field's name, nested writer, whether required, whether passed written), compiled
+    to straight-line code as a hand-written one would be.
 
-    written = {name for name, _, _, is_written in plan if is_written}
-
-    def write(record: Any, **given: Any) -> Any:
-        """The record's fields in the schema's order, nested records written, optional ones left out when None."""
-        if given.keys() != written:
-            raise TypeError(f"the fields written by the caller are {sorted(written)}, not {sorted(given)}")
-        if record is None:
-            return None
-        answer = {}
-        for name, nested, required, is_written in plan:
-            if is_written:
-                value = given[name]
-            else:
-                value = getattr(record, name)
-                if nested is not None and value is not None:
-                    value = nested(value)
-            if required or value is not None:
-                answer[name] = value
-        return answer
-
-    return write
+    Every answer is written so, record by record; what that saves against a loop over the plan
+    is in bench/README.md, "Speed tricks". The names are the schema's field names, identifiers
+    all; the code's own names start with ``_``.
+    """
+    names = [name for name, *_ in plan]
+    if not all(name.isidentifier() and not keyword.iskeyword(name) and name[0] != "_" for name in names):
+        raise ValueError(f"field names must be identifiers not starting with _: {names}")
+    leading = []
+    for name, write, required, is_written in plan:
+        if write is not None or not required or is_written:
+            break
+        leading.append(name)
+    lines = ["    _answer = {" + ", ".join(f"{name!r}: _record.{name}" for name in leading) + "}"]
+    writers: dict[str, Writer] = {}
+    for name, write, required, is_written in plan[len(leading):]:
+        value = name if is_written else f"_record.{name}"
+        if write is not None and not is_written:
+            writers[f"_write_{name}"] = write
+            value = f"None if (_value := {value}) is None else _write_{name}(_value)"
+        lines.append(f"    _answer[{name!r}] = {value}" if required else
+                     f"    if (_value := {value}) is not None:\n        _answer[{name!r}] = _value")
+    given = [name for name, _, _, is_written in plan if is_written]
+    signature = ", ".join(["_record", *(["*", *given] if given else [])])
+    source = (f"def _to_json({signature}):\n    if _record is None:\n        return None\n"
+              + "\n".join(lines) + "\n    return _answer\n")
+    namespace: dict[str, Any] = dict(writers)
+    exec(source, namespace)  # the names are checked above; the writers are the schema's nested ones
+    return namespace["_to_json"]
 
 
 def _each(write: Writer) -> Writer:

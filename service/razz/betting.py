@@ -178,7 +178,6 @@ class TableState:
 class _Round:
     """One street's betting round; its actions are the hand's from ``start`` to the next round's start."""
 
-
     def __init__(self, number: int, size: int, players: int, start: int) -> None:
         self.number = number
         self.size = size
@@ -265,7 +264,6 @@ def _capped(limit: int | None) -> Refusal:
 
 class Table:
     """The mutable table of one replay."""
-
 
     def __init__(self, snapshot: Snapshot, seating: Seating) -> None:
         self.index_of_input = seating.index_of_input
@@ -522,7 +520,9 @@ class Table:
             self._post_bring_in(i, chips)
         else:
             self._increase(i)
-        if not r.lifted and not self.capped():  # a capped round stays capped
+        if not r.lifted and self.active <= 2 and not self.capped():
+            # Only a heads-up round can lift the cap (two players able to act, whatever heads_up_uncap says), and a
+            # capped one stays capped: asked only then, a replay costs less (bench/README.md, "Speed tricks").
             r.lifted = cap_lifted(self.rules.heads_up_uncap, self.n, self.active, False)
         self._pass_turn(i)
 
@@ -730,7 +730,6 @@ class Replay:
     ``cbr`` is a bet, a completion or a raise; ``cc`` a check or a call): where the hand stands
     names them, and each is then played, and checked, as the snapshot's action would be.
     """
-
 
     def __init__(self, snapshot: Snapshot, table: type[Table] = Table) -> None:
         self._snapshot = snapshot

@@ -44,6 +44,7 @@ def cap_citation(limit: int | None) -> Citation:
     """The rule of a cap of a bet and ``limit`` raises (None: unlimited)."""
     return Citation("§2", CAP_SOURCES.get(limit, REFERENCE_DEFAULT) if limit is not None else REFERENCE_DEFAULT)
 
+
 _COMPLETE, _BET, _RAISE = ActionType.COMPLETE, ActionType.BET, ActionType.RAISE
 _EVENT, _ANY_TIME, _ROUND_STARTS = (HeadsUpUncap.EVENT_HEADS_UP, HeadsUpUncap.ANY_TIME_BEFORE_CAP,
                                     HeadsUpUncap.ROUND_STARTS_HEADS_UP)

@@ -76,8 +76,8 @@ class Deck:
     """One deck for a whole table: every card dealt is parsed and checked against the others here."""
 
     def __init__(self) -> None:
-        self._dealt: dict[int, str] = {}
-        """Where each card was dealt: its path."""
+        self._dealt: dict[int, tuple[str, tuple[str, ...] | None]] = {}
+        """Where each card was dealt: its own path, or the path and the cards of the list it came in."""
 
     def take(self, text: str, path: str) -> int:
         """The code of the card at ``path``; InvalidCardError for bad notation, DuplicateCardError if dealt before."""
@@ -86,13 +86,29 @@ class Deck:
         except ValueError as error:
             raise InvalidCardError(path, str(error)) from None
         if code in self._dealt:
-            raise DuplicateCardError(path, CARD_TEXT[code], self._dealt[code])
-        self._dealt[code] = path
+            raise DuplicateCardError(path, CARD_TEXT[code], self._place(code))
+        self._dealt[code] = (path, None)
         return code
 
     def take_each(self, texts: Iterable[str], path: str) -> list[int]:
-        """The codes of the cards listed at ``path``, each taken at its own path (``path[k]``)."""
-        return [self.take(text, f"{path}[{index}]") for index, text in enumerate(texts)]
+        """The codes of the cards listed at ``path``; a card's own path (``path[k]``) is written only for an error."""
+        texts = tuple(texts)
+        dealt = self._dealt
+        place = (path, texts)
+        codes: list[int] = []
+        for text in texts:
+            code = CARD_CODES.get(text) if isinstance(text, str) else None
+            if code is None or code in dealt:
+                code = self.take(text, f"{path}[{len(codes)}]")
+            else:
+                dealt[code] = place
+            codes.append(code)
+        return codes
+
+    def _place(self, code: int) -> str:
+        """Where ``code`` was dealt, as an input path."""
+        path, texts = self._dealt[code]
+        return path if texts is None else f"{path}[{texts.index(CARD_TEXT[code])}]"
 
 
 def parse_cards(texts: Iterable[str]) -> list[int]:
