@@ -249,6 +249,11 @@ _FOLDS = Offer("seat {seat} may fold: it faces {need} to call", ACTION_SETS)
 _FOLDS_UNFACED = Offer("seat {seat} may fold with nothing to call: fold_when_no_bet is true, and the fold is binding",
                        FOLD_WITH_NOTHING_TO_CALL)
 """Why each action the seat to act may take is offered, as the branch of ``Table.price`` that allows it says."""
+_NOT_THE_INCREASE = {name: Refusal(f"the increase here is a {name.value}",
+                                   COMPLETION_IS_THE_BET if name == ActionType.COMPLETE else ACTION_SETS)
+                     for name in INCREASES}
+"""An increase the seat names other than the one the street is at: a completion is 3rd street's bet (section 2), a
+bet or raise the action sets' (section 9)."""
 _NOT_THE_ALL_IN_COMPLETION = {threshold: Refusal("the increase here completes the short all-in",
                                                  citation) for threshold, citation in SHORT_ALL_IN.items()}
 """The increase refused when a short all-in is to be completed (section 4), not 3rd street's bring-in (section 2)."""
@@ -257,7 +262,7 @@ _COMPLETES, _BETS = ActionType.COMPLETE, ActionType.BET
 
 def _capped(limit: int | None) -> Refusal:
     """The refusal of an increase in a round capped at a bet and ``limit`` raises (None: never capped, so never
-    said), made once per table."""
+    said), made when an increase is refused so."""
     allowed = "unlimited raises" if limit is None else raises(limit)
     return Refusal(f"the betting is capped: a bet and {allowed} on {{street}}", cap_citation(limit))
 
@@ -270,7 +275,6 @@ class Table:
         self.rules = snapshot.rules
         self.stakes = snapshot.stakes
         self.limit = snapshot.rules.raise_limit
-        self.capped_refusal = _capped(self.limit)
         self.seats = seating.seats
         self.up = seating.up
         n = self.n = len(self.seats)
@@ -411,7 +415,7 @@ class Table:
         """A bet, completion or raise goes one bet over the level, or all-in short of it (sections 2 and 4)."""
         r = self.round
         if self.capped():
-            return self.capped_refusal
+            return _capped(self.limit)
         stack = self.stack[i]
         if stack <= need:
             return _ONLY_THE_CALL
@@ -425,8 +429,7 @@ class Table:
         if kind != name:
             if name is _COMPLETES and (r.bet_made or r.number != FIRST_STREET):
                 return _NOT_THE_ALL_IN_COMPLETION[self.rules.short_allin_threshold]
-            return Refusal(f"the increase here is a {name}",
-                           COMPLETION_IS_THE_BET if name is _COMPLETES else ACTION_SETS)
+            return _NOT_THE_INCREASE[name]
         amount = r.level + r.size - r.put_in[i]
         if not explain:
             return amount if amount < stack else stack
@@ -499,7 +502,7 @@ class Table:
         if action.seat != seat:
             self._refuse(index, action, f"seat {action.seat} may not act: it is seat {seat}'s turn", TURN_ORDER)
         chips = self.price(i, kind)
-        if isinstance(chips, Refusal):
+        if type(chips) is Refusal:
             self._refuse(index, action, f"seat {seat} may not {kind}: {self.say(chips, i)}", chips.citation)
         if amount is not None and (amount != chips or kind in NO_CHIPS):
             self._refuse(index, action, f"seat {seat}'s {kind} adds {'no' if kind in NO_CHIPS else chips} chips, "
@@ -628,7 +631,7 @@ class Table:
         legal = []
         for kind in LISTING_ORDER:
             chips = self.price(i, kind)
-            if isinstance(chips, Refusal):
+            if type(chips) is Refusal:
                 continue
             legal.append(LegalAction(kind) if kind in NO_CHIPS
                          else LegalAction(kind, chips, put_in + chips, chips == stack))

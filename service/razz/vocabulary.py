@@ -7,7 +7,7 @@ as them.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import NamedTuple
+from typing import NamedTuple, final
 
 from .why import Citation
 
@@ -50,6 +50,7 @@ class Phase(StrEnum):
     """All but one player folded."""
 
 
+@final  # so that a type check narrows it: ``type(x) is Refusal``, which the replay asks of every price
 class Refusal(NamedTuple):
     """Why an action is not allowed now, as the rule that refuses it says, and where that rule comes from.
 
