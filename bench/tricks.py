@@ -32,11 +32,14 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import msgspec
+from werkzeug.test import EnvironBuilder
+from werkzeug.wrappers import Request
 
 from bench.engine import build_snapshot
 from bench.histories import wsop_phhs
 from bench.table import request_body
 from service.api import table
+from service.api.explain import explain_asked
 from service.api.loading import request_loader
 from service.api.table import SnapshotSchema, TableStateSchema
 from service.app import create_app
@@ -147,6 +150,11 @@ def without_aliases(name: str, aliases: dict[str, str],
         return source
 
     return rebuilt(name, edit, patch)
+
+
+def _explain_asked_unless_empty(request: Request) -> bool:
+    """What the operation reads of a request's query: nothing when it is empty."""
+    return bool(request.query_string) and explain_asked(request.args)
 
 
 def as_json(value: object) -> bytes:
@@ -297,6 +305,12 @@ def main() -> None:
     measure("Bodies decoded by msgspec into the core's records, not loaded by marshmallow (as flask-smorest would)",
             "api/loading.py, api/responses.py (json_post)", lambda: bool(load(encoded_body)),
             lambda: bool(schema.load(json.loads(encoded_body))), 200, 1, "legal-actions")
+
+    # -- reading the query ------------------------------------------------------------------------------------
+    environ = EnvironBuilder(path="/v1/legal-actions", method="POST").get_environ()
+    measure("An empty query string not parsed", "api/responses.py (dispatch_request)",
+            lambda: _explain_asked_unless_empty(Request(environ)), lambda: explain_asked(Request(environ).args),
+            2000, 1, "legal-actions")
 
     # -- writing answers ----------------------------------------------------------------------------------------
     looped = variant("service.api.responses",
