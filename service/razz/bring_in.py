@@ -199,7 +199,7 @@ def opening_chips(kind: str, chips: int, stakes: Stakes, posts_bring_in: bool, r
         if not rules.allow_fold_when_opening_after_all_in_bring_in:
             return _NO_OPENING_FOLD
         return Offered(0, _OPENER_FOLDS) if explain else 0
-    return _OPENING_REFUSED[posts_bring_in][2]
+    return _OPENING_REFUSED[posts_bring_in][2]  # any other action: 3rd street opens with the bring-in or a completion
 
 
 def completion_refused(chips: int, stakes: Stakes, posts_bring_in: bool) -> Refusal | None:
