@@ -47,7 +47,7 @@ from service.histories import phh
 from service.histories.toml_lines import read_plain
 from service.razz import ranking
 from service.razz.betting import replay
-from service.razz.cards import CARD_CODES
+from service.razz.cards import CARD_CODES, Deck
 from service.razz.settlement import pots_so_far
 from service.razz.snapshot import Action, Snapshot
 from service.razz.vocabulary import ActionType
@@ -57,20 +57,10 @@ HISTORY_HANDS = 20
 HISTORY = f"{HISTORY_HANDS} WSOP hands checked"
 BLOCK = 0.01
 """Seconds of calls timed at a go: short blocks, alternating, so that the machine's slow spells hit both sides."""
-TAKE_EACH = """        texts = tuple(texts)
-        dealt = self._dealt
-        place = (path, texts)
-        codes: list[int] = []
-        for text in texts:
-            code = CARD_CODES.get(text) if isinstance(text, str) else None
-            if code is None or code in dealt:
-                code = self.take(text, f"{path}[{len(codes)}]")
-            else:
-                dealt[code] = place
-            codes.append(code)
-        return codes
+PLAIN_TAKE_EACH = """    def take_each(self, texts, path):
+        return [self.take(text, f"{path}[{index}]") for index, text in enumerate(texts)]
 """
-"""The body of ``Deck.take_each`` that writes a card's path only for an error."""
+"""``Deck.take_each`` the plain way: each card's path written as it is taken."""
 LOOPED_WRITER = '''def _looped_writer(plan):
     written = {name for name, _, _, is_written in plan if is_written}
 
@@ -264,8 +254,7 @@ def main() -> None:
 
     # -- the snapshot's seats and cards (snapshot.seat_players) ----------------------------------------------
     same_seating = variant("service.razz.snapshot")
-    each_path = variant("service.razz.cards", (TAKE_EACH, "        return [self.take(text, f\"{path}[{index}]\") "
-                                                          "for index, text in enumerate(texts)]\n"))
+    each_path = variant("service.razz.cards", (inspect.getsource(Deck.take_each), PLAIN_TAKE_EACH))
     paths_written = variant("service.razz.snapshot", patch={"cards": each_path})
     measure("Card paths written only for an error", "razz/cards.py (Deck.take_each)",
             lambda: same_seating.seat_players(snapshot), lambda: paths_written.seat_players(snapshot), 500, 1,
