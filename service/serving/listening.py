@@ -2,10 +2,15 @@
 
 Closing a listening socket makes the kernel reset every connection still queued on it: their
 callers had sent whole requests and got "connection reset by peer". So a stopping worker first
-has the kernel drop every new packet for its socket (a socket filter that keeps nothing), then
-accepts what is queued, and only then closes. A caller that connects meanwhile gets no answer to
-its SYN; TCP sends it again a second later, finds nothing listening, and the connect is refused:
-refused at connect, never accepted and reset.
+has the kernel drop every new connection's SYN for its socket (a socket filter), then accepts
+what is queued, and only then closes. A caller that connects meanwhile gets no answer to its SYN;
+TCP sends it again a second later, finds nothing listening, and the connect is refused: refused
+at connect, never accepted and reset.
+
+A handshake can straddle the filter: its SYN answered before, its caller's ACK arriving after.
+That caller's connect has returned and its request is sent, so the filter lets every segment
+but a SYN through, and the socket closes only once no handshake to its port is half-open (a
+filter that dropped everything would leave such a connection half-open until the close reset it).
 """
 
 from __future__ import annotations
@@ -16,24 +21,35 @@ import socket
 import struct
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 SO_ATTACH_FILTER = getattr(socket, "SO_ATTACH_FILTER", 26)
 """Linux's option to attach a classic BPF program to a socket (no privilege needed on one's own socket)."""
 
-_KEEP_NOTHING = ctypes.create_string_buffer(struct.pack("HBBI", 0x06, 0, 0, 0))
-"""One BPF instruction, ``ret #0``: every packet is dropped before the socket sees it."""
+_SYNS_DROPPED = [
+    (0x30, 0, 0, 13),  # ldb [13]: the TCP header's flags (a TCP socket's filter reads from the TCP header)
+    (0x54, 0, 0, 0x12),  # and #(SYN | ACK)
+    (0x15, 0, 1, 0x02),  # jeq #SYN: a connection's first segment
+    (0x06, 0, 0, 0),  # ret #0: dropped before the socket sees it
+    (0x06, 0, 0, 0xFFFFFFFF),  # ret #-1: any other segment kept whole
+]
+_NEW_CONNECTIONS_DROPPED = ctypes.create_string_buffer(b"".join(struct.pack("HBBI", *step) for step in _SYNS_DROPPED))
+"""A classic BPF program that drops the SYNs of new connections and keeps every other segment."""
+
+HALF_OPEN = "03"
+"""How ``/proc/net/tcp`` writes the state of a handshake the listener answered and its caller has not yet ACKed."""
 
 
 def stop_accepting(listener: socket.socket) -> bool:
-    """Have the kernel drop every new connection's packets for ``listener``, so its queue only empties; whether it
-    would.
+    """Have the kernel drop every new connection's SYN for ``listener``, so its queue only empties; whether it would.
 
-    Connections already queued stay there for ``accept``; a SYN arriving from now on is dropped.
+    Connections already queued stay there for ``accept``, handshakes already answered complete,
+    and a SYN arriving from now on is dropped.
     Where the kernel refuses the filter (EPERM for uid 10001 without capabilities in the image's
     emulated sandbox), the queue is still emptied just before the close, and only a connection
     completed in between can be reset.
     """
-    program = struct.pack("HL", 1, ctypes.addressof(_KEEP_NOTHING))
+    program = struct.pack("HL", len(_SYNS_DROPPED), ctypes.addressof(_NEW_CONNECTIONS_DROPPED))
     try:
         listener.setsockopt(socket.SOL_SOCKET, SO_ATTACH_FILTER, program)
     except OSError:
@@ -47,13 +63,34 @@ def queued(listener: socket.socket) -> bool:
     return bool(readable)
 
 
-def wait_until_drained(listeners: list[socket.socket], seconds: float, pause: Callable[[float], None]) -> bool:
-    """Let the server accept every connection queued on ``listeners``, for ``seconds`` at most; whether it did.
+def half_open(port: int) -> bool:
+    """Whether a handshake to ``port`` is half-open: its SYN answered, its caller's ACK not yet in.
 
-    ``pause`` (``gevent.sleep``) lets the server's own greenlets accept meanwhile.
+    Read from the kernel's tables (``/proc/net/tcp`` and ``tcp6``), which list each such
+    handshake by its local address; False where they cannot be read.
     """
+    for table in (Path("/proc/net/tcp"), Path("/proc/net/tcp6")):
+        try:
+            rows = table.read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for row in rows:
+            _, local, _, state, *_ = row.split()
+            if state == HALF_OPEN and int(local.rpartition(":")[2], 16) == port:
+                return True
+    return False
+
+
+def wait_until_drained(listeners: list[socket.socket], seconds: float, pause: Callable[[float], None]) -> bool:
+    """Let the server accept every connection on ``listeners``, queued or still in its handshake, for ``seconds`` at
+    most; whether it did.
+
+    ``pause`` (``gevent.sleep``) lets the server's own greenlets accept meanwhile. Half-open
+    handshakes are looked at first: once none is left, no connection can join the queue.
+    """
+    ports = {listener.getsockname()[1] for listener in listeners}
     deadline = time.monotonic() + seconds
-    while any(queued(listener) for listener in listeners):
+    while any(map(half_open, ports)) or any(queued(listener) for listener in listeners):
         if time.monotonic() > deadline:
             return False
         pause(0.01)
