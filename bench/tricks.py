@@ -26,6 +26,7 @@ import tomllib
 import types
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +45,7 @@ from service.api.loading import request_loader
 from service.api.table import SnapshotSchema, TableStateSchema
 from service.app import create_app
 from service.histories import phh
+from service.histories.history import STANDARD
 from service.histories.toml_lines import read_plain
 from service.razz import ranking
 from service.razz.betting import replay
@@ -342,6 +344,28 @@ def main() -> None:
     measure("One-line arrays read by one pattern and findall or a split, not item by item",
             "histories/toml_lines.py (_one_line_array)", lambda: [same_phh.read(section) for section in sections],
             lambda: [item_by_item.read(section) for section in sections], 5, 1, HISTORY)
+    toml_lines = {"toml_lines": importlib.import_module("service.histories.toml_lines")}
+    sliced = variant("service.histories.phh", ("cards: list[str | None] = _TWO_CHARACTERS.findall(text)",
+                                               "cards: list[str | None] = [text[k:k + 2] for k in range(0, len(text), "
+                                               "2)]"), patch=toml_lines)
+    measure("Cards cut in twos by one pattern, not sliced in Python", "histories/phh.py (_TWO_CHARACTERS)",
+            lambda: [same_phh.read(section) for section in sections],
+            lambda: [sliced.read(section) for section in sections], 5, 1, HISTORY)
+    no_phh_aliases = without_aliases("service.histories.phh", {"_INCREASE": "Verb.INCREASE"}, patch=toml_lines)
+    measure("Enum members read as module globals (PHH entries)", "histories/phh.py",
+            lambda: [same_phh.read(section) for section in sections],
+            lambda: [no_phh_aliases.read(section) for section in sections], 5, 1, HISTORY)
+    same_check = variant("service.histories.check")
+    no_check_aliases = without_aliases("service.histories.check", {
+        "_INCREASE": "Verb.INCREASE", "_CHECK_OR_CALL": "Verb.CHECK_OR_CALL", "_WRITTEN_CALL": "Verb.CALL",
+        "_ALL_IN": "Verb.ALL_IN", "_CALL": "ActionType.CALL", "_CHECK": "ActionType.CHECK"})
+
+    def checked_with(module: types.ModuleType) -> Callable[[], object]:
+        return lambda: [module.check_hand(index, partial(phh.read, section), STANDARD).valid
+                        for index, section in enumerate(sections)]
+
+    measure("Enum members read as module globals (naming each entry's action)", "histories/check.py",
+            checked_with(same_check), checked_with(no_check_aliases), 5, 1, HISTORY)
     bodies = [section.lines[1:] for section in sections]  # past each table's header
     measure("PHH's plain TOML read line by line, keeping each item's line, not by tomllib",
             "histories/toml_lines.py (read_plain)", lambda: [read_plain(lines) for lines in bodies],

@@ -39,6 +39,9 @@ from .allin import AllIn, all_in_equity
 from .errors import UnreadableHandError
 from .written import Entry, Recorded, Verb, WrittenAction, WrittenHand, WrittenPlayer
 
+_INCREASE, _CHECK_OR_CALL, _WRITTEN_CALL, _ALL_IN = Verb.INCREASE, Verb.CHECK_OR_CALL, Verb.CALL, Verb.ALL_IN
+_CALL, _CHECK = ActionType.CALL, ActionType.CHECK
+"""Module globals: a member read off its enum class costs more, on every entry (bench/README.md, "Speed tricks")."""
 _NAMED = {verb: ActionType(verb.value) for verb in (Verb.BRING_IN, Verb.CHECK, Verb.FOLD)}
 """The action type an entry's verb names outright (PokerStars ``folds``, ``checks``, ``brings in``)."""
 _PATH = re.compile(r"(actions|players)\[(\d+)\](?:\.(\w+))?(?:\[(\d+)\])?")
@@ -251,16 +254,16 @@ class _Checker:
     def action(self, replay: Replay, written: WrittenAction) -> Action:
         """The snapshot's action for an entry: its type named by the rules, its amount as written unless noted."""
         seat, verb = written.seat, written.verb
-        if verb is Verb.ALL_IN and written.adds is not None and written.adds <= replay.owes(seat):
-            return Action(seat, ActionType.CALL, written.adds)
-        if verb is Verb.INCREASE or verb is Verb.ALL_IN:
+        if verb is _ALL_IN and written.adds is not None and written.adds <= replay.owes(seat):
+            return Action(seat, _CALL, written.adds)
+        if verb is _INCREASE or verb is _ALL_IN:
             kind = replay.increase()
             adds = written.adds if written.to is None else written.to - replay.street_total(seat)
             return Action(seat, kind, self.effective(replay, written, kind, adds))
-        if verb is Verb.CHECK_OR_CALL:
-            return Action(seat, ActionType.CALL if replay.owes(seat) > 0 else ActionType.CHECK)
-        if verb is Verb.CALL:
-            return Action(seat, ActionType.CALL, self.short_bring_in_call(replay, written))
+        if verb is _CHECK_OR_CALL:
+            return Action(seat, _CALL if replay.owes(seat) > 0 else _CHECK)
+        if verb is _WRITTEN_CALL:
+            return Action(seat, _CALL, self.short_bring_in_call(replay, written))
         return Action(seat, _NAMED[verb], written.adds)
 
     def effective(self, replay: Replay, written: WrittenAction, kind: ActionType, adds: int | None) -> int | None:
