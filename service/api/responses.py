@@ -80,6 +80,7 @@ class ApiBlueprint(Blueprint):
             class Operation(MethodView):
                 """The operation: its description is ``post``; a request runs only the load and the view."""
 
+                init_every_request = False  # it holds nothing of a request: one instance serves them all
                 post = described
 
                 def dispatch_request(self, **url_values: Any) -> Any:

@@ -178,6 +178,11 @@ class TableState:
 class _Round:
     """One street's betting round; its actions are the hand's from ``start`` to the next round's start."""
 
+    # No instance dictionary: what that saves a replay is in bench/README.md, "Speed tricks"
+    __slots__ = ("acted", "bet_made", "call_target", "first_aggressor", "floor", "has_acted", "high", "last_aggressor",
+                 "level", "lifted", "number", "opener", "opening", "posts_bring_in", "put_in", "raises", "size",
+                 "start")
+
     def __init__(self, number: int, size: int, players: int, start: int) -> None:
         self.number = number
         self.size = size
@@ -269,6 +274,13 @@ def _capped(limit: int | None) -> Refusal:
 
 class Table:
     """The mutable table of one replay."""
+
+    # No instance dictionary, as _Round (bench/README.md, "Speed tricks")
+    __slots__ = (
+        "active", "added", "after", "all_in", "bring_in", "can_act", "dealt", "decisions", "fold_street", "folded",
+        "index_of_input", "limit", "live", "n", "phase", "position", "round", "rounds", "rules", "seats", "seventh",
+        "stack", "stakes", "third_opener", "to_act", "up", "winner",
+    )
 
     def __init__(self, snapshot: Snapshot, seating: Seating) -> None:
         self.index_of_input = seating.index_of_input
@@ -733,6 +745,9 @@ class Replay:
     ``cbr`` is a bet, a completion or a raise; ``cc`` a check or a call): where the hand stands
     names them, and each is then played, and checked, as the snapshot's action would be.
     """
+
+    # No instance dictionary, as _Round (bench/README.md, "Speed tricks")
+    __slots__ = ("_index", "_played", "_seating", "_snapshot", "_table")
 
     def __init__(self, snapshot: Snapshot, table: type[Table] = Table) -> None:
         self._snapshot = snapshot
