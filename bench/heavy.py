@@ -47,7 +47,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.histories import wsop_phhs
+from bench.history_requests import wsop_phhs
 from bench.serving import ROOT, Server, running_server, timed_request
 from service.razz.cards import CARD_CODES
 

@@ -41,6 +41,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.history_requests import HANDS, wsop_phhs
 from bench.serving import ROOT, Server, running_server
 from service.api.responses import as_sent, json_response
 from service.app import create_app
@@ -51,12 +52,10 @@ from service.histories.lean import lean_hand, lean_history
 from service.razz.betting import replay
 from service.razz.settlement import settle
 
-SAMPLES = Path(__file__).resolve().parents[1] / "tests" / "histories" / "samples"
 PATH = "/v1/hand-histories/check"
 LEAN = {"Prefer": "return=minimal"}
 LEAN_NAME = "Prefer: return=minimal"
 """The request header of the lean answer: what a bulk audit asks for."""
-HANDS = 100
 BLOCKS = 5
 ROUNDS = 4
 """Rounds a block: every side is timed over BLOCKS * ROUNDS rounds, after a warm-up round a block."""
@@ -79,14 +78,6 @@ for _ in range(rounds + 1):
 print(json.dumps({"version": version("pokerkit"), "rounds": times[1:]}))
 """
 """Run by PokerKit's python: ``rounds`` timed rounds after a warm-up, each [loads_all s, states s, hands, states]."""
-
-
-def wsop_phhs(count: int = HANDS, samples: Path = SAMPLES) -> str:
-    """The WSOP sample hands repeated to ``count`` as one PHHS: tables ``[1]`` ... ``[count]``, a hand each."""
-    hands = [path.read_text() for path in sorted(samples.glob("wsop-*.phh"))]
-    if not hands:
-        raise SystemExit(f"no wsop-*.phh hand histories in {samples}")
-    return "\n".join(f"[{number}]\n{hands[(number - 1) % len(hands)]}" for number in range(1, count + 1))
 
 
 @dataclass(frozen=True)
@@ -179,8 +170,8 @@ def profile(call: Callable[[], None], rounds: int, entries: int = 30) -> None:
 
 
 def stage_calls(phhs: str) -> dict[str, Callable[[], object]]:
-    """Each stage of the lean check of ``phhs`` as a call over all its hands, and the whole of it; the requests, lean
-    and full, through Flask's test client; PokerKit's replay of the same text."""
+    """Each stage of the lean check of ``phhs`` as a call over all its hands, and the whole of it; PokerKit's replay
+    of the same text. (The requests, through Flask's test client, are ``history_requests.py``'s.)"""
     sections = phh.split(phhs)
     hands = [phh.read(section) for section in sections]
     hands_checked = list(check_history(phhs, "phh"))
@@ -188,8 +179,6 @@ def stage_calls(phhs: str) -> dict[str, Callable[[], object]]:
     answer = lean_history(check_history(phhs, "phh"))
     if as_sent(answer) != answer:
         raise SystemExit("the lean answer is not plain JSON")
-    body = json.dumps({"format": "phh", "text": phhs}).encode()
-    client = create_app().test_client()
 
     def pokerkit() -> None:
         from pokerkit import HandHistory  # the test extra's
@@ -218,8 +207,6 @@ def stage_calls(phhs: str) -> dict[str, Callable[[], object]]:
         "settling": settling,
         "writing": lambda: json_response({"hands": [lean_hand(hand) for hand in hands_checked], "summary": None}),
         "whole check": lambda: json_response(lean_history(check_history(phhs, "phh"))),
-        "lean request": lambda: client.post(PATH, data=body, content_type="application/json", headers=LEAN),
-        "full request": lambda: client.post(PATH, data=body, content_type="application/json"),
         "pokerkit": pokerkit,
     }
 
@@ -280,7 +267,7 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="also profile the in-process check with cProfile")
     parser.add_argument("--stage", metavar="STAGE",
                         help="only call STAGE (reading, checking, replay, settling, writing, 'whole check', "
-                             "'lean request', 'full request', pokerkit) once and then --calls times, to be counted "
+                             "pokerkit) once and then --calls times, to be counted "
                              "under callgrind")
     parser.add_argument("--calls", type=int, default=0)
     options = parser.parse_args()

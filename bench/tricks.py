@@ -37,7 +37,7 @@ from werkzeug.test import EnvironBuilder
 from werkzeug.wrappers import Request
 
 from bench.engine import build_snapshot
-from bench.histories import wsop_phhs
+from bench.history_requests import wsop_phhs
 from bench.table import request_body
 from service.api import table
 from service.api.explain import explain_asked
