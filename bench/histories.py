@@ -41,7 +41,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.history_requests import HANDS, wsop_phhs
+from bench.history_requests import HANDS, LEAN, PATH, wsop_phhs
 from bench.serving import ROOT, Server, running_server
 from service.api.responses import as_sent, json_response
 from service.app import create_app
@@ -52,8 +52,6 @@ from service.histories.lean import lean_hand, lean_history
 from service.razz.betting import replay
 from service.razz.settlement import settle
 
-PATH = "/v1/hand-histories/check"
-LEAN = {"Prefer": "return=minimal"}
 LEAN_NAME = "Prefer: return=minimal"
 """The request header of the lean answer: what a bulk audit asks for."""
 BLOCKS = 5

@@ -18,6 +18,9 @@ from service.app import create_app
 
 SAMPLES = Path(__file__).resolve().parents[1] / "tests" / "histories" / "samples"
 HANDS = 100
+PATH = "/v1/hand-histories/check"
+LEAN = {"Prefer": "return=minimal"}
+"""The request header of the lean answer: each hand's verdicts only."""
 
 
 def wsop_phhs(count: int = HANDS, samples: Path = SAMPLES) -> str:
@@ -35,10 +38,10 @@ def main() -> None:
     parser.add_argument("calls", type=int)
     options = parser.parse_args()
     body = json.dumps({"format": "phh", "text": wsop_phhs()})
-    headers = {"Prefer": "return=minimal"} if options.answer == "lean" else {}
+    headers = LEAN if options.answer == "lean" else {}
     client = create_app().test_client()
     for _ in range(options.calls + 1):
-        answer = client.post("/v1/hand-histories/check", data=body, content_type="application/json", headers=headers)
+        answer = client.post(PATH, data=body, content_type="application/json", headers=headers)
         if answer.status_code != 200:
             raise SystemExit(f"the check answered {answer.status_code}: {answer.get_data(as_text=True)[:300]}")
 

@@ -339,12 +339,11 @@ def main() -> None:
     plain_arrays = variant("service.histories.toml_lines", ("            items = _one_line_array(rest)\n",
                                                            "            items = None\n"))
     item_by_item = variant("service.histories.phh", patch={"toml_lines": plain_arrays})
-    same_phh = variant("service.histories.phh", patch={"toml_lines": importlib.import_module(
-        "service.histories.toml_lines")})
+    toml_lines = {"toml_lines": importlib.import_module("service.histories.toml_lines")}
+    same_phh = variant("service.histories.phh", patch=toml_lines)
     measure("One-line arrays read by one pattern and findall or a split, not item by item",
             "histories/toml_lines.py (_one_line_array)", lambda: [same_phh.read(section) for section in sections],
             lambda: [item_by_item.read(section) for section in sections], 5, 1, HISTORY)
-    toml_lines = {"toml_lines": importlib.import_module("service.histories.toml_lines")}
     sliced = variant("service.histories.phh", ("cards: list[str | None] = _TWO_CHARACTERS.findall(text)",
                                                "cards: list[str | None] = [text[k:k + 2] for k in range(0, len(text), "
                                                "2)]"), patch=toml_lines)
