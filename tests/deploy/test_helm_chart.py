@@ -249,6 +249,11 @@ def test_helm_test_hook_ranks_through_the_service(client):
 def test_notes_tell_how_to_reach_and_test_the_release():
     notes = render({})["razz-rules/templates/NOTES.txt"]
     assert "port-forward service/razz-razz-rules 8080:80" in notes and "helm test razz --namespace games" in notes
+    assert "Ingress" not in notes
+    notes = render(VALUE_SETS["operators"])["razz-rules/templates/NOTES.txt"]
+    assert "Through the Ingress: https://razz.example/ https://rules.example/v1\n" in notes
+    notes = render(VALUE_SETS["existing-account"])["razz-rules/templates/NOTES.txt"]
+    assert "Through the Ingress: http://razz.example/\n" in notes
 
 
 @pytest.mark.parametrize(("values", "where"), [
