@@ -11,7 +11,6 @@ import argparse
 import logging
 import sys
 from collections.abc import Callable
-from importlib.metadata import version
 from pathlib import Path
 from typing import TypeVar
 
@@ -42,7 +41,7 @@ def parser() -> argparse.ArgumentParser:
         epilog=f"environment (an option given wins over its variable; empty means unset):\n{variables}\n\n"
                "Any other gunicorn setting goes after -- or in GUNICORN_CMD_ARGS. A gunicorn.conf.py in the working\n"
                "folder is read instead of the package's settings.")
-    command.add_argument("--version", action="version", version=f"%(prog)s {version(DISTRIBUTION)}")
+    command.add_argument("--version", action=PrintVersion, nargs=0, help="show the service's version and exit")
     command.add_argument("--host", type=flag(host_address), help="address to listen on (HOST)")
     command.add_argument("--port", type=flag(port_number), help="port to listen on (PORT)")
     command.add_argument("--bind", type=flag(bind_address), metavar="ADDRESS",
@@ -50,6 +49,18 @@ def parser() -> argparse.ArgumentParser:
     command.add_argument("--workers", type=flag(worker_count), metavar="N", help="worker processes (WEB_CONCURRENCY)")
     command.add_argument("--access-logfile", metavar="PATH", help="where access lines go instead of stdout")
     return command
+
+
+class PrintVersion(argparse.Action):
+    """``--version``: the installed distribution's version, read only when asked (importlib.metadata is the
+    slowest import of a start that refuses its environment)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        from importlib.metadata import version
+
+        print(f"{parser.prog} {version(DISTRIBUTION)}")
+        parser.exit()
 
 
 def flag(read: Callable[[str], T]) -> Callable[[str], T]:
