@@ -21,10 +21,10 @@ from pathlib import Path
 import pytest
 
 from ..serving.conftest import Server
-from .contract import CONTRACT, problem_types_by_name
+from .contract import CONTRACT
 from .readme import COMMANDS, PYTHON_EXAMPLE, TYPESCRIPT_EXAMPLES, pip_pin
 from .test_java_client import README_GENERATOR
-from .typescript import CLIENTS, NODE, TSCONFIG, compile_strictly, needs_node, tool
+from .typescript import CLIENTS, TSCONFIG, compile_strictly, needs_node
 
 README_BASE = "http://127.0.0.1:8080"
 """Where the examples call the service; the test's server is elsewhere."""
@@ -78,21 +78,6 @@ def test_the_typescript_commands_generate_clients_the_examples_type_check_agains
     (folder / "tsconfig.json").write_text(json.dumps({"compilerOptions": options, "files": sources}))
     assert len(sources) == 2 and (folder / "razz.ts").is_file() and (folder / "razz-client" / "sdk.gen.ts").is_file()
     assert compile_strictly(folder) == []
-
-
-@pytest.mark.slow
-@needs_node
-def test_a_typescript_generator_names_problem_types_for_their_kind(tmp_path):
-    """openapi-typescript's ``--enum`` writes the contract's problem types as an enum, each named for its kind."""
-    shutil.copy(CONTRACT, tmp_path / "openapi.yaml")
-    (tmp_path / "node_modules").symlink_to(CLIENTS / "node_modules", target_is_directory=True)
-    shell(f"{tool('openapi-typescript')} openapi.yaml --enum -o enums.ts", tmp_path)
-    (tmp_path / "print.ts").write_text('import { ProblemType } from "./enums";\n'
-                                       "console.log(JSON.stringify(ProblemType));\n")
-    (tmp_path / "tsconfig.json").write_text(json.dumps({**TSCONFIG, "files": ["print.ts"]}))
-    assert compile_strictly(tmp_path, emit=True) == []
-    printed = subprocess.run([NODE, "built/print.js"], cwd=tmp_path, capture_output=True, text=True, check=True)
-    assert json.loads(printed.stdout) == problem_types_by_name()
 
 
 @pytest.fixture
