@@ -88,7 +88,9 @@ class PaidSchema(ma.Schema):
     """Who wins what: every pot, the payouts (summing to the chips put in) and the odd chips."""
 
     uncontested = ma.fields.Boolean(required=True, metadata={
-        "description": "True when one live seat was left that had not mucked: it takes every pot without showing."})
+        "description": "True when every other seat folded during the betting: the one live seat takes every pot "
+                       "without showing. A hand that reached a showdown is contested, even when every other live hand "
+                       "mucked there (conceding to the hand that tabled)."})
     winners = ma.fields.List(ma.fields.Integer(), required=True,
                              metadata={"description": "The best low among the live seats."})
     pots = ma.fields.List(ma.fields.Nested(PotResultSchema), required=True,
