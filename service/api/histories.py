@@ -107,7 +107,9 @@ class AllInSchema(ma.Schema):
         "description": "The main pot first, then the side pots, as the showdown cuts them."})
     expected = ma.fields.List(ma.fields.Nested(ShareSchema), required=True, metadata={
         "description": "Every seat, ascending, with what it could expect from the pots (each pot's amount times "
-                       "its equity there), in the history's unit, rounded to the unit."})
+                       "its equity there), in the history's unit. Each pot is rounded to the unit so that its seats' "
+                       "amounts sum exactly to it: each amount rounded down, then the units left one each to the "
+                       "largest remainders, ties to the lower seat; so the amounts sum to the pots."})
 
 
 class CheckedHandSchema(ma.Schema):

@@ -31,7 +31,8 @@ class ShowdownPlayerSchema(RequestSchema):
         "description": "7 cards, or 6 with community_card; folded and mucked players may omit them."})
     mucked = StrictBoolean(load_default=False, metadata={
         "description": "A live hand given up without showing (section 5): its chips stay in the pots they reached "
-                       "(default false)."})
+                       "(default false). Refused (422 illegal-action, TDA 16) where a live hand put in less than "
+                       "another: that hand is all-in, so every live hand is tabled."})
 
 
 class ShowdownRequestSchema(RequestSchema):
@@ -88,7 +89,9 @@ class PaidSchema(ma.Schema):
     """Who wins what: every pot, the payouts (summing to the chips put in) and the odd chips."""
 
     uncontested = ma.fields.Boolean(required=True, metadata={
-        "description": "True when one live seat was left that had not mucked: it takes every pot without showing."})
+        "description": "True when every other seat folded during the betting: the one live seat takes every pot "
+                       "without showing. A hand that reached a showdown is contested, even when every other live hand "
+                       "mucked there (conceding to the hand that tabled)."})
     winners = ma.fields.List(ma.fields.Integer(), required=True,
                              metadata={"description": "The best low among the live seats."})
     pots = ma.fields.List(ma.fields.Nested(PotResultSchema), required=True,
@@ -124,7 +127,8 @@ def settle_showdown(request: dict[str, Any], explain: bool) -> Response:
     Decides who wins each pot and what every seat is paid, by section 6 of the rules reference: pots
     are cut at the live seats' contribution levels, folded chips stay in the pots they reached, tied
     lows split, and each odd chip goes where the odd_chip_rule says. Hands are valued by section 8
-    (with a community card, section 7); a mucked hand (section 5) wins nothing.
+    (with a community card, section 7); a mucked hand (section 5) wins nothing, and is refused where a live
+    hand put in less than another, which makes it an all-in showdown (TDA 16).
     """
     players = [ShowdownPlayer(player["seat"], player["contributed"], player["folded"], player["cards"],
                               player["mucked"]) for player in request["players"]]

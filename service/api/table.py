@@ -238,7 +238,11 @@ class HandStandsSchema(ma.Schema):
     to_act = ma.fields.Integer(required=True, allow_none=True,
                                metadata={"description": "The seat to act; null unless the phase is betting."})
     pot = ma.fields.Integer(required=True, metadata={"description": "Every chip committed so far, antes included."})
-    street_bet = ma.fields.Integer(required=True, metadata={"description": "The street's current full level."})
+    street_bet = ma.fields.Integer(required=True, metadata={
+        "description": "What a call reaches at the street's full level: the last full bet or raise (a completion, "
+                       "or an all-in that counts as one, section 4), or before any, the bring-in a call must reach, "
+                       "which is no full level (the completion still follows it); 0 before anything is bet. "
+                       "A short all-in above it shows in highest_bet."})
     highest_bet = ma.fields.Integer(required=True, metadata={
         "description": "What a call reaches now: above street_bet while a short all-in stands."})
     raises = ma.fields.Integer(required=True, metadata={

@@ -43,7 +43,8 @@ class AllIn:
     """The street the betting ended on."""
     pots: tuple[PotEquity, ...]
     expected: tuple[tuple[int, int], ...]
-    """(seat, chips) for every seat of the hand, ascending: its pots' amounts times its equities, rounded."""
+    """(seat, chips) for every seat of the hand, ascending: its pots' amounts times its equities, each pot's rounded
+    so that they sum exactly to it (``pot_shares``)."""
 
 
 def all_in_equity(snapshot: Snapshot, state: TableState, result: Settlement | None) -> AllIn | None:
@@ -63,11 +64,29 @@ def all_in_equity(snapshot: Snapshot, state: TableState, result: Settlement | No
     spot = read_spot([(player.seat, player.up_cards[:shown], (player.down_cards or ())[:DEALT_DOWN_BEFORE_SEVENTH])
                       for player in live], dead, dealt, snapshot.rules.max_players)
     pots = tuple(_pot_equity(spot, pot.amount, pot.eligible) for pot in pots_so_far(snapshot, state))
-    expected = {seated.seat: 0.0 for seated in state.players}
+    expected = dict.fromkeys(sorted(seated.seat for seated in state.players), 0)
     for pot in pots:
-        for seat, share in pot.equities:
-            expected[seat] += pot.amount * share
-    return AllIn(street, pots, tuple((seat, round(amount)) for seat, amount in sorted(expected.items())))
+        for seat, chips in pot_shares(pot.amount, pot.equities):
+            expected[seat] += chips
+    return AllIn(street, pots, tuple(expected.items()))
+
+
+def pot_shares(amount: int, equities: tuple[tuple[int, float], ...]) -> tuple[tuple[int, int], ...]:
+    """Each seat's expectation from one pot in whole units, summing exactly to the pot: each seat's amount times
+    equity rounded down, then the units left one each to the largest remainders, ties to the lower seat (the
+    largest remainder method), so no pot is given out more or less than once.
+
+    >>> pot_shares(100, ((1, 1 / 3), (2, 1 / 3), (3, 1 / 3)))
+    ((1, 34), (2, 33), (3, 33))
+    >>> pot_shares(100, ((2, 0.625), (5, 0.375)))
+    ((2, 63), (5, 37))
+    """
+    exact = [(seat, amount * equity) for seat, equity in equities]
+    floors = {seat: int(share) for seat, share in exact}
+    left = amount - sum(floors.values())
+    for seat, _ in sorted(exact, key=lambda pair: (floors[pair[0]] - pair[1], pair[0]))[:left]:
+        floors[seat] += 1
+    return tuple(sorted(floors.items()))
 
 
 def _pot_equity(spot: Spot, amount: int, eligible: tuple[int, ...]) -> PotEquity:

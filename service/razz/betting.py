@@ -14,7 +14,9 @@ Levels: ``level`` is the street's last full bet or raise (0 before any). A short
 in at least half a bet over it (``limits.counts_as_full``) counts as a full bet or raise: it
 becomes the level, uses a raise and reopens the betting. A smaller one only raises what a call
 must reach (``high``). A player may raise only if he has not acted since the last full bet or
-raise and, when he has acted before it, it reopens the betting for him (``limits.reopens_for``).
+raise. A completion, bet or raise that is full by itself (by a player with chips behind, or an all-in
+for at least a full one) reopens the betting for everyone; when the level has risen since he acted only
+through all-ins short of a full one that count as one, it reopens for him as ``limits.reopens_for`` says.
 """
 
 from __future__ import annotations
@@ -35,7 +37,16 @@ from .bring_in import (
     explain_bring_in,
     opening_chips,
 )
-from .cap import COMPLETES, COMPLETION_IS_THE_BET, cap_citation, cap_lifted, explain_cap, increase_name, is_capped
+from .cap import (
+    COMPLETES,
+    COMPLETION_IS_THE_BET,
+    HeadsUpAfterCap,
+    cap_citation,
+    cap_lifted,
+    explain_cap,
+    increase_name,
+    is_capped,
+)
 from .cards import CARD_TEXT
 from .errors import IllegalActionError, SnapshotError
 from .first_to_act import (
@@ -52,11 +63,14 @@ from .limits import (
     BETS,
     COMPLETES_SHORT,
     RAISES,
+    RAISES_OVER_ALL_IN,
     REOPENED_PER_PLAYER,
     SHORT_ALL_IN,
     SHORT_OF_FULL,
     ShortAllIn,
     counts_as_full,
+    explain_reopened,
+    reopens_everyone,
     reopens_for,
 )
 from .ranking import evaluate
@@ -179,9 +193,9 @@ class _Round:
     """One street's betting round; its actions are the hand's from ``start`` to the next round's start."""
 
     # No instance dictionary: what that saves a replay is in bench/README.md, "Speed tricks"
-    __slots__ = ("acted", "bet_made", "call_target", "first_aggressor", "floor", "has_acted", "high", "last_aggressor",
-                 "level", "lifted", "number", "opener", "opening", "posts_bring_in", "put_in", "raises", "size",
-                 "start")
+    __slots__ = ("acted", "after_cap", "bet_made", "call_target", "first_aggressor", "floor", "has_acted", "high",
+                 "last_aggressor", "level", "level_all_in", "lifted", "number", "opener", "opening", "posts_bring_in",
+                 "put_in", "raises", "size", "start")
 
     def __init__(self, number: int, size: int, players: int, start: int) -> None:
         self.number = number
@@ -195,9 +209,14 @@ class _Round:
         self.acted = [False] * players
         """Whether each player has acted since the last full bet or raise (which reopens the betting)."""
         self.has_acted = [False] * players
-        """Whether each player has acted on the street at all: a full bet or raise since reopens the betting for
-        him only as ``limits.reopens_for`` says, from what he matched then (his ``put_in``)."""
+        """Whether each player has acted since the street's last increase that is a full bet or raise by itself
+        (which reopens the betting for everyone): an all-in short of one that counts as one since reopens the betting
+        for him only as ``limits.reopens_for`` says, from what he matched then (his ``put_in``)."""
         self.level = 0
+        self.level_all_in = False
+        """Whether the level is an all-in short of a full bet or raise that counted as one (section 4)."""
+        self.after_cap: tuple[int, int, int] | None = None
+        """Once capped: the level that capped it and the players live and able to act just after."""
         self.high = 0
         """The most any player has put in on the street."""
         self.floor = 0
@@ -240,8 +259,8 @@ _NOT_REOPENED = {threshold: Refusal("it has acted and the betting has not been r
                                     citation) for threshold, citation in SHORT_ALL_IN.items()}
 _NOT_REOPENED_FOR_IT = {
     threshold: Refusal(f"it has acted, matching {{matched}}, and faces only {{need}} more, under {part} of {{size}}: "
-                       "the full bet or raise since does not reopen the betting for it",
-                       REOPENED_PER_PLAYER)
+                       f"all-ins short of a full bet or raise reopen the betting only for a player facing {part} "
+                       "more", REOPENED_PER_PLAYER)
     for threshold, part in ((ShortAllinThreshold.HALF_BET, "half a bet"), (ShortAllinThreshold.FULL_BET, "a bet"))}
 """A player who has acted, facing less than the measure ``reopens_for`` asks, under ``short_allin_reopens``
 per_player (section 4)."""
@@ -450,7 +469,7 @@ class Table:
         if name is _COMPLETES:
             return Offered(amount, COMPLETES if r.number == FIRST_STREET and not r.bet_made
                            else COMPLETES_SHORT[self.rules.short_allin_threshold])
-        return Offered(amount, BETS if name is _BETS else RAISES)
+        return Offered(amount, BETS if name is _BETS else RAISES_OVER_ALL_IN if r.level_all_in else RAISES)
 
     def capped(self) -> bool:
         """Whether the round has its bet and every raise the cap allows (and the cap is not lifted)."""
@@ -571,16 +590,20 @@ class Table:
         r = self.round
         r.opening = False
         total = r.put_in[i]
+        full = reopens_everyone(total, r.level, r.size)
         short = None
-        if total < r.level + r.size:  # an all-in short of a full one: section 4 says whether it counts as one
+        if not full:  # an all-in short of a full one: section 4 says whether it counts as one
             short = counts_as_full(self.seats[i], total, r.level, r.size, r.number, r.bet_made, self.stakes,
                                    self.rules)
         if short is None or short.counted:
             r.level = total
+            r.level_all_in = not full
             if r.bet_made:
                 r.raises += 1
             r.bet_made = True
             r.acted = [False] * self.n
+            if full:  # a full bet or raise by itself reopens everyone; only short all-ins are judged per player
+                r.has_acted = [False] * self.n
         if total > r.high:
             r.reach(total)
         r.acted[i] = r.has_acted[i] = True
@@ -588,8 +611,11 @@ class Table:
         if r.first_aggressor is None:
             r.first_aggressor = seat
         r.last_aggressor = seat
+        capped = self.capped()
+        if capped and r.after_cap is None:
+            r.after_cap = (total, self.live, self.active)
         if short is not None:
-            self.decisions.append(short._replace(capped=self.capped()) if short.counted else short)
+            self.decisions.append(short._replace(capped=capped) if short.counted else short)
 
     def _pass_turn(self, i: int) -> None:
         """Hand the action to the next player who must act, or end the round or the hand."""
@@ -699,8 +725,12 @@ class Table:
         """How many raises the street has left, or why it has none, as the round stands."""
         r = self.round
         opened_with = self.stakes.bring_in if r.number == FIRST_STREET else 0
+        after_cap = None
+        if r.after_cap is not None:
+            capped_at, live, active = r.after_cap
+            after_cap = HeadsUpAfterCap(capped_at, by_capping_all_in=active == 2, by_fold=self.live < live)
         return explain_cap(r.number, self.limit, self.rules.heads_up_uncap, r.lifted, self.capped(), r.bet_made,
-                           r.raises, self.active == 2, r.high if r.high > opened_with else None)
+                           r.raises, self.active == 2, r.high if r.high > opened_with else None, after_cap)
 
     def options(self) -> tuple[list[Why], list[RefusedAction]]:
         """Why the seat to act may take each action ``legal`` lists, and why it may not take the others: each from
@@ -716,6 +746,10 @@ class Table:
                 refused.append(RefusedAction(kind, answer.citation.rule, answer.citation.source,
                                              self.say(answer, i)))
             else:
+                if kind in INCREASES and self.round.has_acted[i]:  # reopened only by all-ins short of full ones
+                    r = self.round
+                    offered.append(explain_reopened(self.seats[i], r.put_in[i], r.call_target - r.put_in[i], r.size,
+                                                    self.rules))
                 citation = answer.offer.citation
                 offered.append(citation.says("legal_action", self.say_offer(answer, i, kind)))
         return offered, refused

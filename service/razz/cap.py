@@ -7,6 +7,8 @@ none) and may be lifted when the action is heads-up, as ``heads_up_uncap`` says.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .rules import HeadsUpUncap
 from .streets import FIRST_STREET
 from .vocabulary import ActionType, Offer
@@ -28,7 +30,7 @@ CAP_KEPT_HEADS_UP = {HeadsUpUncap.NEVER: Citation("§2", "TDA 48"),
 heads-up, a round that did not begin heads-up, more than two players dealt in."""
 _KEPT_BECAUSE = {HeadsUpUncap.NEVER: "heads-up does not lift the cap (heads_up_uncap never)",
                  HeadsUpUncap.ANY_TIME_BEFORE_CAP: "the round was capped before the action became heads-up, and a "
-                                                   "later fold does not uncap it",
+                                                   "later {how} does not uncap it",
                  HeadsUpUncap.ROUND_STARTS_HEADS_UP: "the round did not begin heads-up, so heads-up does not lift the "
                                                      "cap (heads_up_uncap round_starts_heads_up)",
                  HeadsUpUncap.EVENT_HEADS_UP: "more than two players were dealt in, so heads-up does not lift the cap "
@@ -78,12 +80,26 @@ def cap_lifted(rule: HeadsUpUncap, players_dealt: int, able_to_act: int, round_s
     return False
 
 
+class HeadsUpAfterCap(NamedTuple):
+    """How a capped round came to be heads-up: the capping raise was an all-in that left two players with chips
+    (``by_capping_all_in``, to ``capped_at``), else a later fold, or a later all-in when nobody folded."""
+
+    capped_at: int
+    by_capping_all_in: bool
+    by_fold: bool
+
+    def how(self) -> str:
+        """What made the action heads-up after the cap, in words."""
+        return "fold" if self.by_fold else "all-in"
+
+
 def explain_cap(street: int, limit: int | None, rule: HeadsUpUncap, lifted: bool, capped: bool, bet_made: bool,
-                raises_made: int, heads_up: bool, short_bet: int | None = None) -> Why:
+                raises_made: int, heads_up: bool, short_bet: int | None = None,
+                after_cap: HeadsUpAfterCap | None = None) -> Why:
     """How many raises ``street`` has left, or why it has none, from what the round decided (``lifted`` by
     ``cap_lifted``, ``capped`` by ``is_capped``; ``heads_up``: two players who are not all-in are left to act, so a
-    capped round says why heads-up did not lift its cap; ``short_bet``: an all-in short of a full bet stands where
-    there is no bet yet)."""
+    capped round says why heads-up did not lift its cap, ``after_cap`` saying how it became heads-up;
+    ``short_bet``: an all-in short of a full bet stands where there is no bet yet)."""
     name = street_name(street)
     if limit is None:
         return cap_citation(None).says("cap", f"max_raises_after_bet is unlimited: {name} has no cap")
@@ -92,8 +108,14 @@ def explain_cap(street: int, limit: int | None, rule: HeadsUpUncap, lifted: bool
         return CAP_LIFTED[rule].says("cap", f"the cap is lifted on {name}: {who} (heads_up_uncap {rule})")
     if capped:
         said = f"capped: a bet and {raises(limit)} on {name}"
+        if heads_up and rule == _ANY_TIME and after_cap is not None and after_cap.by_capping_all_in:
+            return CAP_KEPT_HEADS_UP[rule].says(
+                "cap", f"{said}; the all-in to {after_cap.capped_at} used the last raise and left two players with "
+                       "chips: the action that capped the round made it heads-up, so it was not heads-up before the "
+                       "cap, and it stays capped")
         if heads_up:
-            return CAP_KEPT_HEADS_UP[rule].says("cap", f"{said}; {_KEPT_BECAUSE[rule]}")
+            how = "fold" if after_cap is None else after_cap.how()
+            return CAP_KEPT_HEADS_UP[rule].says("cap", f"{said}; {_KEPT_BECAUSE[rule].format(how=how)}")
     elif not bet_made and short_bet is not None:
         said = (f"no full bet yet on {name}: the all-in to {short_bet} is short of one, so a bet and {raises(limit)} "
                 "may follow")

@@ -33,12 +33,23 @@ COMPLETES_SHORT = {threshold: Offer("seat {seat} may complete the short all-in t
 BETS = Offer("seat {seat} may bet {amount}, one {size} bet on {street}{all_in}", BET_SIZES)
 RAISES = Offer("seat {seat} may raise to {to}: one {size} bet of {bet} over the {level} that stands{all_in}", BET_SIZES)
 """Why a bet or a raise is offered: one bet of the street's size."""
+RAISE_OVER_ALL_IN = Citation("§4", "RRoP Betting & Raising 5")
+"""The next raise over an all-in that counts as a full bet or raise goes to the all-in plus one bet (RRoP B&R 5's
+example, "raising a $15 all-in bet to $35"; WSOP-L 129 the same)."""
+RAISES_OVER_ALL_IN = Offer("seat {seat} may raise to {to}: one {size} bet of {bet} over the all-in to {level}, which "
+                           "counts as a full bet or raise{all_in}", RAISE_OVER_ALL_IN)
+"""Why a raise over such an all-in is offered, and to what."""
 THIRD_STREET_BASE = {ThirdStreetHalfBetBase.TOTAL_VS_SMALL_BET: Citation("§4", "RRoP Betting & Raising 5"),
                      ThirdStreetHalfBetBase.INCREMENT_OVER_BRING_IN: Citation("§4", REFERENCE_DEFAULT)}
 """How a 3rd-street all-in above the bring-in is measured, by ``third_street_half_bet_base``."""
 REOPENED_PER_PLAYER = Citation("§4", "TDA 47")
-"""Under ``short_allin_reopens`` per_player, a full bet or raise reopens the betting for a player who has acted only
-if he faces at least half a bet more than he matched (``everyone``, a choice of the reference's, reopens everyone)."""
+"""Under ``short_allin_reopens`` per_player, an all-in short of a full bet or raise that counts as one reopens the
+betting for a player who has acted only if he faces at least half a bet more than he matched: TDA 47 refuses him
+the raise when he does not (``everyone``, a choice of the reference's, reopens everyone)."""
+REOPENED_TO_A_PARTICIPANT = {ShortAllinReopens.PER_PLAYER: Citation("§4", "WSOP-L 129"),
+                             ShortAllinReopens.EVERYONE: Citation("§4", REFERENCE_DEFAULT)}
+"""Why such all-ins reopen the betting for a player who has acted: the wager "to a participant" qualifies as a raise
+(WSOP-L 129), or under ``everyone`` they reopen it for every player not all-in."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +130,8 @@ class ShortAllIn(NamedTuple):
             verdict = (f"at least half, so it counts as a full bet or raise: the level is {total} and the betting "
                        "reopens")
         else:
-            verdict = "under half, so it is not a full bet or raise and does not reopen the betting for those who acted"
+            verdict = ("under half, so it is not a full bet or raise and does not by itself reopen the betting for "
+                       "those who acted")
         return self.measure.says("short_all_in", f"{opening} {measure}: {verdict}")
 
 
@@ -154,9 +166,25 @@ def counts_as_full(seat: int, total: int, level: int, size: int, street: int, be
                       size, per_player)
 
 
+def reopens_everyone(total: int, level: int, size: int) -> bool:
+    """Whether an increase to ``total`` over the street's ``level`` is a full bet or raise by itself, which reopens
+    the betting for every player who has acted, whatever he had matched (the reference's ruling of 2026-12, second
+    part: RRoP Stud 3 and WSOP-L 219 make the completion the round's bet, after which the raises follow).
+
+    Every completion, bet or raise by a player who keeps chips behind is one; so is an all-in for at least the
+    level plus a bet. TDA 47 and WSOP-L 129, and so ``reopens_for``, govern only all-ins short of that, whether
+    or not they count as a full bet or raise (``counts_as_full``), one or several.
+
+    >>> reopens_everyone(40, 0, 40), reopens_everyone(125, 80, 80)
+    (True, False)
+    """
+    return total >= level + size
+
+
 def reopens_for(faced: int, size: int, rules: Rules) -> bool:
     """Whether a player who has acted on the street, and who faces ``faced`` more than he matched when he last
-    acted, may bet or raise again now that a full bet or raise has been made since.
+    acted, may bet or raise again now that an all-in short of a full bet or raise but counted as one
+    (``counts_as_full``) has been made since, and no increase that ``reopens_everyone``.
 
     Reopening is judged per player (``per_player``, the reference's ruling after TDA 47A "not facing at least a
     full bet or raise when the action returns to them", 47B's half a bet in limit, and WSOP-L 129 "the resulting
@@ -174,3 +202,21 @@ def reopens_for(faced: int, size: int, rules: Rules) -> bool:
     if rules.short_allin_threshold == ShortAllinThreshold.FULL_BET:
         return faced >= size
     return 2 * faced >= size
+
+
+def explain_reopened(seat: int, matched: int, faced: int, size: int, rules: Rules) -> Why:
+    """Why the betting is reopened for ``seat``, who has acted, matching ``matched``, and now faces ``faced`` more
+    through all-ins short of a full bet or raise of which one counted as one, as ``reopens_for`` decided.
+
+    >>> why = explain_reopened(3, 100, 45, 80, Rules())
+    >>> why.source, why.text.split(":")[0]
+    ('WSOP-L 129', 'seat 3 has acted, matching 100, and faces 45 more, at least half a bet of 80 to it')
+    """
+    if rules.short_allin_reopens == ShortAllinReopens.EVERYONE:
+        return REOPENED_TO_A_PARTICIPANT[ShortAllinReopens.EVERYONE].says(
+            "reopened", f"seat {seat} has acted, matching {matched}, and faces {faced} more: an all-in since counts "
+                        "as a full bet or raise, and it reopens the betting for every player not all-in "
+                        "(short_allin_reopens everyone)")
+    return REOPENED_TO_A_PARTICIPANT[ShortAllinReopens.PER_PLAYER].says(
+        "reopened", f"seat {seat} has acted, matching {matched}, and faces {faced} more, at least half a bet of {size} "
+                    "to it: the all-ins since count as a raise to a participant, so the betting is reopened for it")

@@ -91,7 +91,11 @@ class Rules:
         3, "Raises allowed after the bet (the completion counts as the bet): 3 RRoP, 4 WSOP.",
         values=(UNLIMITED,), integer_minimum=1)
     heads_up_uncap: HeadsUpUncap = _option(
-        HeadsUpUncap.NEVER, "When the raise cap is lifted for two players who are not all-in.")
+        HeadsUpUncap.NEVER,
+        "When the raise cap is lifted: never (TDA 48); any_time_before_cap, once two players who are not all-in are "
+        "left before the round is capped (RRoP); round_starts_heads_up, on a round that begins with two such players "
+        "(WSOP-L 127); event_heads_up, when exactly two players were dealt in, on every round of the hand: a "
+        "snapshot does not know the event, so set it for hands dealt heads-up, not event-wide.")
     later_street_tie_break: LaterStreetTieBreak = _option(
         LaterStreetTieBreak.POSITION, "Who acts first on 4th-7th street when the lowest boards tie.")
     odd_chip_rule: OddChipRule = _option(
@@ -107,9 +111,10 @@ class Rules:
         "How big a short all-in must be to count as a full bet or raise and reopen the betting.")
     short_allin_reopens: ShortAllinReopens = _option(
         ShortAllinReopens.PER_PLAYER,
-        "Whom a short all-in counting as a full bet or raise reopens: per_player, a player who has acted only if "
-        "he faces at least half a bet (a full bet under full_bet) more than he matched (TDA 47, WSOP-L 129); "
-        "everyone, every player not all-in.")
+        "Whom an all-in short of a full bet or raise that counts as one reopens: per_player, a player who has acted "
+        "only if he faces at least half a bet (a full bet under full_bet) more than he matched (TDA 47, WSOP-L "
+        "129); everyone, every player not all-in. A completion, bet or raise by a player with chips behind, and an "
+        "all-in that is a full bet or raise by itself, reopen every player not all-in under both.")
     third_street_half_bet_base: ThirdStreetHalfBetBase = _option(
         ThirdStreetHalfBetBase.TOTAL_VS_SMALL_BET, "What a 3rd-street all-in over the bring-in is measured against.")
     short_bring_in_call_amount: ShortBringInCallAmount = _option(

@@ -20,6 +20,7 @@ from .pots import Pot, Reach, pots_reached
 from .ranking import LowHand, best_cards, evaluate
 from .rules import OddChipRule
 from .seating import SeatChart, check_position
+from .show_order import refuse_tabled_muck
 from .why import REFERENCE_DEFAULT, Citation, Why, seat_list
 
 POTS_APART = Citation("§6", "TDA 21")
@@ -96,7 +97,8 @@ class ShowdownResult(msgspec.Struct, frozen=True):
     """Everything the showdown decides; ``payouts`` sum exactly to the chips contributed."""
 
     uncontested: bool
-    """True when one live seat remained that had not mucked: it takes every pot without showing (TDA 17B)."""
+    """True when every other seat folded during the betting: the one live seat takes every pot without showing (TDA
+    17B). A hand that went to a showdown is contested, even when every other live hand mucked there (section 5)."""
     winners: tuple[int, ...]
     """The seats holding the best low among the live seats that did not muck (the one left when uncontested)."""
     pots: tuple[PotResult, ...]
@@ -156,8 +158,13 @@ def _parse_cards(path: str, texts: Sequence[str], limit: int, deck: Deck) -> tup
 
 
 def check_players(players: Sequence[ShowdownPlayer]) -> None:
-    """Seats distinct, at least one live seat, mucks as ``check_mucks`` allows (each seat's own values are the
-    schema's)."""
+    """Seats distinct, at least one live seat, mucks as ``check_mucks`` allows, and no muck in an all-in showdown
+    (each seat's own values are the schema's).
+
+    There are no stacks here, but a live hand that put in less than another live hand is all-in, so every live
+    hand is tabled at once and a muck is refused as on a replayed table (section 5, TDA 16). Where every live hand
+    put in the same, nothing shows an all-in, and a muck is a concession.
+    """
     chart = SeatChart()
     for index, player in enumerate(players):
         chart.take(player.seat, f"players[{index}].seat")
@@ -165,6 +172,12 @@ def check_players(players: Sequence[ShowdownPlayer]) -> None:
         raise ShowdownError("players", "at least one player must not have folded")
     check_mucks([(player.seat, player.folded, player.mucked) for player in players],
                 [f"players[{index}].mucked" for index in range(len(players))], ShowdownError)
+    live = [player for player in players if not player.folded]
+    most = max(player.contributed for player in live)
+    all_in = sorted(player.seat for player in live if player.contributed < most)
+    for index, player in enumerate(players):
+        if player.mucked and not player.folded:
+            refuse_tabled_muck(player.seat, f"players[{index}].mucked", all_in)
 
 
 def check_mucks(seats: Sequence[tuple[int, bool, bool]], paths: Sequence[str], error: type[InputError]) -> None:
@@ -317,7 +330,7 @@ def award(players: Sequence[ShowdownPlayer], hands: dict[int, _Hand], odd_chip_r
     live = tuple(sorted(player.seat for player in players if _contends(player)))
     best_overall = min((hand.value.rank for hand in hands.values()), default=None)
     return ShowdownResult(
-        uncontested=len(live) == 1,
+        uncontested=sum(not player.folded for player in players) == 1,
         winners=tuple(seat for seat in live if len(live) == 1 or hands[seat].value.rank == best_overall),
         pots=tuple(awarded),
         payouts=tuple(Share(seat, amount) for seat, amount in payout.items()),

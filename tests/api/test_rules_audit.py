@@ -35,8 +35,8 @@ def test_the_caller_of_fifty_facing_fifteen_more_may_not_raise(client):
     assert (answer["to_act"], legal(answer)) == (3, ["fold", "call 65"])
     (raise_refused,) = [refused for refused in answer["refused"] if refused["type"] == "raise"]
     assert raise_refused == {"type": "raise", "rule": "§4", "source": "TDA 47", "text": (
-        "it has acted, matching 50, and faces only 15 more, under half a bet of 40: the full bet or raise since does "
-        "not reopen the betting for it")}
+        "it has acted, matching 50, and faces only 15 more, under half a bet of 40: all-ins short of a full bet or "
+        "raise reopen the betting only for a player facing half a bet more")}
 
 
 def test_the_raise_by_the_caller_is_a_422_citing_tda_47(client):
@@ -152,14 +152,14 @@ def test_a_history_that_records_the_muck_without_the_cards_concedes_as_written(c
         "cards unwritten: it concedes every pot it contests, and its chips in them stay there"]
 
 
-# -- 3. adjacent pots with the same eligible seats are one pot (api.md), a muck between them too ---------------
+# -- 3. adjacent pots with the same eligible seats are one pot (api.md), a fold between them too ---------------
 
 MERGED = json.loads(
-    '{"players":[{"seat":1,"contributed":50,"mucked":true},{"seat":2,"contributed":100,"cards":["8d","6d","4d","3d",'
+    '{"players":[{"seat":1,"contributed":50,"folded":true},{"seat":2,"contributed":100,"cards":["8d","6d","4d","3d",'
     '"2d","Kd","Qd"]},{"seat":3,"contributed":100,"cards":["9s","8s","7s","6s","5s","Ks","Qs"]}]}')
 
 
-def test_the_pots_a_muck_separates_are_one_pot(client):
+def test_the_pots_a_fold_separates_are_one_pot(client):
     answer = post_ok(client, "/v1/showdown", MERGED)
     assert answer["pots"] == [{"amount": 250, "eligible": [2, 3], "winners": [2],
                                "shares": [{"seat": 2, "amount": 250}], "winning_hand": "8-6-4-3-2"}]

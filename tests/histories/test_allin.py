@@ -6,8 +6,11 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from service.api.histories import LEAN_FIELDS
+from service.histories.allin import pot_shares
 from tests.tables import by_seat
 
 from .phh_texts import check_one, sample_text
@@ -120,3 +123,27 @@ def test_the_cli_writes_a_json_line_per_hand_with_its_allin(tmp_path, client):
     hand = agreeing(client, HEADS_UP)
     assert written == {"file": str(tmp_path / "a.phh"), **{name: hand[name] for name in LEAN_FIELDS}}
     assert written["allin"] is not None
+
+
+@st.composite
+def pots_and_equities(draw):
+    """A pot of chips and each of 1 to 8 seats' equity in it, as floats that sum to 1 as an equity's do."""
+    seats = sorted(draw(st.lists(st.integers(1, 8), min_size=1, max_size=8, unique=True)))
+    weights = draw(st.lists(st.integers(0, 840), min_size=len(seats), max_size=len(seats)).filter(any))
+    total = sum(weights)
+    return draw(st.integers(0, 10**9)), tuple((seat, weight / total) for seat, weight in zip(seats, weights,
+                                                                                             strict=True))
+
+
+@settings(max_examples=300, deadline=None)
+@given(pots_and_equities())
+def test_a_pots_shares_sum_exactly_to_it_by_the_largest_remainder(pot):
+    amount, equities = pot
+    shares = dict(pot_shares(amount, equities))
+    assert sum(shares.values()) == amount
+    exact = {seat: amount * equity for seat, equity in equities}
+    assert all(abs(shares[seat] - exact[seat]) < 1 + 1e-6 for seat in exact)
+    rounded_up = [seat for seat in exact if shares[seat] > exact[seat] + 1e-6]
+    rounded_down = [seat for seat in exact if shares[seat] < exact[seat] - 1e-6]
+    for up in rounded_up:  # the units left went to the largest remainders: none lower than one rounded down
+        assert all(exact[up] - int(exact[up]) >= exact[down] - int(exact[down]) - 1e-6 for down in rounded_down)

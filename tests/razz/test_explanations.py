@@ -16,7 +16,7 @@ from service.razz.betting import explain, replay
 from service.razz.first_to_act import explain_first_to_act, find_first_to_act
 from service.razz.rules import OddChipRule
 from service.razz.settlement import explain_settlement, settle
-from service.razz.showdown import ShowdownPlayer, explain_showdown, showdown
+from service.razz.showdown import ShowdownPlayer, award, explain_showdown, replayed_hands, showdown
 from service.razz.why import SECTIONS
 from tests.played_hands import Hand, deals, pick
 from tests.razz import reference_tables as examples
@@ -160,8 +160,8 @@ def test_s3_example4_an_all_in_lowest_board_passes_the_action_clockwise():
 
 def test_s4_short_all_ins_say_whether_they_reopen():
     assert ("short_all_in", "§4", "WSOP-L 129", "seat 3's all-in to 110 on 5th street is 30 over 80, against a bet "
-            "of 80: under half, so it is not a full bet or raise and does not reopen the betting for those who "
-            "acted") in decisions(examples.UNDER_HALF)
+            "of 80: under half, so it is not a full bet or raise and does not by itself reopen the betting for "
+            "those who acted") in decisions(examples.UNDER_HALF)
     assert ("short_all_in", "§4", "WSOP-L 129", "seat 3's all-in to 125 on 5th street is 45 over 80, against a bet "
             "of 80: at least half, so it counts as a full bet or raise: the level is 125, and it reopens the betting "
             "for a player who has acted only if he faces at least half a bet more than he matched "
@@ -238,7 +238,11 @@ PAIRED = "9s 9c 6s 4s 3s Qs Qh".split()
      "side pot 1 of 30: only seat 2 put these chips in, an uncalled excess, and they come back to it"),
 ])
 def test_a_pot_one_seat_takes_says_why_nobody_else_contests_it(players, rule, text):
-    decisions = explain_showdown(showdown(players), mucked(players))
+    """Settled as a hand history's showdown is, with its mucks as written: ``showdown`` refuses a muck where a
+    live hand put in less than another (an all-in showdown, TDA 16)."""
+    seats = sorted(player.seat for player in players)
+    result = award(players, replayed_hands(players, None, seats), OddChipRule.HIGH_CARD_BY_SUIT_IN_5)
+    decisions = explain_showdown(result, mucked(players))
     assert (decisions[-1].rule, decisions[-1].source, decisions[-1].text) == (*rule, text)
 
 

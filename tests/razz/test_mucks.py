@@ -6,8 +6,9 @@ import pytest
 
 from service.razz.betting import replay
 from service.razz.errors import IllegalActionError, SnapshotError
+from service.razz.rules import OddChipRule
 from service.razz.settlement import pots_so_far, settle
-from service.razz.showdown import ShowdownPlayer, showdown
+from service.razz.showdown import ShowdownPlayer, award, replayed_hands, showdown
 from tests.tables import table
 
 CHECKED_DOWN = ("s1 bring_in", "s2 call") + ("s2 check", "s1 check") * 4
@@ -28,7 +29,7 @@ def result(hand):
 def test_the_better_hand_mucked_concedes_the_pot():
     assert result(heads_up(*CHECKED_DOWN)).winners == (1,)
     outcome = result(heads_up(*CHECKED_DOWN, mucked={1}))
-    assert (outcome.uncontested, outcome.winners) == (True, (2,))
+    assert (outcome.uncontested, outcome.winners) == (False, (2,))  # it went to a showdown: contested (section 5)
     assert [(share.seat, share.amount) for share in outcome.payouts] == [(1, 0), (2, 30)]
 
 
@@ -82,10 +83,36 @@ def test_a_side_pot_every_contender_mucked_has_nobody_to_take_it():
     players = [ShowdownPlayer(1, 50, cards="As 2s 3s 4s 5s 6s 7s".split()),
                ShowdownPlayer(2, 80, mucked=True), ShowdownPlayer(3, 80, mucked=True)]
     with pytest.raises(Exception, match="every live hand in pot 1 mucked"):
+        award(players, replayed_hands(players, None, [1, 2, 3]), OddChipRule.HIGH_CARD_BY_SUIT_IN_5)
+
+
+@pytest.mark.parametrize(("players", "seat", "path", "all_in"), [
+    ([ShowdownPlayer(1, 50, mucked=True), ShowdownPlayer(2, 80, cards="As 2s 3s 4s 5s 6s 7s".split())],
+     1, "players[0].mucked", "seat 1 is"),
+    ([ShowdownPlayer(1, 50, cards="As 2s 3s 4s 5s 6s 7s".split()), ShowdownPlayer(3, 80, mucked=True),
+      ShowdownPlayer(2, 80, cards="Ad 2d 3d 4d 5d 6d 7d".split()), ShowdownPlayer(4, 20, folded=True)],
+     3, "players[1].mucked", "seat 1 is"),
+    ([ShowdownPlayer(5, 30, cards="As 2s 3s 4s 5s 6s 7s".split()),
+      ShowdownPlayer(1, 50, cards="Ad 2d 3d 4d 5d 6d 7d".split()),
+      ShowdownPlayer(3, 80, mucked=True), ShowdownPlayer(4, 80, cards="Ah 2h 3h 4h 5h 6h 7h".split())],
+     3, "players[2].mucked", "seats 1 and 5 are"),
+])
+def test_a_showdown_refuses_a_muck_where_a_live_hand_put_in_less_so_is_all_in(players, seat, path, all_in):
+    with pytest.raises(IllegalActionError) as refusal:
         showdown(players)
+    assert (refusal.value.path, tuple(refusal.value.citation)) == (path, ("§5", "TDA 16"))
+    assert refusal.value.message == (f"seat {seat} may not muck: {all_in} all-in and the betting is over, so every "
+                                     "live hand is tabled at once")
+
+
+def test_a_showdown_where_every_live_hand_put_in_the_same_lets_a_hand_muck():
+    players = [ShowdownPlayer(1, 80, mucked=True), ShowdownPlayer(2, 80, cards="As 2s 3s 4s 5s 6s 7s".split()),
+               ShowdownPlayer(3, 20, folded=True)]
+    outcome = showdown(players)
+    assert (outcome.uncontested, outcome.winners, outcome.payouts[1].amount) == (False, (2,), 180)
 
 
 def test_the_hand_left_when_the_others_muck_takes_the_pot_unseen():
     hand = table({1: "Kd 3d 4d 5d", 2: "2h Qh Jh Th"}, *CHECKED_DOWN, down={1: "As 2s 6d"}, mucked={1}).snapshot()
     outcome = result(hand)
-    assert (outcome.uncontested, outcome.winners) == (True, (2,))
+    assert (outcome.uncontested, outcome.winners) == (False, (2,))

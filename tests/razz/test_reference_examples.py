@@ -338,7 +338,7 @@ def test_s4_example5_the_caller_of_fifty_facing_fifteen_more_is_not():
     assert (state.to_act, legal(state)) == (3, ["fold", "call 65"])
     assert refused(TWO_ALL_INS.then("s1 call", "s3 raise")) == (
         "actions[11]: seat 3 may not raise: it has acted, matching 50, and faces only 15 more, under half a bet of "
-        "40: the full bet or raise since does not reopen the betting for it")
+        "40: all-ins short of a full bet or raise reopen the betting only for a player facing half a bet more")
 
 
 def test_s4_example5_everyone_reopens_the_caller_too():
