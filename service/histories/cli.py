@@ -24,7 +24,7 @@ from concurrent.futures.process import BrokenProcessPool
 from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
-from typing import TextIO
+from typing import Any, TextIO
 
 from ..razz.rules import rules_of
 from .check import HandCheck
@@ -34,6 +34,17 @@ from .formats import FORMATS
 from .history import Summary, check_history
 from .lean import lean_hand
 from .phh import write as write_phh
+from .shards import (
+    PIECE_BYTES,
+    Deal,
+    PartWriter,
+    ShardError,
+    Unit,
+    merged_units,
+    parse_shard,
+    read_parts,
+    shard_from_environment,
+)
 from .sources import HISTORY_SUFFIXES, LARGEST, Source, Unreadable, sources
 
 AUTO = "auto"
@@ -59,6 +70,14 @@ output:
   return=minimal, writes it), and the total line on standard error. On a terminal, a
   long run shows its progress on standard error.
 
+shards:
+  --shard K/N --out DIR checks the K-th (from 0) of N even parts of the inputs (a file each,
+  or a run of hands of a file larger than {PIECE_BYTES // 2**20} MiB) and writes its outcomes to
+  DIR/shard-K-of-N.jsonl, replacing that part if a retry finds it there; it exits 0 once the
+  part is written. In a Kubernetes Indexed Job, K and N default to $JOB_COMPLETION_INDEX and
+  $JOB_COMPLETIONS. `merge DIR` then prints what one run over the inputs prints, with its
+  exit status, or names the parts missing or not of one run and exits 2.
+
 exit status:
   0    every hand is valid and agrees with its record
   1    a hand is invalid or disagrees with its record
@@ -70,11 +89,13 @@ examples:
   {PROG} hands/
   {PROG} --json logs.zip > checked.jsonl
   {PROG} --to-phh converted/ --jobs 2 export.txt
+  {PROG} --shard 0/2 --out parts/ hands/    (and 1/2, anywhere)
+  {PROG} merge parts/
 """
 
 
-Checker = Callable[[str, str], tuple[list[HandCheck], Summary]]
-"""The check of one text in a given format: every hand of it, checked, and the counts over them."""
+Checker = Callable[[str, str, tuple[int, int]], tuple[list[HandCheck], Summary]]
+"""The check of one text in a given format: every hand of it (or of its share), checked, and the counts over them."""
 
 
 @functools.cache
@@ -83,8 +104,8 @@ def _checker(rules: str) -> Checker:
     own (``history.check_history``, no limit on the number of hands), built once per process."""
     loaded = rules_of(json.loads(rules))
 
-    def check(format_name: str, text: str) -> tuple[list[HandCheck], Summary]:
-        checked = check_history(text, format_name, loaded)
+    def check(format_name: str, text: str, share: tuple[int, int] = (0, 1)) -> tuple[list[HandCheck], Summary]:
+        checked = check_history(text, format_name, loaded, share=share)
         return list(checked), checked.summary
 
     return check
@@ -107,14 +128,19 @@ class Task:
     source: Source
     settings: Settings
     phh: Path | None
+    share: tuple[int, int] = (0, 1)
+    """Which of a very large file's even runs of hands to check (``shards``): the j-th of p."""
 
 
 @dataclass
 class Outcome:
-    """What checking one file gives: its lines for standard output and error, counts and players' results."""
+    """What checking one file (or a run of its hands) gives: its lines, counts and players' results."""
 
-    out: list[str] = field(default_factory=list)
+    name: str = ""
+    lines: list[str] = field(default_factory=list)
+    """A JSON line per hand with ``--json``; else a line per invalid or disagreeing hand."""
     err: list[str] = field(default_factory=list)
+    json: bool = False
     read: bool = True
     hands: int = 0
     valid: int = 0
@@ -125,6 +151,47 @@ class Outcome:
     """Its hands could not be written as PHH."""
     nets: dict[str, tuple[int, int]] = field(default_factory=dict)
     """Each player's net result in the file and its all-in adjusted one, in order of first appearance."""
+
+    @property
+    def out(self) -> list[str]:
+        """Its lines for standard output: with ``--json`` a line per hand, else the file's line and a line per
+        invalid or disagreeing hand; none for a file not read."""
+        if not self.read:
+            return []
+        if self.json:
+            return self.lines
+        return [f"{self.name}: {count(self.hands, 'hand')}, {self.valid} valid, {self.agree} agree", *self.lines]
+
+    def record(self) -> dict[str, Any]:
+        """As a shard's part holds it (``shards``)."""
+        written = {name: getattr(self, name) for name in ("name", "lines", "err", "json", "read", "hands", "valid",
+                                                          "agree", "wrong", "unwritten")}
+        return {**written, "nets": [[name, actual, adjusted] for name, (actual, adjusted) in self.nets.items()]}
+
+    @classmethod
+    def joined(cls, records: Sequence[dict[str, Any]]) -> Outcome:
+        """One file's outcome from its pieces' records, in order: what checking it whole gives.
+
+        >>> piece = Outcome("f", ["x"], hands=2, valid=2, agree=1, wrong=True, nets={"a": (1, 2), "b": (-1, -2)})
+        >>> joined = Outcome.joined([piece.record(), Outcome("f", hands=1, nets={"c": (5, 5), "a": (1, 1)}).record()])
+        >>> joined.out, joined.nets
+        (['f: 3 hands, 2 valid, 1 agree', 'x'], {'a': (2, 3), 'b': (-1, -2), 'c': (5, 5)})
+        """
+        first = records[0]
+        joined = cls(first["name"], json=first["json"])
+        for record in records:
+            joined.lines += record["lines"]
+            joined.err += [line for line in record["err"] if line not in joined.err]
+            joined.read &= record["read"]
+            joined.hands += record["hands"]
+            joined.valid += record["valid"]
+            joined.agree += record["agree"]
+            joined.wrong |= record["wrong"]
+            joined.unwritten |= record["unwritten"]
+            for name, actual, adjusted in record["nets"]:
+                before = joined.nets.get(name, (0, 0))
+                joined.nets[name] = (before[0] + actual, before[1] + adjusted)
+        return joined
 
 
 def count(number: int, thing: str) -> str:
@@ -143,15 +210,16 @@ def check_task(task: Task) -> Outcome:
         text = decode_history(source.read())
         format_name = detect(text) if settings.format == AUTO else settings.format
     except (Unreadable, EncodingError) as error:
-        return Outcome(err=[f"{source.name}: cannot be read: {error}"], read=False)
+        return Outcome(source.name, err=[f"{source.name}: cannot be read: {error}"], json=settings.json, read=False)
     except UnsupportedFormatError as error:
-        return Outcome(err=[f"{source.name}: cannot be read: {error.message}"], read=False)
-    hands, summary = _checker(settings.rules)(format_name, text)
-    lines = report(source.name, hands, summary)
-    outcome = Outcome(out=[json.dumps({"file": source.name, **lean_hand(hand)}, ensure_ascii=False,
-                                      separators=(",", ":")) for hand in hands] if settings.json else lines,
-                      hands=summary.hands, valid=summary.valid, agree=summary.agree, wrong=len(lines) > 1,
-                      nets=nets(hands))
+        return Outcome(source.name, err=[f"{source.name}: cannot be read: {error.message}"], json=settings.json,
+                       read=False)
+    hands, summary = _checker(settings.rules)(format_name, text, task.share)
+    lines = report(source.name, hands)
+    outcome = Outcome(source.name, [json.dumps({"file": source.name, **lean_hand(hand)}, ensure_ascii=False,
+                                               separators=(",", ":")) for hand in hands] if settings.json else lines,
+                      json=settings.json, hands=summary.hands, valid=summary.valid, agree=summary.agree,
+                      wrong=bool(lines), nets=nets(hands))
     if task.phh is not None:
         written = [f"[{hand.index + 1}]\n{phh_text}" for hand in hands if (phh_text := phh_of(hand)) is not None]
         if written:
@@ -172,9 +240,9 @@ def phh_of(checked: HandCheck) -> str | None:
     return write_phh(checked.snapshot, checked.state, checked.result, hand.id, [player.name for player in hand.players])
 
 
-def report(name: str, hands: Sequence[HandCheck], summary: Summary) -> list[str]:
-    """The lines for one file: its summary, then each hand that is invalid or disagrees with its record."""
-    lines = [f"{name}: {count(summary.hands, 'hand')}, {summary.valid} valid, {summary.agree} agree"]
+def report(name: str, hands: Sequence[HandCheck]) -> list[str]:
+    """A line for each hand of a file that is invalid or disagrees with its record."""
+    lines = []
     for checked in hands:
         hand_id = None if checked.hand is None else checked.hand.id
         label = f"hand {checked.index}" + ("" if hand_id is None else f" ({hand_id})")
@@ -406,11 +474,21 @@ def parser() -> argparse.ArgumentParser:
     made.add_argument("--jobs", type=_jobs, default=default_jobs(), metavar="N",
                       help="check the files in N processes (default: the cores, here %(default)s); the output is the "
                            "same whatever N")
+    made.add_argument("--shard", metavar="K/N",
+                      help="with --out: check the K-th of N even parts of the inputs, K from 0 (default: "
+                           "$JOB_COMPLETION_INDEX/$JOB_COMPLETIONS in a Kubernetes Indexed Job, else 0/1)")
+    made.add_argument("--out", type=Path, metavar="DIR",
+                      help="write this shard's outcomes to DIR/shard-K-of-N.jsonl (replacing a part written "
+                           "before); then `merge DIR` prints what one run prints")
     return made
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Check every input; the exit status says how it went (see the epilog)."""
+    """Check every input, or write one shard's part, or merge the parts (``merge DIR``); the exit status says how
+    it went (see the epilog)."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["merge"]:
+        return merge(argv[1:])
     try:
         arguments = parser().parse_args(argv)
     except SystemExit as stop:  # --help, or a usage error argparse has reported
@@ -424,13 +502,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     if arguments.inputs.count("-") > 1:
         print(f"{PROG}: - (standard input) can be read once", file=sys.stderr)
         return 2
+    listed = sources(arguments.inputs, getattr(sys.stdin, "buffer", None))
+    if arguments.out is not None:
+        return shard(arguments, settings, listed)
     out: Path | None = arguments.to_phh
     paths = PhhPaths()
-    tasks = (Task(source, settings, None if out is None else out / paths.path(source.parts))
-             for source in sources(arguments.inputs, getattr(sys.stdin, "buffer", None)))
+    tasks = (Task(source, settings, None if out is None else out / paths.path(source.parts)) for source in listed)
+    return show(outcomes(tasks, arguments.jobs), arguments.json)
+
+
+def show(checked: Generator[Outcome, None, None], as_json: bool) -> int:
+    """Print each outcome as it comes, in order, then the total line; the exit status."""
     tally, progress = Tally(), Progress(sys.stderr)
     try:
-        with closing(outcomes(tasks, arguments.jobs)) as checked:  # the workers are shut down however this ends
+        with closing(checked):  # the workers are shut down however this ends
             for outcome in checked:
                 progress.clear()
                 if outcome.out:
@@ -442,7 +527,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 progress.update(tally.files + tally.unread, tally.hands)
         progress.clear()
         sys.stdout.flush()
-        print(tally.line(), file=sys.stderr if arguments.json else sys.stdout)
+        print(tally.line(), file=sys.stderr if as_json else sys.stdout)
     except BrokenPipeError:  # the reader stopped reading (| head): stop without a traceback
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 2
@@ -454,4 +539,73 @@ def main(argv: Sequence[str] | None = None) -> int:
         progress.clear()
         print(f"{PROG}: a worker process ended abruptly (out of memory?); try --jobs 1", file=sys.stderr)
         return 2
+    except ShardError as error:
+        progress.clear()
+        print(f"{PROG} merge: {error}", file=sys.stderr)
+        return 2
     return tally.status
+
+
+def shard(arguments: argparse.Namespace, settings: Settings, listed: Iterator[Source]) -> int:
+    """Check the K-th of N parts of the inputs and write its outcomes to ``--out``, a record per unit, as they come
+    (nothing held but the units in flight). Exit 0 once the part is written, whatever its hands: ``merge`` says how
+    the run went, and a job must not retry a shard for an invalid hand."""
+    try:
+        if arguments.to_phh is not None:
+            raise ShardError("--to-phh writes files of its own: run it without --out")
+        number, shards = (parse_shard(arguments.shard) if arguments.shard is not None
+                          else shard_from_environment(os.environ))
+    except ShardError as error:
+        print(f"{PROG}: {error}", file=sys.stderr)
+        return 2
+    deal = Deal(listed, number, shards, settings.rules + settings.format + str(settings.json))
+    units = deque[Unit]()
+
+    def tasks() -> Iterator[Task]:
+        for unit in deal:
+            units.append(unit)
+            yield Task(unit.source, settings, None, (unit.piece, unit.pieces))
+
+    header = {"format": settings.format, "rules": json.loads(settings.rules), "json": settings.json}
+    try:
+        writer = PartWriter(arguments.out, number, shards, header)
+    except OSError as error:
+        print(f"{PROG}: {arguments.out}: cannot be written: {error.strerror or error}", file=sys.stderr)
+        return 2
+    hands = 0
+    try:
+        with closing(outcomes(tasks(), arguments.jobs)) as checked:
+            for outcome in checked:
+                writer.add(units.popleft(), outcome.record())
+                hands += outcome.hands
+        writer.finish(deal)
+    except OSError as error:
+        writer.drop()
+        print(f"{PROG}: {writer.path}: cannot be written: {error.strerror or error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        writer.drop()
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenProcessPool:
+        writer.drop()
+        print(f"{PROG}: a worker process ended abruptly (out of memory?); try --jobs 1", file=sys.stderr)
+        return 2
+    print(f"shard {number}/{shards}: {count(writer.units, 'unit')} of {count(deal.files, 'file')}, "
+          f"{count(hands, 'hand')} checked, written to {writer.path}", file=sys.stderr)
+    return 0
+
+
+def merge(argv: Sequence[str]) -> int:
+    """``merge DIR``: every shard's part, put back together: what one run over the inputs prints, and its status."""
+    if len(argv) != 1 or argv[0].startswith("-"):
+        print(f"usage: {PROG} merge DIR\n{PROG} merge: error: give the one folder the shards wrote their parts to "
+              "(--out)", file=sys.stderr)
+        return 2
+    try:
+        parts = read_parts(Path(argv[0]))
+    except ShardError as error:
+        print(f"{PROG} merge: {error}", file=sys.stderr)
+        return 2
+    joined = (Outcome.joined(pieces) for pieces in merged_units(parts))
+    return show(joined, parts[0].settings["json"])
