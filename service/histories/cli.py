@@ -10,18 +10,21 @@ from __future__ import annotations
 
 import argparse
 import ctypes
+import dataclasses
 import functools
 import gc
+import importlib.util
 import json
 import os
+import re
 import signal
 import sys
 import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import closing
+from contextlib import AbstractContextManager, closing, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 from typing import Any, TextIO
@@ -45,7 +48,7 @@ from .shards import (
     read_parts,
     shard_from_environment,
 )
-from .sources import HISTORY_SUFFIXES, LARGEST, Source, Unreadable, sources
+from .sources import HISTORY_SUFFIXES, LARGEST, Source, Unreadable, loaded, sources
 
 AUTO = "auto"
 PROG = "python -m service.histories"
@@ -423,28 +426,71 @@ def check_chunk(chunk: list[Task]) -> list[Outcome]:
     return [check_task(task) for task in chunk]
 
 
-def outcomes(tasks: Iterator[Task], jobs: int) -> Generator[Outcome, None, None]:
-    """Each task's outcome, in task order; with ``jobs`` above 1 checked in that many processes, handed out in
-    chunks, at most two chunks a process read ahead (so an archive's members are not all held at once)."""
-    if jobs == 1:
-        yield from map(check_task, tasks)
-        return
+class ExecutorError(Exception):
+    """The workers asked for cannot be had: the message says why, in one line."""
+
+
+Work = Callable[[list[Task]], list[Outcome]]
+"""What one worker does with a chunk of tasks: ``check_chunk`` here, in a worker process or on a Dask worker."""
+
+
+@contextmanager
+def _processes(jobs: int) -> Iterator[tuple[Executor, int, Work]]:
+    """``jobs`` worker processes on this machine, forked, ended however the run ends."""
     import multiprocessing
 
     gc.freeze()  # the workers, forked, share this process's objects: no collection copies their pages
     context = multiprocessing.get_context("fork" if sys.platform == "linux" else None)
     pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_worker_start, initargs=(os.getpid(),))
     try:
-        pending: deque[Future[list[Outcome]]] = deque()
-        for chunk in chunks(tasks):
-            pending.append(pool.submit(check_chunk, chunk))
-            if len(pending) >= 2 * jobs:
-                yield from pending.popleft().result()
-        while pending:
-            yield from pending.popleft().result()
+        yield pool, jobs, check_chunk
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
         gc.unfreeze()
+
+
+def _on_dask(address: str) -> Callable[[], AbstractContextManager[tuple[Executor, int, Work]]]:
+    """The workers of the Dask cluster whose scheduler is at ``address`` (tcp://HOST:PORT): the optional ``dask``
+    extra. The tasks carry their bytes (the workers need not see this machine's files)."""
+
+    @contextmanager
+    def cluster() -> Iterator[tuple[Executor, int, Work]]:
+        from distributed import Client  # the optional extra: imported only when asked for
+
+        try:
+            client = Client(address, set_as_default=False, timeout=DASK_CONNECT_SECONDS)
+        except OSError as error:  # the scheduler cannot be reached (a TimeoutError is one)
+            raise ExecutorError(f"--executor: no Dask scheduler answers at {address}: {error}") from None
+        with client:
+            threads = sum(client.nthreads().values())
+            yield client.get_executor(pure=False), max(threads, 1), check_chunk
+
+    return cluster
+
+
+DASK_CONNECT_SECONDS = 30
+
+
+def outcomes(tasks: Iterator[Task], jobs: int,
+             workers: Callable[[], AbstractContextManager[tuple[Executor, int, Work]]] | None = None,
+             ) -> Generator[Outcome, None, None]:
+    """Each task's outcome, in task order, as they come. With ``jobs`` above 1, checked in that many processes; with
+    ``workers``, by the executor they open (a Dask cluster, the HTTP service). Either way handed out in chunks, at
+    most two chunks a worker read ahead (so an archive's members are not all held at once)."""
+    if workers is None and jobs == 1:
+        yield from map(check_task, tasks)
+        return
+    remote = workers is not None
+    with (workers or functools.partial(_processes, jobs))() as (pool, width, work):
+        pending: deque[Future[list[Outcome]]] = deque()
+        for chunk in chunks(tasks):
+            if remote:
+                chunk = [dataclasses.replace(task, source=loaded(task.source)) for task in chunk]
+            pending.append(pool.submit(work, chunk))
+            if len(pending) >= 2 * width:
+                yield from pending.popleft().result()
+        while pending:
+            yield from pending.popleft().result()
 
 
 def _jobs(text: str) -> int:
@@ -474,6 +520,10 @@ def parser() -> argparse.ArgumentParser:
     made.add_argument("--jobs", type=_jobs, default=default_jobs(), metavar="N",
                       help="check the files in N processes (default: the cores, here %(default)s); the output is the "
                            "same whatever N")
+    made.add_argument("--executor", metavar="dask://HOST:PORT",
+                      help="check the files on the Dask cluster whose scheduler is there (pip install "
+                           "'razz-rules-service[dask]'), each sent with its bytes, the output printed in order as it "
+                           "comes; --jobs is then the cluster's")
     made.add_argument("--shard", metavar="K/N",
                       help="with --out: check the K-th of N even parts of the inputs, K from 0 (default: "
                            "$JOB_COMPLETION_INDEX/$JOB_COMPLETIONS in a Kubernetes Indexed Job, else 0/1)")
@@ -502,13 +552,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     if arguments.inputs.count("-") > 1:
         print(f"{PROG}: - (standard input) can be read once", file=sys.stderr)
         return 2
+    try:
+        workers = executor(arguments)
+    except ExecutorError as error:
+        print(f"{PROG}: {error}", file=sys.stderr)
+        return 2
     listed = sources(arguments.inputs, getattr(sys.stdin, "buffer", None))
     if arguments.out is not None:
         return shard(arguments, settings, listed)
     out: Path | None = arguments.to_phh
     paths = PhhPaths()
     tasks = (Task(source, settings, None if out is None else out / paths.path(source.parts)) for source in listed)
-    return show(outcomes(tasks, arguments.jobs), arguments.json)
+    return show(outcomes(tasks, arguments.jobs, workers), arguments.json)
+
+
+def executor(arguments: argparse.Namespace) -> Callable[[], AbstractContextManager[tuple[Executor, int, Work]]] | None:
+    """The workers ``--executor`` names (None: this machine's processes), or an ExecutorError saying why not."""
+    if arguments.executor is None:
+        return None
+    if arguments.out is not None or arguments.to_phh is not None:
+        raise ExecutorError("--executor checks and prints here: run it without --out and --to-phh")
+    found = re.fullmatch(r"dask://([^/:]+:\d+)/?", arguments.executor)
+    if found is None:
+        raise ExecutorError(f"--executor {arguments.executor}: give dask://HOST:PORT, the Dask scheduler's address")
+    if importlib.util.find_spec("distributed") is None:
+        raise ExecutorError("--executor dask://: Dask is not installed here: pip install 'razz-rules-service[dask]'")
+    return _on_dask(f"tcp://{found[1]}")
 
 
 def show(checked: Generator[Outcome, None, None], as_json: bool) -> int:
@@ -542,6 +611,10 @@ def show(checked: Generator[Outcome, None, None], as_json: bool) -> int:
     except ShardError as error:
         progress.clear()
         print(f"{PROG} merge: {error}", file=sys.stderr)
+        return 2
+    except ExecutorError as error:
+        progress.clear()
+        print(f"{PROG}: {error}", file=sys.stderr)
         return 2
     return tally.status
 

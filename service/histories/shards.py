@@ -257,7 +257,8 @@ def read_parts(folder: Path) -> list[Part]:
     if missing:
         raise ShardError(f"{folder}: shard{'s' if len(missing) > 1 else ''} "
                          f"{', '.join(f'{shard}/{shards}' for shard in missing)} missing "
-                         f"({', '.join(part_name(shard, shards) for shard in missing)}): run them, then merge")
+                         f"({', '.join(part_name(shard, shards) for shard in missing)}): run "
+                         f"{'them' if len(missing) > 1 else 'it'}, then merge")
     first = min(parts, key=lambda part: part.shard)
     for part in sorted(parts, key=lambda part: part.shard):
         if part.inputs != first.inputs or part.settings != first.settings:
