@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 from typing import Any, TextIO
 
+from ..problems import PROBLEM_BASE
 from ..razz.rules import rules_of
 from .check import HandCheck
 from .detect import UnsupportedFormatError, detect
@@ -154,6 +155,8 @@ class Outcome:
     """Its hands could not be written as PHH."""
     nets: dict[str, tuple[int, int]] = field(default_factory=dict)
     """Each player's net result in the file and its all-in adjusted one, in order of first appearance."""
+    netted: bool = True
+    """Whether ``nets`` was known: not from the service's lean answer (``--server``)."""
 
     @property
     def out(self) -> list[str]:
@@ -218,7 +221,7 @@ def check_task(task: Task) -> Outcome:
         return Outcome(source.name, err=[f"{source.name}: cannot be read: {error.message}"], json=settings.json,
                        read=False)
     hands, summary = _checker(settings.rules)(format_name, text, task.share)
-    lines = report(source.name, hands)
+    lines = report(source.name, [lean_hand(hand) for hand in hands if hand.error is not None or hand.discrepancies])
     outcome = Outcome(source.name, [json.dumps({"file": source.name, **lean_hand(hand)}, ensure_ascii=False,
                                                separators=(",", ":")) for hand in hands] if settings.json else lines,
                       json=settings.json, hands=summary.hands, valid=summary.valid, agree=summary.agree,
@@ -243,19 +246,24 @@ def phh_of(checked: HandCheck) -> str | None:
     return write_phh(checked.snapshot, checked.state, checked.result, hand.id, [player.name for player in hand.players])
 
 
-def report(name: str, hands: Sequence[HandCheck]) -> list[str]:
-    """A line for each hand of a file that is invalid or disagrees with its record."""
+def report(name: str, hands: Sequence[dict[str, Any]]) -> list[str]:
+    """A line for each hand of a file that is invalid or disagrees with its record, from the hands as the lean answer
+    writes them (here, or by the service with ``--server``).
+
+    >>> report("f.txt", [{"index": 2, "id": "7", "error": None, "discrepancies": [
+    ...     {"seat": 1, "recorded": 5, "computed": 4}]}])
+    ['f.txt: hand 2 (7): disagrees: seat 1 recorded 5, the rules give 4']
+    """
     lines = []
-    for checked in hands:
-        hand_id = None if checked.hand is None else checked.hand.id
-        label = f"hand {checked.index}" + ("" if hand_id is None else f" ({hand_id})")
-        error = checked.error
+    for hand in hands:
+        label = f"hand {hand['index']}" + ("" if hand["id"] is None else f" ({hand['id']})")
+        error = hand["error"]
         if error is not None:
-            lines.append(f"{name}:{error.entry.line}: {label}: invalid, {error.kind}: {error.detail} "
-                         f"[{error.entry.source}]")
-        elif checked.discrepancies:
-            found = "; ".join(f"seat {item.seat} recorded {item.recorded}, the rules give {item.computed}"
-                              for item in checked.discrepancies)
+            lines.append(f"{name}:{error['line']}: {label}: invalid, {error['type'].removeprefix(PROBLEM_BASE)}: "
+                         f"{error['detail']} [{error['source']}]")
+        elif hand["discrepancies"]:
+            found = "; ".join(f"seat {item['seat']} recorded {item['recorded']}, the rules give {item['computed']}"
+                              for item in hand["discrepancies"])
             lines.append(f"{name}: {label}: disagrees: {found}")
     return lines
 
@@ -285,6 +293,7 @@ class Tally:
     def __init__(self) -> None:
         self.files = self.unread = self.hands = self.valid = self.agree = 0
         self.wrong = self.unwritten = False
+        self.netted = True
         self.nets: dict[str, tuple[int, int]] = {}
 
     def add(self, outcome: Outcome) -> None:
@@ -296,6 +305,7 @@ class Tally:
         self.agree += outcome.agree
         self.wrong |= outcome.wrong
         self.unwritten |= outcome.unwritten
+        self.netted &= outcome.netted or not outcome.read
         for name, (actual, adjusted) in outcome.nets.items():
             before = self.nets.get(name, (0, 0))
             self.nets[name] = (before[0] + actual, before[1] + adjusted)
@@ -309,8 +319,10 @@ class Tally:
         """The total line: the counts, then each player's net and, in brackets, its all-in adjusted net."""
         players = ", ".join(f"{name} {actual:+d} ({adjusted:+d})" for name, (actual, adjusted) in self.nets.items())
         unread = f" ({self.unread} not read)" if self.unread else ""
+        net = (f"net (all-in adjusted): {players or 'no hand decided'}" if self.netted
+               else "net: not in the service's lean answers")
         return (f"total: {count(self.files, 'file')}{unread}, {count(self.hands, 'hand')}, {self.valid} valid, "
-                f"{self.agree} agree; net (all-in adjusted): {players or 'no hand decided'}")
+                f"{self.agree} agree; {net}")
 
 
 class PhhPaths:
@@ -524,6 +536,9 @@ def parser() -> argparse.ArgumentParser:
                       help="check the files on the Dask cluster whose scheduler is there (pip install "
                            "'razz-rules-service[dask]'), each sent with its bytes, the output printed in order as it "
                            "comes; --jobs is then the cluster's")
+    made.add_argument("--server", metavar="URL",
+                      help="have the HTTP service at URL check the hands (POST /v1/hand-histories/check, Prefer: "
+                           "return=minimal), --jobs requests in flight; the players' nets are then not known")
     made.add_argument("--shard", metavar="K/N",
                       help="with --out: check the K-th of N even parts of the inputs, K from 0 (default: "
                            "$JOB_COMPLETION_INDEX/$JOB_COMPLETIONS in a Kubernetes Indexed Job, else 0/1)")
@@ -568,6 +583,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def executor(arguments: argparse.Namespace) -> Callable[[], AbstractContextManager[tuple[Executor, int, Work]]] | None:
     """The workers ``--executor`` names (None: this machine's processes), or an ExecutorError saying why not."""
+    if arguments.server is not None:
+        if arguments.executor is not None or arguments.out is not None or arguments.to_phh is not None:
+            raise ExecutorError("--server checks and prints here: run it without --executor, --out and --to-phh")
+        from .served import Server, on_server  # the one path that speaks HTTP
+
+        Server(arguments.server)  # a URL it cannot call is said now
+        return functools.partial(on_server, arguments.server, arguments.jobs)
     if arguments.executor is None:
         return None
     if arguments.out is not None or arguments.to_phh is not None:
