@@ -2,8 +2,10 @@
 
 The check is the endpoint's own (``POST /v1/hand-histories/check``, no limit on the number of
 hands): the core's ``history.check_history``, each hand written as the lean answer writes it.
-Files are spread over worker processes; their answers are printed in input order, so that
-``--jobs`` changes the speed and nothing else.
+Files are spread over worker processes (or a Dask cluster's workers, or the HTTP service's
+replicas); their answers are printed in input order, so that ``--jobs`` changes the speed and
+nothing else. Past one machine, ``--shard K/N --out DIR`` writes one of N parts and ``merge DIR``
+prints what one run prints (``shards.py``).
 """
 
 from __future__ import annotations
