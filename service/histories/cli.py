@@ -21,17 +21,14 @@ import os
 import re
 import signal
 import sys
-import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import AbstractContextManager, closing, contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path, PurePath
-from typing import Any, TextIO
 
-from ..problems import PROBLEM_BASE
 from ..razz.rules import rules_of
 from .check import HandCheck
 from .detect import UnsupportedFormatError, detect
@@ -40,21 +37,11 @@ from .formats import FORMATS
 from .history import Summary, check_history
 from .lean import lean_hand
 from .phh import write as write_phh
-from .shards import (
-    PIECE_BYTES,
-    Deal,
-    PartWriter,
-    ShardError,
-    Unit,
-    merged_units,
-    parse_shard,
-    read_parts,
-    shard_from_environment,
-)
+from .printed import PROG, ExecutorError, Outcome, count, report, show
+from .shards import PIECE_BYTES, Deal, PartWriter, ShardError, Unit, merge, parse_shard, shard_from_environment
 from .sources import HISTORY_SUFFIXES, LARGEST, Source, Unreadable, loaded, sources
 
 AUTO = "auto"
-PROG = "python -m service.histories"
 EPILOG = f"""\
 inputs:
   FILE       a hand-history file, whatever its name
@@ -138,79 +125,6 @@ class Task:
     """Which of a very large file's even runs of hands to check (``shards``): the j-th of p."""
 
 
-@dataclass
-class Outcome:
-    """What checking one file (or a run of its hands) gives: its lines, counts and players' results."""
-
-    name: str = ""
-    lines: list[str] = field(default_factory=list)
-    """A JSON line per hand with ``--json``; else a line per invalid or disagreeing hand."""
-    err: list[str] = field(default_factory=list)
-    json: bool = False
-    read: bool = True
-    hands: int = 0
-    valid: int = 0
-    agree: int = 0
-    wrong: bool = False
-    """A hand is invalid or disagrees with its record."""
-    unwritten: bool = False
-    """Its hands could not be written as PHH."""
-    nets: dict[str, tuple[int, int]] = field(default_factory=dict)
-    """Each player's net result in the file and its all-in adjusted one, in order of first appearance."""
-    netted: bool = True
-    """Whether ``nets`` was known: not from the service's lean answer (``--server``)."""
-
-    @property
-    def out(self) -> list[str]:
-        """Its lines for standard output: with ``--json`` a line per hand, else the file's line and a line per
-        invalid or disagreeing hand; none for a file not read."""
-        if not self.read:
-            return []
-        if self.json:
-            return self.lines
-        return [f"{self.name}: {count(self.hands, 'hand')}, {self.valid} valid, {self.agree} agree", *self.lines]
-
-    def record(self) -> dict[str, Any]:
-        """As a shard's part holds it (``shards``)."""
-        written = {name: getattr(self, name) for name in ("name", "lines", "err", "json", "read", "hands", "valid",
-                                                          "agree", "wrong", "unwritten")}
-        return {**written, "nets": [[name, actual, adjusted] for name, (actual, adjusted) in self.nets.items()]}
-
-    @classmethod
-    def joined(cls, records: Sequence[dict[str, Any]]) -> Outcome:
-        """One file's outcome from its pieces' records, in order: what checking it whole gives.
-
-        >>> piece = Outcome("f", ["x"], hands=2, valid=2, agree=1, wrong=True, nets={"a": (1, 2), "b": (-1, -2)})
-        >>> joined = Outcome.joined([piece.record(), Outcome("f", hands=1, nets={"c": (5, 5), "a": (1, 1)}).record()])
-        >>> joined.out, joined.nets
-        (['f: 3 hands, 2 valid, 1 agree', 'x'], {'a': (2, 3), 'b': (-1, -2), 'c': (5, 5)})
-        """
-        first = records[0]
-        joined = cls(first["name"], json=first["json"])
-        for record in records:
-            joined.lines += record["lines"]
-            joined.err += [line for line in record["err"] if line not in joined.err]
-            joined.read &= record["read"]
-            joined.hands += record["hands"]
-            joined.valid += record["valid"]
-            joined.agree += record["agree"]
-            joined.wrong |= record["wrong"]
-            joined.unwritten |= record["unwritten"]
-            for name, actual, adjusted in record["nets"]:
-                before = joined.nets.get(name, (0, 0))
-                joined.nets[name] = (before[0] + actual, before[1] + adjusted)
-        return joined
-
-
-def count(number: int, thing: str) -> str:
-    """A number of things, in words.
-
-    >>> count(1, "hand"), count(2, "hand"), count(0, "file")
-    ('1 hand', '2 hands', '0 files')
-    """
-    return f"{number} {thing}{'' if number == 1 else 's'}"
-
-
 def check_task(task: Task) -> Outcome:
     """Read, decode and check one file (in a worker process, or in this one with ``--jobs 1``)."""
     source, settings = task.source, task.settings
@@ -248,28 +162,6 @@ def phh_of(checked: HandCheck) -> str | None:
     return write_phh(checked.snapshot, checked.state, checked.result, hand.id, [player.name for player in hand.players])
 
 
-def report(name: str, hands: Sequence[dict[str, Any]]) -> list[str]:
-    """A line for each hand of a file that is invalid or disagrees with its record, from the hands as the lean answer
-    writes them (here, or by the service with ``--server``).
-
-    >>> report("f.txt", [{"index": 2, "id": "7", "error": None, "discrepancies": [
-    ...     {"seat": 1, "recorded": 5, "computed": 4}]}])
-    ['f.txt: hand 2 (7): disagrees: seat 1 recorded 5, the rules give 4']
-    """
-    lines = []
-    for hand in hands:
-        label = f"hand {hand['index']}" + ("" if hand["id"] is None else f" ({hand['id']})")
-        error = hand["error"]
-        if error is not None:
-            lines.append(f"{name}:{error['line']}: {label}: invalid, {error['type'].removeprefix(PROBLEM_BASE)}: "
-                         f"{error['detail']} [{error['source']}]")
-        elif hand["discrepancies"]:
-            found = "; ".join(f"seat {item['seat']} recorded {item['recorded']}, the rules give {item['computed']}"
-                              for item in hand["discrepancies"])
-            lines.append(f"{name}: {label}: disagrees: {found}")
-    return lines
-
-
 def nets(hands: Sequence[HandCheck]) -> dict[str, tuple[int, int]]:
     """Each player's net result over a file's decided hands, and the same with each all-in hand's expectation in
     place of what it paid (the "all-in adjusted" figure trackers report), in the history's units."""
@@ -287,44 +179,6 @@ def nets(hands: Sequence[HandCheck]) -> dict[str, tuple[int, int]]:
             actual, adjusted = found.get(name, (0, 0))
             found[name] = (actual + paid[seat] - put_in, adjusted + expected[seat] - put_in)
     return found
-
-
-class Tally:
-    """The counts over every file, and each player's results, in the order the files were given."""
-
-    def __init__(self) -> None:
-        self.files = self.unread = self.hands = self.valid = self.agree = 0
-        self.wrong = self.unwritten = False
-        self.netted = True
-        self.nets: dict[str, tuple[int, int]] = {}
-
-    def add(self, outcome: Outcome) -> None:
-        """Count one file's outcome."""
-        self.files += outcome.read
-        self.unread += not outcome.read
-        self.hands += outcome.hands
-        self.valid += outcome.valid
-        self.agree += outcome.agree
-        self.wrong |= outcome.wrong
-        self.unwritten |= outcome.unwritten
-        self.netted &= outcome.netted or not outcome.read
-        for name, (actual, adjusted) in outcome.nets.items():
-            before = self.nets.get(name, (0, 0))
-            self.nets[name] = (before[0] + actual, before[1] + adjusted)
-
-    @property
-    def status(self) -> int:
-        """The exit status: 2 when something could not be read or written, else 1 when a hand is wrong, else 0."""
-        return 2 if self.unread or self.unwritten else 1 if self.wrong else 0
-
-    def line(self) -> str:
-        """The total line: the counts, then each player's net and, in brackets, its all-in adjusted net."""
-        players = ", ".join(f"{name} {actual:+d} ({adjusted:+d})" for name, (actual, adjusted) in self.nets.items())
-        unread = f" ({self.unread} not read)" if self.unread else ""
-        net = (f"net (all-in adjusted): {players or 'no hand decided'}" if self.netted
-               else "net: not in the service's lean answers")
-        return (f"total: {count(self.files, 'file')}{unread}, {count(self.hands, 'hand')}, {self.valid} valid, "
-                f"{self.agree} agree; {net}")
 
 
 class PhhPaths:
@@ -359,38 +213,6 @@ class PhhPaths:
         self.files.add(candidate)
         self.folders.update(candidate[:end] for end in range(1, len(candidate)))
         return PurePath(*candidate)
-
-
-class Progress:
-    """A line on standard error saying how far a long run has got, rewritten in place; only on a terminal, and
-    only once the run has lasted ``after`` seconds."""
-
-    def __init__(self, stream: TextIO, clock: Callable[[], float] = time.monotonic, after: float = 2.0,
-                 every: float = 0.25) -> None:
-        self.stream, self.clock, self.after, self.every = stream, clock, after, every
-        self.on = stream.isatty()
-        self.start = self.last = clock()
-        self.shown = False
-
-    def update(self, files: int, hands: int) -> None:
-        """Show the counts so far, when the run is long and the line was not just rewritten."""
-        if not self.on:
-            return
-        now = self.clock()
-        if now - self.start < self.after or now - self.last < self.every:
-            return
-        self.last = now
-        self.stream.write(f"\r{count(files, 'file')}, {count(hands, 'hand')} checked "
-                          f"({hands / (now - self.start):.0f} hands/s)\x1b[K")
-        self.stream.flush()
-        self.shown = True
-
-    def clear(self) -> None:
-        """Take the line away before anything else is written."""
-        if self.shown:
-            self.stream.write("\r\x1b[K")
-            self.stream.flush()
-            self.shown = False
 
 
 def default_jobs() -> int:
@@ -438,10 +260,6 @@ def chunks(tasks: Iterator[Task]) -> Iterator[list[Task]]:
 def check_chunk(chunk: list[Task]) -> list[Outcome]:
     """A worker's share: each task of a chunk checked, in order."""
     return [check_task(task) for task in chunk]
-
-
-class ExecutorError(Exception):
-    """The workers asked for cannot be had: the message says why, in one line."""
 
 
 Work = Callable[[list[Task]], list[Outcome]]
@@ -604,45 +422,6 @@ def executor(arguments: argparse.Namespace) -> Callable[[], AbstractContextManag
     return _on_dask(f"tcp://{found[1]}")
 
 
-def show(checked: Generator[Outcome, None, None], as_json: bool) -> int:
-    """Print each outcome as it comes, in order, then the total line; the exit status."""
-    tally, progress = Tally(), Progress(sys.stderr)
-    try:
-        with closing(checked):  # the workers are shut down however this ends
-            for outcome in checked:
-                progress.clear()
-                if outcome.out:
-                    print("\n".join(outcome.out))
-                if outcome.err:
-                    sys.stdout.flush()  # the two streams in order, when they go to one place
-                    print("\n".join(outcome.err), file=sys.stderr)
-                tally.add(outcome)
-                progress.update(tally.files + tally.unread, tally.hands)
-        progress.clear()
-        sys.stdout.flush()
-        print(tally.line(), file=sys.stderr if as_json else sys.stdout)
-    except BrokenPipeError:  # the reader stopped reading (| head): stop without a traceback
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 2
-    except KeyboardInterrupt:
-        progress.clear()
-        print(f"{PROG}: interrupted", file=sys.stderr)
-        return 130
-    except BrokenProcessPool:
-        progress.clear()
-        print(f"{PROG}: a worker process ended abruptly (out of memory?); try --jobs 1", file=sys.stderr)
-        return 2
-    except ShardError as error:
-        progress.clear()
-        print(f"{PROG} merge: {error}", file=sys.stderr)
-        return 2
-    except ExecutorError as error:
-        progress.clear()
-        print(f"{PROG}: {error}", file=sys.stderr)
-        return 2
-    return tally.status
-
-
 def shard(arguments: argparse.Namespace, settings: Settings, listed: Iterator[Source]) -> int:
     """Check the K-th of N parts of the inputs and write its outcomes to ``--out``, a record per unit, as they come
     (nothing held but the units in flight). Exit 0 once the part is written, whatever its hands: ``merge`` says how
@@ -691,18 +470,3 @@ def shard(arguments: argparse.Namespace, settings: Settings, listed: Iterator[So
     print(f"shard {number}/{shards}: {count(writer.units, 'unit')} of {count(deal.files, 'file')}, "
           f"{count(hands, 'hand')} checked, written to {writer.path}", file=sys.stderr)
     return 0
-
-
-def merge(argv: Sequence[str]) -> int:
-    """``merge DIR``: every shard's part, put back together: what one run over the inputs prints, and its status."""
-    if len(argv) != 1 or argv[0].startswith("-"):
-        print(f"usage: {PROG} merge DIR\n{PROG} merge: error: give the one folder the shards wrote their parts to "
-              "(--out)", file=sys.stderr)
-        return 2
-    try:
-        parts = read_parts(Path(argv[0]))
-    except ShardError as error:
-        print(f"{PROG} merge: {error}", file=sys.stderr)
-        return 2
-    joined = (Outcome.joined(pieces) for pieces in merged_units(parts))
-    return show(joined, parts[0].settings["json"])

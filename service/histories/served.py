@@ -20,10 +20,11 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Any
 
-from .cli import AUTO, ExecutorError, Outcome, Task, Work, report
+from .cli import AUTO, Task, Work
 from .detect import UnsupportedFormatError, detect
 from .encodings import EncodingError, decode_history
 from .formats import FORMATS
+from .printed import ExecutorError, Outcome, report
 from .sources import Unreadable
 from .written import Section
 

@@ -22,12 +22,14 @@ import heapq
 import json
 import os
 import re
-from collections.abc import Iterable, Iterator
+import sys
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any, TextIO
 
+from .printed import PROG, Outcome, RunError, show
 from .sources import Source
 
 PIECE_BYTES = 2**20
@@ -52,8 +54,10 @@ def written_by() -> str:
     return f"{package}+parts{FORMAT}"
 
 
-class ShardError(Exception):
+class ShardError(RunError):
     """A shard cannot be run or the parts cannot be merged: the message is the one line that says why."""
+
+    command = " merge"
 
 
 def part_name(shard: int, shards: int) -> str:
@@ -294,3 +298,18 @@ def merged_units(parts: list[Part]) -> Iterator[list[dict[str, Any]]]:
     if pieces_found or expected_file != parts[0].files:
         raise ShardError(f"{parts[0].path.parent}: {parts[0].files} files listed, {expected_file} found whole: the "
                          "parts do not belong together")
+
+
+def merge(argv: Sequence[str]) -> int:
+    """``merge DIR``: every shard's part, put back together: what one run over the inputs prints, and its status."""
+    if len(argv) != 1 or argv[0].startswith("-"):
+        print(f"usage: {PROG} merge DIR\n{PROG} merge: error: give the one folder the shards wrote their parts to "
+              "(--out)", file=sys.stderr)
+        return 2
+    try:
+        parts = read_parts(Path(argv[0]))
+    except ShardError as error:
+        print(f"{PROG} merge: {error}", file=sys.stderr)
+        return 2
+    joined = (Outcome.joined(pieces) for pieces in merged_units(parts))
+    return show(joined, parts[0].settings["json"])

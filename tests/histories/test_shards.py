@@ -2,6 +2,8 @@
 prints what one run prints, byte for byte; parts that do not belong together are refused, never merged."""
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -144,3 +146,17 @@ def test_merge_is_told_a_folder_of_parts(capsys, tmp_path):
 def test_to_phh_is_refused_beside_out(capsys, tmp_path):
     assert one_run(capsys, "--to-phh", tmp_path / "phh", "--out", tmp_path / "parts", POKERSTARS) == (
         2, "", "python -m service.histories: --to-phh writes files of its own: run it without --out\n")
+
+
+def test_the_merge_loads_no_check(tmp_path):
+    """``merge`` starts without the rules' tables (the check's start-up is most of a small run's time)."""
+    script = ("import runpy, sys\n"
+              f"sys.argv = ['service.histories', 'merge', {str(tmp_path)!r}]\n"
+              "try:\n"
+              "    runpy.run_module('service.histories', run_name='__main__')\n"
+              "except SystemExit as stop:\n"
+              "    loaded = sorted(name for name in sys.modules if name.startswith(('service.razz.ranking',\n"
+              "                                                                   'service.histories.check')))\n"
+              "    print(stop.code, loaded)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.stdout == "2 []\n" and "no part (shard-K-of-N.jsonl) to merge" in done.stderr
