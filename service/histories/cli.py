@@ -384,6 +384,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as error:
         print(f"{PROG}: --rules: {error}", file=sys.stderr)
         return 2
+    if arguments.shard is not None and arguments.out is None:
+        print(f"{PROG}: --shard writes its part to a folder: give --out DIR", file=sys.stderr)
+        return 2
     if arguments.inputs.count("-") > 1:
         print(f"{PROG}: - (standard input) can be read once", file=sys.stderr)
         return 2

@@ -143,6 +143,11 @@ def test_merge_is_told_a_folder_of_parts(capsys, tmp_path):
     assert status == 2 and err.startswith("usage: python -m service.histories merge DIR\n")
 
 
+def test_a_shard_without_out_is_refused(capsys):
+    assert one_run(capsys, "--shard", "0/2", POKERSTARS) == (
+        2, "", "python -m service.histories: --shard writes its part to a folder: give --out DIR\n")
+
+
 def test_to_phh_is_refused_beside_out(capsys, tmp_path):
     assert one_run(capsys, "--to-phh", tmp_path / "phh", "--out", tmp_path / "parts", POKERSTARS) == (
         2, "", "python -m service.histories: --to-phh writes files of its own: run it without --out\n")
