@@ -11,7 +11,6 @@ import json
 from collections.abc import Mapping
 
 from .razz.cards import RANK_CHARS
-from .razz.errors import InputError
 
 SHOWN = 40
 """Characters of a bad value a message repeats before it is cut short with an ellipsis."""
@@ -69,30 +68,6 @@ def status_detail(status: int) -> str:
 DUPLICATE_ID = "duplicate-id"
 HTTP_ERROR = "http-error"
 UNSUPPORTED_FORMAT = "unsupported-format"
-API_KINDS = {
-    DUPLICATE_ID: "Two players of a comparison share an id.",
-    HTTP_ERROR: "An HTTP error with no more precise type.",
-    UNSUPPORTED_FORMAT: "A hand history in a format the service does not read (named when it is recognised), or "
-                        "not a hand history at all.",
-}
-"""The problem types the HTTP layer names beyond the statuses' and the rules'."""
-
-
-def _rules_kinds(error: type[InputError]) -> dict[str, str]:
-    """The types of the errors under ``error``, each described by its class's docstring."""
-    kinds: dict[str, str] = {}
-    for subclass in error.__subclasses__():
-        kinds |= {subclass.kind: (subclass.__doc__ or "").split("\n")[0], **_rules_kinds(subclass)}
-    return kinds
-
-
-PROBLEM_TYPES: dict[str, str] = {
-    **{kind: DETAIL_BY_STATUS.get(status, status_title(status) + ".")
-       for status, kind in KIND_BY_STATUS.items()},
-    **API_KINDS,
-    **_rules_kinds(InputError),
-}
-"""Every problem type the service sends and what it means: one per kind of mistake, on every endpoint."""
 
 
 def problem_json(status: int, kind: str, detail: str, errors: Mapping[str, list[str]] | None = None,

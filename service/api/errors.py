@@ -16,24 +16,20 @@ from werkzeug.exceptions import HTTPException
 from ..problems import (
     HTTP_ERROR,
     KIND_BY_STATUS,
-    PROBLEM_BASE,
     PROBLEM_CONTENT_TYPE,
-    PROBLEM_TYPES,
     problem_json,
     status_detail,
     status_title,
 )
 from ..razz.errors import DuplicateCardError
 from ..serving.readiness import starting
+from .problem_types import type_property
 
 
 class ProblemSchema(ma.Schema):
     """An RFC 9457 problem detail, with field errors for validation problems."""
 
-    type = ma.fields.String(required=True, metadata={
-        "description": "A stable URI naming the kind of problem, the same for a kind of mistake on every endpoint: "
-                       + "; ".join(f"`{kind}`: {meaning}" for kind, meaning in PROBLEM_TYPES.items()),
-        "enum": [PROBLEM_BASE + kind for kind in PROBLEM_TYPES]})
+    type = ma.fields.String(required=True, metadata=type_property())
     title = ma.fields.String(required=True, metadata={"description": "The HTTP status's phrase."})
     status = ma.fields.Integer(required=True, metadata={
         "description": "The HTTP status of the response.", "minimum": 400, "maximum": 599})

@@ -9,15 +9,22 @@ from __future__ import annotations
 import gc
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 
 from gunicorn.arbiter import Arbiter
 from gunicorn.workers.base import Worker
 
-from ..environment import setting
+from ..environment import listen_address, refusal, setting
 from .addresses import listener_url, taken
 from .readiness import READINESS, WorkerBoard
+
+REFUSED = refusal(program="gunicorn")
+if REFUSED:
+    # Plain gunicorn reads this file too: a bad variable stops it as it stops ``python -m service``.
+    print(REFUSED, file=sys.stderr)
+    raise SystemExit(2)
 
 OWN_METRICS_DIR = not os.environ.get("PROMETHEUS_MULTIPROC_DIR")
 if OWN_METRICS_DIR:
@@ -27,7 +34,7 @@ if OWN_METRICS_DIR:
 METRICS_DIR = Path(os.environ["PROMETHEUS_MULTIPROC_DIR"])
 """Where every worker writes its metrics for /metrics to sum: the one given, else this server's own."""
 
-bind = [setting("BIND") or f"{setting('HOST')}:{setting('PORT')}"]
+bind = [listen_address()]
 workers = int(setting("WEB_CONCURRENCY"))
 # A greenlet per connection: a slow client holds no more than its own (service/serving/worker.py).
 worker_class = "service.serving.worker.Worker"

@@ -78,3 +78,10 @@ def examples() -> Iterator[Example]:
         for prop, spec in schema.get("properties", {}).items():
             if "example" in spec:
                 yield Example(f"{name}.{prop} example", spec["example"], "property", name, prop)
+
+
+def problem_types_by_name() -> dict[str, str]:
+    """Each problem type's URI by the name a generated enum member should have: its kind's (``OVER_BUDGET``), not
+    the whole URI's."""
+    uris = DOCUMENT["components"]["schemas"]["Problem"]["properties"]["type"]["enum"]
+    return {uri.rpartition("/")[2].upper().replace("-", "_"): uri for uri in uris}

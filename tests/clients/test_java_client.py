@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 
 from ..serving.conftest import Server
-from .contract import CONTRACT, DOCUMENT, JSON, Operation, operations
+from .contract import CONTRACT, DOCUMENT, JSON, Operation, operations, problem_types_by_name
+from .readme import generator_words
 
 JAVA = shutil.which("java")
 JAVAC = shutil.which("javac")
@@ -31,9 +32,11 @@ LIBRARIES = [
 ]
 """What the generated client imports, from the machine's Maven repository (Maven Central is out of reach here)."""
 
-GENERATE = ["generate", "-g", "java", "--library", "native", "--type-mappings=set=java.util.LinkedHashSet",
-            "--additional-properties=openApiNullable=false,useJakartaEe=true,containerDefaultToNull=true"]
-"""The README's command: Java 11's HTTP client and Jackson, with no library beyond them for nullable fields.
+README_GENERATOR = generator_words("java")
+GENERATE = [word for index, word in enumerate(README_GENERATOR[1:], 1)
+            if not {word, README_GENERATOR[index - 1]} & {"-i", "-o"}]
+"""The README's command (its input and output aside): Java 11's HTTP client and Jackson, with no library beyond
+them for nullable fields.
 
 Card lists are ``uniqueItems``, which the generator makes a ``Set``: Jackson would fill a ``HashSet``
 and lose the deal order, which a ``LinkedHashSet`` keeps. A list left out of an answer stays null
@@ -87,6 +90,16 @@ def test_openapi_generator_writes_a_java_client_that_compiles_saying_only_what_i
     unexpected = [warning for warning in warnings if not any(known in warning for known in EXPECTED_WARNINGS)]
     assert not unexpected, unexpected
     assert (classes / "org" / "openapitools" / "client" / "api" / "TableApi.class").is_file()
+
+
+@needs_java
+def test_problem_types_are_enum_constants_named_for_their_kind(compiled):
+    classes, _ = compiled
+    source = (classes.parent / "client" / "src" / "main" / "java" / "org" / "openapitools" / "client" / "model"
+              / "Problem.java").read_text()
+    type_enum = source[source.index("public enum TypeEnum"):]
+    constants = dict(re.findall(r'^\s*([A-Z_]+)\(String\.valueOf\("([^"]+)"\)\)[,;]', type_enum, re.MULTILINE))
+    assert constants == problem_types_by_name()
 
 
 def java_text(value: Any) -> str:

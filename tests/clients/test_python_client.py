@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from .contract import CONTRACT, DOCUMENT, JSON, Example, Operation, examples, operations
+from .contract import CONTRACT, DOCUMENT, JSON, Example, Operation, examples, operations, problem_types_by_name
 
 PACKAGE = "razz_rules_service_client"
 """The package openapi-python-client names after the contract's title."""
@@ -74,6 +74,14 @@ def request_model(package: ModuleType, operation: Operation) -> Any:
 def test_the_generator_takes_the_contract_without_a_warning(generated):
     _, printed = generated
     assert not re.search(r"warn|error", printed, re.IGNORECASE), printed
+
+
+def test_problem_types_are_enum_members_named_for_their_kind(generated):
+    package, _ = generated
+    problem_type = importlib.import_module(f"{package.__name__}.models").ProblemType
+    members = {member.name: member.value for member in problem_type}
+    assert members == problem_types_by_name()
+    assert members["OVER_BUDGET"] == "https://razz.rules/problems/over-budget"
 
 
 def example_models(package: ModuleType, example: Example) -> tuple[Any, ...]:

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from .contract import examples, operations
+from .contract import CONTRACT, examples, operations, problem_types_by_name
 from .typescript import (
     NODE,
+    PACKAGES,
     answer_types,
     caller_program,
     compile_strictly,
@@ -20,6 +21,7 @@ from .typescript import (
     labels_of,
     needs_node,
     run,
+    tool,
     typed_constants,
     use_sources,
 )
@@ -79,3 +81,17 @@ def test_both_clients_call_every_operation_and_every_answer_type_checks(generate
     use_sources(folder, source.name)
     errors = compile_strictly(folder)
     assert not errors, "\n".join(labels_of(errors, source))
+
+
+def test_openapi_typescript_names_each_problem_type_for_its_kind(tmp_path):
+    """Asked for enums (``--enum``), openapi-typescript writes the problem types as ``ProblemType``, each member
+    named for its kind (``x-enum-varnames``)."""
+    (tmp_path / "node_modules").symlink_to(PACKAGES, target_is_directory=True)
+    done = run([tool("openapi-typescript"), CONTRACT, "--enum", "-o", "enums.ts"], tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    (tmp_path / "print.ts").write_text('import { ProblemType } from "./enums";\n'
+                                       "console.log(JSON.stringify(ProblemType));\n")
+    use_sources(tmp_path, "print.ts")
+    assert compile_strictly(tmp_path, emit=True) == []
+    printed = run([NODE, "built/print.js"], tmp_path)
+    assert json.loads(printed.stdout) == problem_types_by_name()

@@ -65,18 +65,21 @@ def test_an_indexed_job_of_the_shards_each_retried_alone():
 
 
 def test_the_pods_are_hardened_as_the_services_and_never_selected_as_its_pods():
-    documents = manifests({**ARCHIVE, "networkPolicy": {"enabled": True, "from": [{"podSelector": {}}]}})
+    values = {**ARCHIVE, "networkPolicy": {"enabled": True, "from": [{"podSelector": {}}]},
+              "image": {"digest": "sha256:" + "0" * 64}, "serviceAccount": {"create": False, "name": "checker"}}
+    documents = manifests(values)
     service_pod = one(documents, "Deployment")["spec"]["template"]["spec"]
     [service_container] = service_pod["containers"]
-    job, merge = archive_objects(ARCHIVE)
+    job, merge = archive_objects(values)
     for pod, labels in [(job["spec"]["template"]["spec"], job["spec"]["template"]["metadata"]["labels"]),
                         (merge["spec"], merge["metadata"]["labels"])]:
         assert pod["securityContext"] == service_pod["securityContext"]
+        assert pod["serviceAccountName"] == service_pod["serviceAccountName"] == "checker"
         assert pod["automountServiceAccountToken"] is False and pod["enableServiceLinks"] is False
         [container] = pod["containers"]
         assert container["securityContext"] == service_container["securityContext"]
         assert container["resources"]["requests"] and container["resources"]["limits"]["memory"]
-        assert container["image"] == service_container["image"]
+        assert container["image"] == service_container["image"] == "razz-rules-service@sha256:" + "0" * 64
         for selector in [one(documents, "Service")["spec"]["selector"],
                          one(documents, "Deployment")["spec"]["selector"]["matchLabels"],
                          one(documents, "PodDisruptionBudget")["spec"]["selector"]["matchLabels"],

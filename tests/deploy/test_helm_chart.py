@@ -23,6 +23,7 @@ from service.environment import VARIABLES
 from ..serving.conftest import ROOT
 
 CHART = ROOT / "helm" / "razz-rules"
+DIGEST = "sha256:" + "0123456789abcdef" * 4
 KUBE_VERSIONS = ("1.30.0", kubernetes_validate.utils.latest_version())
 
 VALUE_SETS: dict[str, dict[str, Any]] = {
@@ -47,12 +48,34 @@ VALUE_SETS: dict[str, dict[str, Any]] = {
     },
     "minimal": {"replicaCount": 1, "autoscaling": {"enabled": False}, "podDisruptionBudget": {"enabled": False},
                 "spreadOverNodes": False},
+    "operators": {
+        "image": {"repository": "registry.example/razz-rules-service", "digest": DIGEST},
+        "serviceAccount": {"create": True, "name": "razz-rules", "annotations": {"example.com/role": "rules"}},
+        "ingress": {"enabled": True, "className": "nginx", "annotations": {"example.com/timeout": "30"},
+                    "hosts": [{"host": "razz.example", "paths": [{"path": "/", "pathType": "Prefix"}]},
+                              {"host": "rules.example", "paths": [{"path": "/v1", "pathType": "Prefix"}]}],
+                    "tls": [{"secretName": "razz-tls", "hosts": ["razz.example", "rules.example"]}]},
+        "podSecurityContext": {"runAsUser": None, "runAsGroup": None, "fsGroup": None},
+        "env": {"RAZZ_REQUEST_TIMEOUT": "10"},
+        "extraEnv": [
+            {"name": "RAZZ_MAX_CONTENT_LENGTH", "valueFrom": {"configMapKeyRef": {"name": "razz-limits",
+                                                                                  "key": "max-content-length"}}},
+            {"name": "GUNICORN_CMD_ARGS", "valueFrom": {"secretKeyRef": {"name": "razz-gunicorn", "key": "args"}}},
+            {"name": "GUNICORN_MAX_REQUESTS", "value": "100000"},
+        ],
+    },
+    "existing-account": {"serviceAccount": {"create": False, "name": "razz-runner"},
+                         "podSecurityContext": {"runAsUser": None}, "ingress": {"enabled": True}},
 }
 
 KINDS = {
-    "defaults": ["Deployment", "HorizontalPodAutoscaler", "PodDisruptionBudget", "Pod", "Service"],
-    "everything-on": ["Deployment", "NetworkPolicy", "PodDisruptionBudget", "Pod", "Service", "ServiceMonitor"],
-    "minimal": ["Deployment", "Pod", "Service"],
+    "defaults": ["Deployment", "HorizontalPodAutoscaler", "PodDisruptionBudget", "Pod", "Service", "ServiceAccount"],
+    "everything-on": ["Deployment", "NetworkPolicy", "PodDisruptionBudget", "Pod", "Service", "ServiceAccount",
+                      "ServiceMonitor"],
+    "minimal": ["Deployment", "Pod", "Service", "ServiceAccount"],
+    "operators": ["Deployment", "HorizontalPodAutoscaler", "Ingress", "PodDisruptionBudget", "Pod", "Service",
+                  "ServiceAccount"],
+    "existing-account": ["Deployment", "HorizontalPodAutoscaler", "Ingress", "PodDisruptionBudget", "Pod", "Service"],
 }
 
 DURATION = "^(0|(([0-9]+)y)?(([0-9]+)w)?(([0-9]+)d)?(([0-9]+)h)?(([0-9]+)m)?(([0-9]+)s)?(([0-9]+)ms)?)$"
@@ -134,14 +157,17 @@ def test_the_service_monitor_check_would_catch_a_mistake():
 def test_pods_are_hardened(name: str):
     documents = manifests(VALUE_SETS[name])
     pods = [one(documents, "Deployment")["spec"]["template"]["spec"], one(documents, "Pod")["spec"]]
+    uids = {"runAsUser": 10001, "runAsGroup": 10001, "fsGroup": 10001} | VALUE_SETS[name].get("podSecurityContext", {})
     for pod in pods:
-        assert pod["securityContext"]["runAsNonRoot"] is True and pod["securityContext"]["runAsUser"] == 10001
+        assert pod["securityContext"]["runAsNonRoot"] is True
+        assert {field: pod["securityContext"].get(field) for field in uids} == uids
         assert pod["securityContext"]["seccompProfile"] == {"type": "RuntimeDefault"}
         assert pod["automountServiceAccountToken"] is False
         for container in pod["containers"]:
             security = container["securityContext"]
             assert security["readOnlyRootFilesystem"] is True and security["allowPrivilegeEscalation"] is False
-            assert security["capabilities"] == {"drop": ["ALL"]} and security["runAsUser"] == 10001
+            assert security["capabilities"] == {"drop": ["ALL"]} and security["runAsNonRoot"] is True
+            assert not {"runAsUser", "runAsGroup"} & set(security)  # the pod's, or the platform's
             assert container["resources"]["requests"] and container["resources"]["limits"]["memory"]
 
 
@@ -150,7 +176,7 @@ def test_the_service_is_probed_drained_and_writes_only_tmp(name: str):
     values = VALUE_SETS[name]
     pod = one(manifests(values), "Deployment")["spec"]["template"]["spec"]
     [container] = pod["containers"]
-    env = {variable["name"]: variable["value"] for variable in container["env"]}
+    env = {variable["name"]: variable.get("value") for variable in container["env"]}
     assert container["startupProbe"]["httpGet"]["path"] == "/healthz"
     assert container["livenessProbe"]["httpGet"]["path"] == "/healthz"
     assert container["readinessProbe"]["httpGet"]["path"] == "/readyz"
@@ -223,6 +249,11 @@ def test_helm_test_hook_ranks_through_the_service(client):
 def test_notes_tell_how_to_reach_and_test_the_release():
     notes = render({})["razz-rules/templates/NOTES.txt"]
     assert "port-forward service/razz-razz-rules 8080:80" in notes and "helm test razz --namespace games" in notes
+    assert "Ingress" not in notes
+    notes = render(VALUE_SETS["operators"])["razz-rules/templates/NOTES.txt"]
+    assert "Through the Ingress: https://razz.example/ https://rules.example/v1\n" in notes
+    notes = render(VALUE_SETS["existing-account"])["razz-rules/templates/NOTES.txt"]
+    assert "Through the Ingress: http://razz.example/\n" in notes
 
 
 @pytest.mark.parametrize(("values", "where"), [
@@ -238,6 +269,23 @@ def test_notes_tell_how_to_reach_and_test_the_release():
     ({"env": {"GUNICORN_TIMEOUT": "60"}}, "': invalid propertyName 'GUNICORN_TIMEOUT"),
     ({"env": {"GUNICORN_GRACEFUL_TIMEOUT": "5"}}, "': invalid propertyName 'GUNICORN_GRACEFUL_TIMEOUT"),
     ({"env": {"RAZZ_REQUEST_TIMEOUT": 30}}, "/env/RAZZ_REQUEST_TIMEOUT"),
+    ({"image": {"digest": "sha256:abc"}}, "/image/digest"),
+    ({"image": {"digest": "latest"}}, "/image/digest"),
+    ({"serviceAccount": {"create": "yes"}}, "/serviceAccount/create"),
+    ({"serviceAccount": {"automount": True}}, "/serviceAccount"),
+    ({"ingress": {"enabled": True, "hosts": []}}, "/ingress/hosts"),
+    ({"ingress": {"hosts": [{"host": "razz.example", "paths": [{"path": "/", "pathType": "Regex"}]}]}},
+     "/ingress/hosts/0/paths/0/pathType"),
+    ({"ingress": {"tls": [{"hosts": ["razz.example"]}]}}, "/ingress/tls/0"),
+    ({"podSecurityContext": {"runAsUser": 0}}, "/podSecurityContext/runAsUser"),
+    ({"podSecurityContext": {"runAsUser": "10001"}}, "/podSecurityContext/runAsUser"),
+    ({"podSecurityContext": {"privileged": True}}, "/podSecurityContext"),
+    ({"extraEnv": [{"name": "PATH", "value": "/bin"}]}, "/extraEnv/0/name"),
+    ({"extraEnv": [{"name": "GUNICORN_MAX_REQUESTS"}]}, "/extraEnv/0"),
+    ({"extraEnv": [{"name": "GUNICORN_MAX_REQUESTS", "value": "5",
+                    "valueFrom": {"secretKeyRef": {"name": "s", "key": "k"}}}]}, "/extraEnv/0"),
+    ({"extraEnv": [{"name": "GUNICORN_MAX_REQUESTS", "valueFrom": {"vaultRef": {"path": "x"}}}]},
+     "': invalid propertyName 'vaultRef"),
 ], ids=lambda item: yaml.safe_dump(item, default_flow_style=True).strip() if isinstance(item, dict) else None)
 def test_values_schema_rejects_bad_values(values: dict[str, Any], where: str):
     with pytest.raises(helm.HelmValuesError, match=re.escape(f"at '{where}'")):
@@ -252,8 +300,65 @@ def test_autoscaler_bounds_must_be_ordered():
 def test_every_variable_the_service_reads_is_set_by_the_chart_or_allowed_in_env():
     """A setting the service gains (``service/environment.py``) is one the chart can give it."""
     schema = json.loads((ROOT / "helm" / "razz-rules" / "values.schema.json").read_text())
-    allowed = set(schema["properties"]["env"]["propertyNames"]["enum"])
+    assert schema["properties"]["env"]["propertyNames"] == {"$ref": "#/definitions/serviceVariable"}
+    assert schema["properties"]["extraEnv"]["items"]["properties"]["name"] == {"$ref": "#/definitions/serviceVariable"}
+    allowed = set(schema["definitions"]["serviceVariable"]["enum"])
     [container] = one(manifests({}), "Deployment")["spec"]["template"]["spec"]["containers"]
     set_by_chart = {variable["name"] for variable in container["env"]}
     where_to_listen = {"BIND"}  # the chart sets HOST and PORT
     assert {variable.name for variable in VARIABLES} - where_to_listen == (allowed | set_by_chart) - where_to_listen
+
+
+def test_a_digest_pins_the_image():
+    [container] = one(manifests(VALUE_SETS["operators"]), "Deployment")["spec"]["template"]["spec"]["containers"]
+    assert container["image"] == f"registry.example/razz-rules-service@{DIGEST}"
+
+
+def test_the_pods_run_as_their_own_service_account_with_no_token():
+    for name, account in (("defaults", "razz-razz-rules"), ("operators", "razz-rules"),
+                          ("existing-account", "razz-runner")):
+        documents = manifests(VALUE_SETS[name])
+        pod = one(documents, "Deployment")["spec"]["template"]["spec"]
+        assert (pod["serviceAccountName"], pod["automountServiceAccountToken"]) == (account, False), name
+        made = [document for document in documents if document["kind"] == "ServiceAccount"]
+        assert [(made["metadata"]["name"], made["automountServiceAccountToken"]) for made in made] == (
+            [] if name == "existing-account" else [(account, False)]), name
+    borrowed = one(manifests({"serviceAccount": {"create": False, "name": ""}}), "Deployment")
+    assert borrowed["spec"]["template"]["spec"]["serviceAccountName"] == "default"
+    annotations = one(manifests(VALUE_SETS["operators"]), "ServiceAccount")["metadata"]["annotations"]
+    assert annotations == {"example.com/role": "rules"}
+
+
+def test_the_ingress_routes_each_host_to_the_services_http_port():
+    documents = manifests(VALUE_SETS["operators"])
+    ingress = one(documents, "Ingress")
+    service = one(documents, "Service")
+    assert ingress["spec"]["ingressClassName"] == "nginx"
+    assert ingress["spec"]["tls"] == [{"secretName": "razz-tls", "hosts": ["razz.example", "rules.example"]}]
+    assert ingress["metadata"]["annotations"] == {"example.com/timeout": "30"}
+    routes = [(rule["host"], path["path"], path["backend"]["service"]) for rule in ingress["spec"]["rules"]
+              for path in rule["http"]["paths"]]
+    backend = {"name": service["metadata"]["name"], "port": {"name": service["spec"]["ports"][0]["name"]}}
+    assert routes == [("razz.example", "/", backend), ("rules.example", "/v1", backend)]
+    plain = one(manifests(VALUE_SETS["existing-account"]), "Ingress")["spec"]
+    assert "ingressClassName" not in plain and "tls" not in plain
+
+
+def test_uids_left_to_the_platform_are_left_out():
+    documents = manifests(VALUE_SETS["operators"])
+    for pod in (one(documents, "Deployment")["spec"]["template"]["spec"], one(documents, "Pod")["spec"]):
+        assert pod["securityContext"] == {"runAsNonRoot": True, "seccompProfile": {"type": "RuntimeDefault"}}
+    group_only = one(manifests(VALUE_SETS["existing-account"]), "Deployment")["spec"]["template"]["spec"]
+    assert (group_only["securityContext"]["runAsGroup"], group_only["securityContext"]["fsGroup"]) == (10001, 10001)
+    assert "runAsUser" not in group_only["securityContext"]
+
+
+def test_extra_env_takes_values_from_secrets_and_config_maps_after_env():
+    [container] = one(manifests(VALUE_SETS["operators"]), "Deployment")["spec"]["template"]["spec"]["containers"]
+    assert container["env"][-4:] == [{"name": "RAZZ_REQUEST_TIMEOUT", "value": "10"},
+                                     *VALUE_SETS["operators"]["extraEnv"]]
+
+
+def test_a_setting_given_in_env_and_extra_env_is_refused():
+    with pytest.raises(helm.HelmRenderError, match="extraEnv sets GUNICORN_MAX_REQUESTS, which env sets too"):
+        render({"env": {"GUNICORN_MAX_REQUESTS": "10"}, "extraEnv": [{"name": "GUNICORN_MAX_REQUESTS", "value": "5"}]})

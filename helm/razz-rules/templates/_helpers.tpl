@@ -27,20 +27,22 @@ app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
 app.kubernetes.io/managed-by: {{ .Release.Service }}
 {{- end }}
 
-{{/* Pod-level hardening shared by the service and the test pod. */}}
+{{/* Pod-level hardening shared by the service and the test pod: the uids podSecurityContext gives (one set
+to null is left to the platform, as OpenShift assigns its own), never root. */}}
 {{- define "razz-rules.podSecurityContext" -}}
 runAsNonRoot: true
-runAsUser: 10001
-runAsGroup: 10001
-fsGroup: 10001
+{{- range $field := list "runAsUser" "runAsGroup" "fsGroup" }}
+{{- with index $.Values.podSecurityContext $field }}
+{{ $field }}: {{ . }}
+{{- end }}
+{{- end }}
 seccompProfile:
   type: RuntimeDefault
 {{- end }}
 
+{{/* Container-level hardening; the uids are the pod's. */}}
 {{- define "razz-rules.containerSecurityContext" -}}
 runAsNonRoot: true
-runAsUser: 10001
-runAsGroup: 10001
 allowPrivilegeEscalation: false
 readOnlyRootFilesystem: true
 privileged: false
@@ -49,6 +51,24 @@ capabilities:
     - ALL
 seccompProfile:
   type: RuntimeDefault
+{{- end }}
+
+{{/* The image to run, by digest when one is given, else by tag (the chart's appVersion by default). */}}
+{{- define "razz-rules.image" -}}
+{{- if .Values.image.digest }}
+{{- printf "%s@%s" .Values.image.repository .Values.image.digest }}
+{{- else }}
+{{- printf "%s:%s" .Values.image.repository (.Values.image.tag | default .Chart.AppVersion) }}
+{{- end }}
+{{- end }}
+
+{{/* The pods' ServiceAccount: the one the chart makes, or the one named, or the namespace's default. */}}
+{{- define "razz-rules.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create }}
+{{- default (include "razz-rules.fullname" .) .Values.serviceAccount.name }}
+{{- else }}
+{{- default "default" .Values.serviceAccount.name }}
+{{- end }}
 {{- end }}
 
 {{/* The archive job's pods: a name of their own, so that the Service, the PodDisruptionBudget and the
