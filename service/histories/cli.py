@@ -2,29 +2,32 @@
 
 The check is the endpoint's own (``POST /v1/hand-histories/check``, no limit on the number of
 hands): the core's ``history.check_history``, each hand written as the lean answer writes it.
-Files are spread over worker processes; their answers are printed in input order, so that
-``--jobs`` changes the speed and nothing else.
+Files are spread over worker processes (or a Dask cluster's workers, or the HTTP service's
+replicas); their answers are printed in input order, so that ``--jobs`` changes the speed and
+nothing else. Past one machine, ``--shard K/N --out DIR`` writes one of N parts and ``merge DIR``
+prints what one run prints (``shards.py``).
 """
 
 from __future__ import annotations
 
 import argparse
 import ctypes
+import dataclasses
 import functools
 import gc
+import importlib.util
 import json
 import os
+import re
 import signal
 import sys
-import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import closing
-from dataclasses import dataclass, field
+from contextlib import AbstractContextManager, closing, contextmanager
+from dataclasses import dataclass
 from pathlib import Path, PurePath
-from typing import TextIO
 
 from ..razz.rules import rules_of
 from .check import HandCheck
@@ -34,10 +37,11 @@ from .formats import FORMATS
 from .history import Summary, check_history
 from .lean import lean_hand
 from .phh import write as write_phh
-from .sources import HISTORY_SUFFIXES, LARGEST, Source, Unreadable, sources
+from .printed import PROG, ExecutorError, Outcome, count, report, show
+from .shards import PIECE_BYTES, Deal, PartWriter, ShardError, Unit, merge, parse_shard, shard_from_environment
+from .sources import HISTORY_SUFFIXES, LARGEST, Source, Unreadable, loaded, sources
 
 AUTO = "auto"
-PROG = "python -m service.histories"
 EPILOG = f"""\
 inputs:
   FILE       a hand-history file, whatever its name
@@ -59,6 +63,14 @@ output:
   return=minimal, writes it), and the total line on standard error. On a terminal, a
   long run shows its progress on standard error.
 
+shards:
+  --shard K/N --out DIR checks the K-th (from 0) of N even parts of the inputs (a file each,
+  or a run of hands of a file larger than {PIECE_BYTES // 2**20} MiB) and writes its outcomes to
+  DIR/shard-K-of-N.jsonl, replacing that part if a retry finds it there; it exits 0 once the
+  part is written. In a Kubernetes Indexed Job, K and N default to $JOB_COMPLETION_INDEX and
+  $JOB_COMPLETIONS. `merge DIR` then prints what one run over the inputs prints, with its
+  exit status, or names the parts missing or not of one run and exits 2.
+
 exit status:
   0    every hand is valid and agrees with its record
   1    a hand is invalid or disagrees with its record
@@ -70,11 +82,13 @@ examples:
   {PROG} hands/
   {PROG} --json logs.zip > checked.jsonl
   {PROG} --to-phh converted/ --jobs 2 export.txt
+  {PROG} --shard 0/2 --out parts/ hands/    (and 1/2, anywhere)
+  {PROG} merge parts/
 """
 
 
-Checker = Callable[[str, str], tuple[list[HandCheck], Summary]]
-"""The check of one text in a given format: every hand of it, checked, and the counts over them."""
+Checker = Callable[[str, str, tuple[int, int]], tuple[list[HandCheck], Summary]]
+"""The check of one text in a given format: every hand of it (or of its share), checked, and the counts over them."""
 
 
 @functools.cache
@@ -83,8 +97,8 @@ def _checker(rules: str) -> Checker:
     own (``history.check_history``, no limit on the number of hands), built once per process."""
     loaded = rules_of(json.loads(rules))
 
-    def check(format_name: str, text: str) -> tuple[list[HandCheck], Summary]:
-        checked = check_history(text, format_name, loaded)
+    def check(format_name: str, text: str, share: tuple[int, int] = (0, 1)) -> tuple[list[HandCheck], Summary]:
+        checked = check_history(text, format_name, loaded, share=share)
         return list(checked), checked.summary
 
     return check
@@ -107,33 +121,8 @@ class Task:
     source: Source
     settings: Settings
     phh: Path | None
-
-
-@dataclass
-class Outcome:
-    """What checking one file gives: its lines for standard output and error, counts and players' results."""
-
-    out: list[str] = field(default_factory=list)
-    err: list[str] = field(default_factory=list)
-    read: bool = True
-    hands: int = 0
-    valid: int = 0
-    agree: int = 0
-    wrong: bool = False
-    """A hand is invalid or disagrees with its record."""
-    unwritten: bool = False
-    """Its hands could not be written as PHH."""
-    nets: dict[str, tuple[int, int]] = field(default_factory=dict)
-    """Each player's net result in the file and its all-in adjusted one, in order of first appearance."""
-
-
-def count(number: int, thing: str) -> str:
-    """A number of things, in words.
-
-    >>> count(1, "hand"), count(2, "hand"), count(0, "file")
-    ('1 hand', '2 hands', '0 files')
-    """
-    return f"{number} {thing}{'' if number == 1 else 's'}"
+    share: tuple[int, int] = (0, 1)
+    """Which of a very large file's even runs of hands to check (``shards``): the j-th of p."""
 
 
 def check_task(task: Task) -> Outcome:
@@ -143,15 +132,16 @@ def check_task(task: Task) -> Outcome:
         text = decode_history(source.read())
         format_name = detect(text) if settings.format == AUTO else settings.format
     except (Unreadable, EncodingError) as error:
-        return Outcome(err=[f"{source.name}: cannot be read: {error}"], read=False)
+        return Outcome(source.name, err=[f"{source.name}: cannot be read: {error}"], json=settings.json, read=False)
     except UnsupportedFormatError as error:
-        return Outcome(err=[f"{source.name}: cannot be read: {error.message}"], read=False)
-    hands, summary = _checker(settings.rules)(format_name, text)
-    lines = report(source.name, hands, summary)
-    outcome = Outcome(out=[json.dumps({"file": source.name, **lean_hand(hand)}, ensure_ascii=False,
-                                      separators=(",", ":")) for hand in hands] if settings.json else lines,
-                      hands=summary.hands, valid=summary.valid, agree=summary.agree, wrong=len(lines) > 1,
-                      nets=nets(hands))
+        return Outcome(source.name, err=[f"{source.name}: cannot be read: {error.message}"], json=settings.json,
+                       read=False)
+    hands, summary = _checker(settings.rules)(format_name, text, task.share)
+    lines = report(source.name, [lean_hand(hand) for hand in hands if hand.error is not None or hand.discrepancies])
+    outcome = Outcome(source.name, [json.dumps({"file": source.name, **lean_hand(hand)}, ensure_ascii=False,
+                                               separators=(",", ":")) for hand in hands] if settings.json else lines,
+                      json=settings.json, hands=summary.hands, valid=summary.valid, agree=summary.agree,
+                      wrong=bool(lines), nets=nets(hands))
     if task.phh is not None:
         written = [f"[{hand.index + 1}]\n{phh_text}" for hand in hands if (phh_text := phh_of(hand)) is not None]
         if written:
@@ -172,23 +162,6 @@ def phh_of(checked: HandCheck) -> str | None:
     return write_phh(checked.snapshot, checked.state, checked.result, hand.id, [player.name for player in hand.players])
 
 
-def report(name: str, hands: Sequence[HandCheck], summary: Summary) -> list[str]:
-    """The lines for one file: its summary, then each hand that is invalid or disagrees with its record."""
-    lines = [f"{name}: {count(summary.hands, 'hand')}, {summary.valid} valid, {summary.agree} agree"]
-    for checked in hands:
-        hand_id = None if checked.hand is None else checked.hand.id
-        label = f"hand {checked.index}" + ("" if hand_id is None else f" ({hand_id})")
-        error = checked.error
-        if error is not None:
-            lines.append(f"{name}:{error.entry.line}: {label}: invalid, {error.kind}: {error.detail} "
-                         f"[{error.entry.source}]")
-        elif checked.discrepancies:
-            found = "; ".join(f"seat {item.seat} recorded {item.recorded}, the rules give {item.computed}"
-                              for item in checked.discrepancies)
-            lines.append(f"{name}: {label}: disagrees: {found}")
-    return lines
-
-
 def nets(hands: Sequence[HandCheck]) -> dict[str, tuple[int, int]]:
     """Each player's net result over a file's decided hands, and the same with each all-in hand's expectation in
     place of what it paid (the "all-in adjusted" figure trackers report), in the history's units."""
@@ -206,40 +179,6 @@ def nets(hands: Sequence[HandCheck]) -> dict[str, tuple[int, int]]:
             actual, adjusted = found.get(name, (0, 0))
             found[name] = (actual + paid[seat] - put_in, adjusted + expected[seat] - put_in)
     return found
-
-
-class Tally:
-    """The counts over every file, and each player's results, in the order the files were given."""
-
-    def __init__(self) -> None:
-        self.files = self.unread = self.hands = self.valid = self.agree = 0
-        self.wrong = self.unwritten = False
-        self.nets: dict[str, tuple[int, int]] = {}
-
-    def add(self, outcome: Outcome) -> None:
-        """Count one file's outcome."""
-        self.files += outcome.read
-        self.unread += not outcome.read
-        self.hands += outcome.hands
-        self.valid += outcome.valid
-        self.agree += outcome.agree
-        self.wrong |= outcome.wrong
-        self.unwritten |= outcome.unwritten
-        for name, (actual, adjusted) in outcome.nets.items():
-            before = self.nets.get(name, (0, 0))
-            self.nets[name] = (before[0] + actual, before[1] + adjusted)
-
-    @property
-    def status(self) -> int:
-        """The exit status: 2 when something could not be read or written, else 1 when a hand is wrong, else 0."""
-        return 2 if self.unread or self.unwritten else 1 if self.wrong else 0
-
-    def line(self) -> str:
-        """The total line: the counts, then each player's net and, in brackets, its all-in adjusted net."""
-        players = ", ".join(f"{name} {actual:+d} ({adjusted:+d})" for name, (actual, adjusted) in self.nets.items())
-        unread = f" ({self.unread} not read)" if self.unread else ""
-        return (f"total: {count(self.files, 'file')}{unread}, {count(self.hands, 'hand')}, {self.valid} valid, "
-                f"{self.agree} agree; net (all-in adjusted): {players or 'no hand decided'}")
 
 
 class PhhPaths:
@@ -274,38 +213,6 @@ class PhhPaths:
         self.files.add(candidate)
         self.folders.update(candidate[:end] for end in range(1, len(candidate)))
         return PurePath(*candidate)
-
-
-class Progress:
-    """A line on standard error saying how far a long run has got, rewritten in place; only on a terminal, and
-    only once the run has lasted ``after`` seconds."""
-
-    def __init__(self, stream: TextIO, clock: Callable[[], float] = time.monotonic, after: float = 2.0,
-                 every: float = 0.25) -> None:
-        self.stream, self.clock, self.after, self.every = stream, clock, after, every
-        self.on = stream.isatty()
-        self.start = self.last = clock()
-        self.shown = False
-
-    def update(self, files: int, hands: int) -> None:
-        """Show the counts so far, when the run is long and the line was not just rewritten."""
-        if not self.on:
-            return
-        now = self.clock()
-        if now - self.start < self.after or now - self.last < self.every:
-            return
-        self.last = now
-        self.stream.write(f"\r{count(files, 'file')}, {count(hands, 'hand')} checked "
-                          f"({hands / (now - self.start):.0f} hands/s)\x1b[K")
-        self.stream.flush()
-        self.shown = True
-
-    def clear(self) -> None:
-        """Take the line away before anything else is written."""
-        if self.shown:
-            self.stream.write("\r\x1b[K")
-            self.stream.flush()
-            self.shown = False
 
 
 def default_jobs() -> int:
@@ -355,28 +262,67 @@ def check_chunk(chunk: list[Task]) -> list[Outcome]:
     return [check_task(task) for task in chunk]
 
 
-def outcomes(tasks: Iterator[Task], jobs: int) -> Generator[Outcome, None, None]:
-    """Each task's outcome, in task order; with ``jobs`` above 1 checked in that many processes, handed out in
-    chunks, at most two chunks a process read ahead (so an archive's members are not all held at once)."""
-    if jobs == 1:
-        yield from map(check_task, tasks)
-        return
+Work = Callable[[list[Task]], list[Outcome]]
+"""What one worker does with a chunk of tasks: ``check_chunk`` here, in a worker process or on a Dask worker."""
+
+
+@contextmanager
+def _processes(jobs: int) -> Iterator[tuple[Executor, int, Work]]:
+    """``jobs`` worker processes on this machine, forked, ended however the run ends."""
     import multiprocessing
 
     gc.freeze()  # the workers, forked, share this process's objects: no collection copies their pages
     context = multiprocessing.get_context("fork" if sys.platform == "linux" else None)
     pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_worker_start, initargs=(os.getpid(),))
     try:
-        pending: deque[Future[list[Outcome]]] = deque()
-        for chunk in chunks(tasks):
-            pending.append(pool.submit(check_chunk, chunk))
-            if len(pending) >= 2 * jobs:
-                yield from pending.popleft().result()
-        while pending:
-            yield from pending.popleft().result()
+        yield pool, jobs, check_chunk
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
         gc.unfreeze()
+
+
+def _on_dask(address: str) -> Callable[[], AbstractContextManager[tuple[Executor, int, Work]]]:
+    """The workers of the Dask cluster whose scheduler is at ``address`` (tcp://HOST:PORT): the optional ``dask``
+    extra. The tasks carry their bytes (the workers need not see this machine's files)."""
+
+    @contextmanager
+    def cluster() -> Iterator[tuple[Executor, int, Work]]:
+        from distributed import Client  # the optional extra: imported only when asked for
+
+        try:
+            client = Client(address, set_as_default=False, timeout=DASK_CONNECT_SECONDS)
+        except OSError as error:  # the scheduler cannot be reached (a TimeoutError is one)
+            raise ExecutorError(f"--executor: no Dask scheduler answers at {address}: {error}") from None
+        with client:
+            threads = sum(client.nthreads().values())
+            yield client.get_executor(pure=False), max(threads, 1), check_chunk
+
+    return cluster
+
+
+DASK_CONNECT_SECONDS = 30
+
+
+def outcomes(tasks: Iterator[Task], jobs: int,
+             workers: Callable[[], AbstractContextManager[tuple[Executor, int, Work]]] | None = None,
+             ) -> Generator[Outcome, None, None]:
+    """Each task's outcome, in task order, as they come. With ``jobs`` above 1, checked in that many processes; with
+    ``workers``, by the executor they open (a Dask cluster, the HTTP service). Either way handed out in chunks, at
+    most two chunks a worker read ahead (so an archive's members are not all held at once)."""
+    if workers is None and jobs == 1:
+        yield from map(check_task, tasks)
+        return
+    remote = workers is not None
+    with (workers or functools.partial(_processes, jobs))() as (pool, width, work):
+        pending: deque[Future[list[Outcome]]] = deque()
+        for chunk in chunks(tasks):
+            if remote:
+                chunk = [dataclasses.replace(task, source=loaded(task.source)) for task in chunk]
+            pending.append(pool.submit(work, chunk))
+            if len(pending) >= 2 * width:
+                yield from pending.popleft().result()
+        while pending:
+            yield from pending.popleft().result()
 
 
 def _jobs(text: str) -> int:
@@ -406,11 +352,28 @@ def parser() -> argparse.ArgumentParser:
     made.add_argument("--jobs", type=_jobs, default=default_jobs(), metavar="N",
                       help="check the files in N processes (default: the cores, here %(default)s); the output is the "
                            "same whatever N")
+    made.add_argument("--executor", metavar="dask://HOST:PORT",
+                      help="check the files on the Dask cluster whose scheduler is there (pip install "
+                           "'razz-rules-service[dask]'), each sent with its bytes, the output printed in order as it "
+                           "comes; --jobs is then the cluster's")
+    made.add_argument("--server", metavar="URL",
+                      help="have the HTTP service at URL check the hands (POST /v1/hand-histories/check, Prefer: "
+                           "return=minimal), --jobs requests in flight; the players' nets are then not known")
+    made.add_argument("--shard", metavar="K/N",
+                      help="with --out: check the K-th of N even parts of the inputs, K from 0 (default: "
+                           "$JOB_COMPLETION_INDEX/$JOB_COMPLETIONS in a Kubernetes Indexed Job, else 0/1)")
+    made.add_argument("--out", type=Path, metavar="DIR",
+                      help="write this shard's outcomes to DIR/shard-K-of-N.jsonl (replacing a part written "
+                           "before); then `merge DIR` prints what one run prints")
     return made
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Check every input; the exit status says how it went (see the epilog)."""
+    """Check every input, or write one shard's part, or merge the parts (``merge DIR``); the exit status says how
+    it went (see the epilog)."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["merge"]:
+        return merge(argv[1:])
     try:
         arguments = parser().parse_args(argv)
     except SystemExit as stop:  # --help, or a usage error argparse has reported
@@ -421,37 +384,92 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as error:
         print(f"{PROG}: --rules: {error}", file=sys.stderr)
         return 2
+    if arguments.shard is not None and arguments.out is None:
+        print(f"{PROG}: --shard writes its part to a folder: give --out DIR", file=sys.stderr)
+        return 2
     if arguments.inputs.count("-") > 1:
         print(f"{PROG}: - (standard input) can be read once", file=sys.stderr)
         return 2
+    try:
+        workers = executor(arguments)
+    except ExecutorError as error:
+        print(f"{PROG}: {error}", file=sys.stderr)
+        return 2
+    listed = sources(arguments.inputs, getattr(sys.stdin, "buffer", None))
+    if arguments.out is not None:
+        return shard(arguments, settings, listed)
     out: Path | None = arguments.to_phh
     paths = PhhPaths()
-    tasks = (Task(source, settings, None if out is None else out / paths.path(source.parts))
-             for source in sources(arguments.inputs, getattr(sys.stdin, "buffer", None)))
-    tally, progress = Tally(), Progress(sys.stderr)
+    tasks = (Task(source, settings, None if out is None else out / paths.path(source.parts)) for source in listed)
+    return show(outcomes(tasks, arguments.jobs, workers), arguments.json)
+
+
+def executor(arguments: argparse.Namespace) -> Callable[[], AbstractContextManager[tuple[Executor, int, Work]]] | None:
+    """The workers ``--executor`` names (None: this machine's processes), or an ExecutorError saying why not."""
+    if arguments.server is not None:
+        if arguments.executor is not None or arguments.out is not None or arguments.to_phh is not None:
+            raise ExecutorError("--server checks and prints here: run it without --executor, --out and --to-phh")
+        from .served import Server, on_server  # the one path that speaks HTTP
+
+        Server(arguments.server)  # a URL it cannot call is said now
+        return functools.partial(on_server, arguments.server, arguments.jobs)
+    if arguments.executor is None:
+        return None
+    if arguments.out is not None or arguments.to_phh is not None:
+        raise ExecutorError("--executor checks and prints here: run it without --out and --to-phh")
+    found = re.fullmatch(r"dask://([^/:]+:\d+)/?", arguments.executor)
+    if found is None:
+        raise ExecutorError(f"--executor {arguments.executor}: give dask://HOST:PORT, the Dask scheduler's address")
+    if importlib.util.find_spec("distributed") is None:
+        raise ExecutorError("--executor dask://: Dask is not installed here: pip install 'razz-rules-service[dask]'")
+    return _on_dask(f"tcp://{found[1]}")
+
+
+def shard(arguments: argparse.Namespace, settings: Settings, listed: Iterator[Source]) -> int:
+    """Check the K-th of N parts of the inputs and write its outcomes to ``--out``, a record per unit, as they come
+    (nothing held but the units in flight). Exit 0 once the part is written, whatever its hands: ``merge`` says how
+    the run went, and a job must not retry a shard for an invalid hand."""
     try:
-        with closing(outcomes(tasks, arguments.jobs)) as checked:  # the workers are shut down however this ends
+        if arguments.to_phh is not None:
+            raise ShardError("--to-phh writes files of its own: run it without --out")
+        number, shards = (parse_shard(arguments.shard) if arguments.shard is not None
+                          else shard_from_environment(os.environ))
+    except ShardError as error:
+        print(f"{PROG}: {error}", file=sys.stderr)
+        return 2
+    deal = Deal(listed, number, shards, settings.rules + settings.format + str(settings.json))
+    units = deque[Unit]()
+
+    def tasks() -> Iterator[Task]:
+        for unit in deal:
+            units.append(unit)
+            yield Task(unit.source, settings, None, (unit.piece, unit.pieces))
+
+    header = {"format": settings.format, "rules": json.loads(settings.rules), "json": settings.json}
+    try:
+        writer = PartWriter(arguments.out, number, shards, header)
+    except OSError as error:
+        print(f"{PROG}: {arguments.out}: cannot be written: {error.strerror or error}", file=sys.stderr)
+        return 2
+    hands = 0
+    try:
+        with closing(outcomes(tasks(), arguments.jobs)) as checked:
             for outcome in checked:
-                progress.clear()
-                if outcome.out:
-                    print("\n".join(outcome.out))
-                if outcome.err:
-                    sys.stdout.flush()  # the two streams in order, when they go to one place
-                    print("\n".join(outcome.err), file=sys.stderr)
-                tally.add(outcome)
-                progress.update(tally.files + tally.unread, tally.hands)
-        progress.clear()
-        sys.stdout.flush()
-        print(tally.line(), file=sys.stderr if arguments.json else sys.stdout)
-    except BrokenPipeError:  # the reader stopped reading (| head): stop without a traceback
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+                writer.add(units.popleft(), outcome.record())
+                hands += outcome.hands
+        writer.finish(deal)
+    except OSError as error:
+        writer.drop()
+        print(f"{PROG}: {writer.path}: cannot be written: {error.strerror or error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        progress.clear()
+        writer.drop()
         print(f"{PROG}: interrupted", file=sys.stderr)
         return 130
     except BrokenProcessPool:
-        progress.clear()
+        writer.drop()
         print(f"{PROG}: a worker process ended abruptly (out of memory?); try --jobs 1", file=sys.stderr)
         return 2
-    return tally.status
+    print(f"shard {number}/{shards}: {count(writer.units, 'unit')} of {count(deal.files, 'file')}, "
+          f"{count(hands, 'hand')} checked, written to {writer.path}", file=sys.stderr)
+    return 0

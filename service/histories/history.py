@@ -66,18 +66,25 @@ class HistoryCheck:
 
 
 def check_history(text: str, format_name: str = AUTO, rules: Rules = STANDARD, most: int | None = None,
-                  explain: bool = False) -> HistoryCheck:
+                  explain: bool = False, share: tuple[int, int] = (0, 1)) -> HistoryCheck:
     """Every hand of ``text``, written in ``format_name`` (``auto``: the one the text is written in, else an
     UnsupportedFormatError now), each checked under ``rules`` as it is iterated; with ``explain``, each keeps the
     decisions behind it. A text of more than ``most`` hands is refused now, as a whole (a FieldError on ``text``).
+    ``share`` ``(j, p)`` checks only the j-th of p even runs of its hands, each keeping its index and lines in the
+    whole text, so that the shares of a very large file checked apart add up to the whole.
 
     >>> checked = check_history("PokerStars Hand #1: Razz Limit ($1/$2 USD) - 2026/01/01 12:00:00 ET")
     >>> [hand.error.kind for hand in checked], checked.summary
     (['unreadable-hand'], Summary(hands=1, valid=0, agree=0))
+    >>> three = "\\n\\n".join(["PokerStars Hand #1: Razz Limit ($1/$2 USD) - 2026/01/01 12:00:00 ET"] * 3)
+    >>> [[hand.index for hand in check_history(three, share=(part, 2))] for part in (0, 1)]
+    [[0], [1, 2]]
     """
     reader = FORMATS[detect(text) if format_name == AUTO else format_name]
     sections = reader.split(text)
     if most is not None and len(sections) > most:
         raise FieldError("text", f"holds {len(sections)} hands: at most {most} are checked in one request")
-    return HistoryCheck(check_hand(index, partial(reader.read, section), rules, explain)
-                        for index, section in enumerate(sections))
+    part, parts = share
+    first, end = part * len(sections) // parts, (part + 1) * len(sections) // parts
+    return HistoryCheck(check_hand(index, partial(reader.read, sections[index]), rules, explain)
+                        for index in range(first, end))

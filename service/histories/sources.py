@@ -69,6 +69,17 @@ class Source:
             raise Unreadable(error.strerror or str(error)) from None
 
 
+def loaded(source: Source) -> Source:
+    """The source with its bytes in it (or why they cannot be had), to be checked where its path means nothing: on
+    another machine."""
+    if source.data is not None or source.problem is not None:
+        return source
+    try:
+        return Source(source.name, source.parts, data=source.read())
+    except Unreadable as error:
+        return Source(source.name, source.parts, problem=str(error))
+
+
 def sources(inputs: list[str], stdin: BinaryIO | None) -> Iterator[Source]:
     """Every history file the inputs name, in order: ``-`` is standard input, a folder its history files, a
     ``.zip``, ``.tar.gz`` or ``.tgz`` file its history members, any other name that file itself. A folder or an

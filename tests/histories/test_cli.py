@@ -16,7 +16,8 @@ import pytest
 
 from service.api.histories import check_text
 from service.histories import cli, sources
-from service.histories.cli import Progress, main
+from service.histories.cli import main
+from service.histories.printed import Progress
 
 SAMPLES = Path(__file__).parent / "samples"
 PHH = sorted(SAMPLES.glob("wsop-*.phh"))

@@ -70,3 +70,14 @@ seccompProfile:
 {{- default "default" .Values.serviceAccount.name }}
 {{- end }}
 {{- end }}
+
+{{/* The archive job's pods: a name of their own, so that the Service, the PodDisruptionBudget and the
+NetworkPolicy, which select the service's pods, never select them. */}}
+{{- define "razz-rules.archiveLabels" -}}
+helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" }}
+app.kubernetes.io/name: {{ include "razz-rules.name" . }}-archive
+app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/component: archive-check
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+{{- end }}
