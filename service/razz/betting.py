@@ -713,8 +713,8 @@ class Table:
         for kind in LISTING_ORDER:
             answer = self.price(i, kind, True)
             if isinstance(answer, Refusal):
-                refused.append(RefusedAction(kind, answer.citation.rule, answer.citation.source,
-                                             self.say(answer, i)))
+                cited = answer.citation
+                refused.append(RefusedAction(kind, cited.rule, cited.source, cited.see, self.say(answer, i)))
             else:
                 citation = answer.offer.citation
                 offered.append(citation.says("legal_action", self.say_offer(answer, i, kind)))
@@ -727,6 +727,7 @@ class RefusedAction(NamedTuple):
     type: str
     rule: str
     source: str
+    see: str
     text: str
 
 
