@@ -1,4 +1,4 @@
-"""The rules reference every answer cites: GET /v1/rules/reference, as Markdown or as an HTML page.
+"""The rules reference every answer cites: GET /v1/rules/reference, its Markdown text or an HTML page.
 
 The document is docs/rules-reference.md, shipped in the package (``service/rules-reference.md`` links to it), so the
 service answers it offline and byte for byte. Each section and each citation an answer makes has an anchor there
@@ -38,19 +38,23 @@ HTML = (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<ti
         f'</head>\n<body>\n{_BODY}</body>\n</html>\n')
 """The same document as a page a browser shows and follows anchors in (the Markdown's own ``<a id>`` anchors)."""
 
-MEDIA_TYPES = ("text/markdown", "text/html")
-"""What the operation answers, the first unless the caller prefers the second (a browser does)."""
+MEDIA_TYPES = ("text/plain", "text/markdown", "text/html")
+"""What the operation answers: the Markdown as plain text unless the caller prefers it labelled Markdown, or the page
+(a browser does). Plain text first, since a generated client may read a string answer only as text/plain (Java's
+native client throws on any other)."""
 
-_BODIES = {"text/markdown": MARKDOWN, "text/html": HTML}
+_BODIES = {"text/plain": MARKDOWN, "text/markdown": MARKDOWN, "text/html": HTML}
 
-_OPENINGS = {"text/markdown": MARKDOWN.partition("\n")[0] + "\n", "text/html": HTML.partition("</h1>")[0] + "</h1>"}
+_OPENINGS = {"text/plain": MARKDOWN.partition("\n")[0] + "\n", "text/markdown": MARKDOWN.partition("\n")[0] + "\n",
+             "text/html": HTML.partition("</h1>")[0] + "</h1>"}
 """Each answer's opening, to its title: the contract's example of it (the whole would double the contract's size)."""
 
 
 @blp.route("", methods=["GET"])
 @blp.doc(responses={200: {
-    "description": "The rules reference: Markdown unless the `Accept` header prefers `text/html`, then the same "
-                   "document as an HTML page.",
+    "description": "The rules reference in Markdown, as `text/plain` unless the `Accept` header prefers "
+                   "`text/markdown` (the same text) or `text/html` (the same document as a page, which a browser "
+                   "asks for).",
     "headers": {"Vary": {"description": "Accept: the media type follows the request's Accept header.",
                          "schema": {"type": "string", "example": "Accept"}}},
     "content": {media_type: {"schema": {"type": "string"}, "example": _OPENINGS[media_type]}
