@@ -32,9 +32,9 @@ class ExplainQuerySchema(ma.Schema):
                        "byte for byte what it is."})
 
 
-def see_field(required: bool = True) -> ma.fields.String:
+def see_field() -> ma.fields.String:
     """A citation's link: where the rules reference the service publishes says the rule (``Citation.see``)."""
-    return ma.fields.String(required=required, metadata={
+    return ma.fields.String(required=True, metadata={
         "description": f"The citation in the rules reference the service publishes (`GET {REFERENCE_PATH}`): its "
                        "path and the anchor of the rule and source in their section.",
         "example": f"{REFERENCE_PATH}#razz-2-rrop-betting-raising-3"})
