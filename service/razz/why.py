@@ -44,7 +44,6 @@ def section_anchor(rule: str) -> str:
     return f"{GAME}-{rule.removeprefix('§')}"
 
 
-@cache
 def anchor(rule: str, source: str) -> str:
     """The anchor of a citation in the published reference: its section's, then the source's words in lower case.
 
@@ -54,6 +53,13 @@ def anchor(rule: str, source: str) -> str:
     'razz-2-rrop-betting-raising-4'
     """
     return f"{section_anchor(rule)}-{re.sub(r'[^a-z0-9]+', '-', source.lower()).strip('-')}"
+
+
+@cache
+def link(rule: str, source: str) -> str:
+    """The link to a citation in the published reference: made once per citation, as explained answers write it
+    in every decision."""
+    return f"{REFERENCE_PATH}#{anchor(rule, source)}"
 
 
 class Citation(NamedTuple):
@@ -69,11 +75,11 @@ class Citation(NamedTuple):
         >>> Citation("§4", "TDA 47").see
         '/v1/rules/reference#razz-4-tda-47'
         """
-        return f"{REFERENCE_PATH}#{anchor(self.rule, self.source)}"
+        return link(self.rule, self.source)
 
     def says(self, decision: str, text: str) -> Why:
         """The decision this rule made, in one sentence with the hand's own values."""
-        return Why(decision, self.rule, self.source, self.see, text)
+        return Why(decision, self.rule, self.source, link(self.rule, self.source), text)
 
 
 class Why(NamedTuple):
