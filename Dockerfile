@@ -4,6 +4,7 @@ FROM python:3.11-slim AS build
 WORKDIR /src
 COPY pyproject.toml README.md ./
 COPY service/ ./service/
+COPY docs/rules-reference.md ./docs/
 RUN python3 -m venv /opt/venv && /opt/venv/bin/pip install --no-cache-dir --disable-pip-version-check .
 
 FROM python:3.11-slim

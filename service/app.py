@@ -9,7 +9,7 @@ import yaml
 from flask import Flask, Response, g, request
 
 from . import environment
-from .api import equity, hands, histories, operations, rules_options, scenarios, showdown, table
+from .api import equity, hands, histories, operations, reference, rules_options, scenarios, showdown, table
 from .api.contract import ClientContractPlugin
 from .api.errors import Problem, ProblemApi, problem_response
 from .api.responses import RULES_HEADER
@@ -39,6 +39,9 @@ DEFAULTS: dict[str, Any] = {
     "OPENAPI_JSON_PATH": "openapi.json",
     "OPENAPI_SWAGGER_UI_PATH": "/docs",
     "OPENAPI_SWAGGER_UI_URL": operations.DOCS_ASSETS_URL,
+    # Highlighting an answer re-renders with every later click: the rules reference's 58 kB slowed the page
+    # seconds per step. Answers are shown as plain preformatted text, indented as sent.
+    "OPENAPI_SWAGGER_UI_CONFIG": {"syntaxHighlight": False},
     "API_SPEC_OPTIONS": {
         "info": {"description": API_DESCRIPTION, "license": {"name": "MIT", "identifier": "MIT"}},
         # Relative, so that /docs tries the operations on the service that serves it, wherever it is deployed.
@@ -68,6 +71,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     api.register_blueprint(scenarios.blp)
     api.register_blueprint(equity.blp)
     api.register_blueprint(rules_options.blp)
+    api.register_blueprint(reference.blp)
     api.register_blueprint(operations.blp)
     app.register_blueprint(operations.docs_assets)
     app.add_url_rule("/openapi.yaml", "openapi_yaml", lambda: Response(
@@ -115,7 +119,8 @@ def _render_input_error(error: InputError) -> Response:
     """A rule of Razz the request breaks, named by the engine: the field, and why (and for an action, which rule)."""
     extensions = None
     if isinstance(error, IllegalActionError):
-        extensions = {"rule": error.citation.rule, "source": error.citation.source}
+        cited = error.citation
+        extensions = {"rule": cited.rule, "source": cited.source, "see": cited.see}
     return problem_response(422, error.kind, str(error), {error.path: [error.message]}, extensions=extensions)
 
 

@@ -22,6 +22,7 @@ from ..problems import (
     status_title,
 )
 from ..razz.errors import DuplicateCardError
+from ..razz.why import REFERENCE_PATH
 from ..serving.readiness import starting
 from .problem_types import type_property
 
@@ -45,6 +46,10 @@ class ProblemSchema(ma.Schema):
     source = ma.fields.String(metadata={
         "description": "An illegal action's rulebook rule (`reference default` where the reference chose).",
         "example": "RRoP Betting & Raising 3"})
+    see = ma.fields.String(metadata={
+        "description": "An illegal action's citation in the rules reference the service publishes "
+                       f"(`GET {REFERENCE_PATH}`): its path and anchor.",
+        "example": f"{REFERENCE_PATH}#razz-2-rrop-betting-raising-3"})
 
 
 class Problem(Exception):

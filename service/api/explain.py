@@ -13,7 +13,7 @@ import marshmallow as ma
 from werkzeug.datastructures import MultiDict
 
 from ..razz.betting import RefusedAction
-from ..razz.why import SECTIONS, Why
+from ..razz.why import REFERENCE_PATH, SECTIONS, Why
 from .errors import SCHEMA_KIND, field_problem
 from .messages import not_a
 
@@ -32,6 +32,14 @@ class ExplainQuerySchema(ma.Schema):
                        "byte for byte what it is."})
 
 
+def see_field() -> ma.fields.String:
+    """A citation's link: where the rules reference the service publishes says the rule (``Citation.see``)."""
+    return ma.fields.String(required=True, metadata={
+        "description": f"The citation in the rules reference the service publishes (`GET {REFERENCE_PATH}`): its "
+                       "path and the anchor of the rule and source in their section.",
+        "example": f"{REFERENCE_PATH}#razz-2-rrop-betting-raising-3"})
+
+
 class WhySchema(ma.Schema):
     """One decision behind an answer and the rule that made it."""
 
@@ -45,6 +53,7 @@ class WhySchema(ma.Schema):
     source = ma.fields.String(required=True, metadata={
         "description": "The rulebook rule it follows (`TDA 2024 RP-10E`, `WSOP-L 129`), or `reference default` "
                        "where the reference made the choice.", "example": "WSOP-L 235"})
+    see = see_field()
     text = ma.fields.String(required=True, metadata={
         "description": "One sentence with this hand's own values.",
         "example": "seat 4's Ks is the highest door card (kings high, aces low): seat 4 brings in"})
@@ -59,6 +68,7 @@ class RefusedActionSchema(ma.Schema):
                                       "example": "§2"})
     source = ma.fields.String(required=True, metadata={"description": "The rulebook rule it follows.",
                                                        "example": "RRoP Betting & Raising 3"})
+    see = see_field()
     text = ma.fields.String(required=True, metadata={
         "description": "Why, with the hand's values.",
         "example": "the betting is capped: a bet and 3 raises on 5th street"})

@@ -16,12 +16,22 @@ from .responses import ApiBlueprint, json_response
 blp = ApiBlueprint("operations", __name__, description="Probes for the platform that runs the service.")
 
 DOCS_ASSETS_URL = "/docs/assets/"
+SWAGGER_UI_ASSETS = Path(swagger_ui.__file__).parent / "static"
 docs_assets = FlaskBlueprint(
     "docs_assets", __name__,
-    static_folder=str(Path(swagger_ui.__file__).parent / "static"),
+    static_folder=str(SWAGGER_UI_ASSETS),
     static_url_path=DOCS_ASSETS_URL.rstrip("/"),
 )
 """Swagger UI 5 served from the installed package, so /docs works with no network."""
+
+FAVICON = (SWAGGER_UI_ASSETS / "favicon-32x32.png").read_bytes()
+"""Swagger UI's own icon, which a browser asks for as /favicon.ico on /docs and on the rules reference's page."""
+
+
+@docs_assets.route("/favicon.ico")
+def favicon() -> Response:
+    """The icon of the service's pages, from the same installed assets, so that no page's icon request is a 404."""
+    return Response(FAVICON, mimetype="image/png")
 
 
 class StatusSchema(ma.Schema):

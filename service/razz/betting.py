@@ -743,8 +743,8 @@ class Table:
         for kind in LISTING_ORDER:
             answer = self.price(i, kind, True)
             if isinstance(answer, Refusal):
-                refused.append(RefusedAction(kind, answer.citation.rule, answer.citation.source,
-                                             self.say(answer, i)))
+                cited = answer.citation
+                refused.append(RefusedAction(kind, cited.rule, cited.source, cited.see, self.say(answer, i)))
             else:
                 if kind in INCREASES and self.round.has_acted[i]:  # reopened only by all-ins short of full ones
                     r = self.round
@@ -761,6 +761,7 @@ class RefusedAction(NamedTuple):
     type: str
     rule: str
     source: str
+    see: str
     text: str
 
 

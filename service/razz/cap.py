@@ -16,8 +16,10 @@ from .why import REFERENCE_DEFAULT, Citation, Why, raises, street_name
 
 COMPLETION_IS_THE_BET = Citation("§2", "RRoP Stud 3")
 """The first full increase on 3rd street completes the bring-in: the round's bet, not a raise."""
-CAP_SOURCES = {3: "RRoP Betting & Raising 3", 4: "WSOP-L 126"}
-"""Who caps a round at a bet and that many raises (``max_raises_after_bet``); other limits are the caller's."""
+CAPS = {3: Citation("§2", "RRoP Betting & Raising 3"), 4: Citation("§2", "WSOP-L 126")}
+"""Who caps a round at a bet and that many raises (``max_raises_after_bet``)."""
+CAP_CHOSEN = Citation("§2", REFERENCE_DEFAULT)
+"""Any other cap, or none (``unlimited``): the caller's choice, which no rulebook names."""
 CAP_LIFTED = {HeadsUpUncap.ANY_TIME_BEFORE_CAP: Citation("§2", "RRoP Betting & Raising 4"),
               HeadsUpUncap.ROUND_STARTS_HEADS_UP: Citation("§2", "WSOP-L 127"),
               HeadsUpUncap.EVENT_HEADS_UP: Citation("§2", "TDA 48")}
@@ -44,7 +46,7 @@ COMPLETES = Offer("seat {seat} may complete to {to}, the small bet: the completi
 
 def cap_citation(limit: int | None) -> Citation:
     """The rule of a cap of a bet and ``limit`` raises (None: unlimited)."""
-    return Citation("§2", CAP_SOURCES.get(limit, REFERENCE_DEFAULT) if limit is not None else REFERENCE_DEFAULT)
+    return CAP_CHOSEN if limit is None else CAPS.get(limit, CAP_CHOSEN)
 
 
 _COMPLETE, _BET, _RAISE = ActionType.COMPLETE, ActionType.BET, ActionType.RAISE

@@ -233,7 +233,7 @@ def rules_of(mapping: Any) -> Rules:
 
 
 REFERENCE_VERSION = "2026-12"
-"""The version of the rules reference (``razz-rules.md``) these rules implement, as every answer names it."""
+"""The version of the rules reference (docs/rules-reference.md) these rules implement, as every answer names it."""
 
 
 _ORDER = {PRESET_KEY: -1, **{spec.name: index for index, spec in enumerate(OPTIONS)}}

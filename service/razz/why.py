@@ -7,6 +7,8 @@ a caller reads comes from the rule that decided.
 
 from __future__ import annotations
 
+import re
+from functools import cache
 from typing import NamedTuple
 
 SECTIONS = {
@@ -20,10 +22,44 @@ SECTIONS = {
     "§8": "Ace-to-five low ranking",
     "§9": "Other points a legal-actions service must get right",
 }
-"""The sections of the rules reference (``razz-rules.md``, version ``rules.REFERENCE_VERSION``) a citation names."""
+"""The sections of the rules reference (docs/rules-reference.md, version ``rules.REFERENCE_VERSION``) a citation names:
+the razz part's, as the service answers razz."""
+
+REFERENCE_PATH = "/v1/rules/reference"
+"""Where the service publishes the rules reference (docs/rules-reference.md): a citation links to its anchor there."""
+
+GAME = "razz"
+"""The game whose part of the reference a citation's section is in: its anchors start with its name."""
 
 REFERENCE_DEFAULT = "reference default"
 """The source of a rule the reference chose itself, where no rulebook says it outright."""
+
+
+def section_anchor(rule: str) -> str:
+    """The anchor of a section in the published reference.
+
+    >>> section_anchor("§4")
+    'razz-4'
+    """
+    return f"{GAME}-{rule.removeprefix('§')}"
+
+
+def anchor(rule: str, source: str) -> str:
+    """The anchor of a citation in the published reference: its section's, then the source's words in lower case.
+
+    Each section of the reference lists the citations answers make from it under these anchors.
+
+    >>> anchor("§2", "RRoP Betting & Raising 4")
+    'razz-2-rrop-betting-raising-4'
+    """
+    return f"{section_anchor(rule)}-{re.sub(r'[^a-z0-9]+', '-', source.lower()).strip('-')}"
+
+
+@cache
+def link(rule: str, source: str) -> str:
+    """The link to a citation in the published reference: made once per citation, as explained answers write it
+    in every decision."""
+    return f"{REFERENCE_PATH}#{anchor(rule, source)}"
 
 
 class Citation(NamedTuple):
@@ -32,17 +68,28 @@ class Citation(NamedTuple):
     rule: str
     source: str
 
+    @property
+    def see(self) -> str:
+        """The link to this citation in the published reference, which an answer writes beside it.
+
+        >>> Citation("§4", "TDA 47").see
+        '/v1/rules/reference#razz-4-tda-47'
+        """
+        return link(self.rule, self.source)
+
     def says(self, decision: str, text: str) -> Why:
         """The decision this rule made, in one sentence with the hand's own values."""
-        return Why(decision, self.rule, self.source, text)
+        return Why(decision, self.rule, self.source, link(self.rule, self.source), text)
 
 
 class Why(NamedTuple):
-    """One decision behind an answer: what was decided, the rule and source that decide it, and why, in words."""
+    """One decision behind an answer: what was decided, the rule and source that decide it, where the reference says
+    so (``Citation.see``), and why, in words."""
 
     decision: str
     rule: str
     source: str
+    see: str
     text: str
 
 

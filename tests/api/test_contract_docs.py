@@ -50,7 +50,8 @@ def test_every_operation_has_a_summary_a_description_and_examples(path, method, 
         assert "section" in operation["description"], "name the rules reference's sections it applies"
     if method == "post":
         assert "example" in operation["requestBody"]["content"]["application/json"]
-    assert "example" in operation["responses"]["200"]["content"]["application/json"]
+    for answer in operation["responses"]["200"]["content"].values():
+        assert "example" in answer
 
 
 @pytest.mark.parametrize(("path", "method", "operation"), OPERATIONS, ids=[f"{m} {p}" for p, m, _ in OPERATIONS])
@@ -58,8 +59,8 @@ def test_examples_fit_their_schemas(path, method, operation):
     if method == "post":
         body = operation["requestBody"]["content"]["application/json"]
         validator(body["schema"]).validate(body["example"])
-    answer = operation["responses"]["200"]["content"]["application/json"]
-    validator(answer["schema"]).validate(answer["example"])
+    for answer in operation["responses"]["200"]["content"].values():
+        validator(answer["schema"]).validate(answer["example"])
 
 
 @pytest.mark.parametrize(("path", "method", "operation"), OPERATIONS, ids=[f"{m} {p}" for p, m, _ in OPERATIONS])
@@ -70,7 +71,14 @@ def test_the_request_example_gets_exactly_the_response_example(client, path, met
     else:
         response = client.get(path)
     assert response.status_code == 200, response.get_data(as_text=True)
-    assert response.get_json() == operation["responses"]["200"]["content"]["application/json"]["example"]
+    answers = operation["responses"]["200"]["content"]
+    if "application/json" in answers:
+        assert response.get_json() == answers["application/json"]["example"]
+    for media_type, answer in answers.items():
+        if media_type != "application/json":  # a document's example is its opening
+            response = client.get(path, headers={"Accept": media_type})
+            assert response.mimetype == media_type
+            assert response.get_data(as_text=True).startswith(answer["example"]), media_type
 
 
 def test_problem_examples_are_problems_the_service_sends(client):

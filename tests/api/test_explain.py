@@ -16,7 +16,7 @@ from service.api.hands import COMPARE_EXAMPLE, RANK_EXAMPLE
 from service.api.showdown import SHOWDOWN_EXAMPLE
 from service.api.table import BRING_IN_EXAMPLE, FIRST_TO_ACT_EXAMPLE, SNAPSHOT_EXAMPLE, explain_whole_hand
 from service.razz.betting import Replay
-from service.razz.why import SECTIONS
+from service.razz.why import SECTIONS, Citation
 from tests.histories.phh_texts import CHECK, SAMPLES, sample_text
 from tests.razz import reference_tables as examples
 from tests.razz.citations import SOURCE
@@ -97,8 +97,10 @@ def test_explained_answers_are_the_answer_plus_cited_decisions(client, path, bod
     assert why
     for decision in why:
         assert decision["rule"] in SECTIONS and SOURCE.fullmatch(decision["source"]), decision
+        assert decision["see"] == Citation(decision["rule"], decision["source"]).see, decision
     for refused in answer.get("refused", []):
         assert refused["rule"] in SECTIONS and SOURCE.fullmatch(refused["source"]) and refused["text"], refused
+        assert refused["see"] == Citation(refused["rule"], refused["source"]).see, refused
 
 
 def test_the_families_together_make_every_kind_of_decision(client):
@@ -134,7 +136,7 @@ def test_a_history_hand_refused_says_which_rule_refused_it(client):
     hand = answer["hands"][0]
     assert not hand["valid"]
     assert hand["why"] == [{"decision": "illegal_action", "rule": "§4", "source": "BARGE Razz",
-                            "text": hand["error"]["detail"]}]
+                            "see": "/v1/rules/reference#razz-4-barge-razz", "text": hand["error"]["detail"]}]
 
 
 @pytest.mark.parametrize("query", ["explain=1", "explain=yes", "explain=TRUE", "explain=", "explain=" + "x" * 5000,

@@ -9,6 +9,7 @@ import json
 
 import pytest
 
+from service.razz.why import Citation
 from tests.tables import table
 
 from .table_helpers import PROBLEM, legal, post_ok
@@ -34,7 +35,8 @@ def test_the_caller_of_fifty_facing_fifteen_more_may_not_raise(client):
     answer = post_ok(client, "/v1/legal-actions?explain=true", REOPENED_PER_PLAYER)
     assert (answer["to_act"], legal(answer)) == (3, ["fold", "call 65"])
     (raise_refused,) = [refused for refused in answer["refused"] if refused["type"] == "raise"]
-    assert raise_refused == {"type": "raise", "rule": "§4", "source": "TDA 47", "text": (
+    assert raise_refused == {"type": "raise", "rule": "§4", "source": "TDA 47",
+                             "see": "/v1/rules/reference#razz-4-tda-47", "text": (
         "it has acted, matching 50, and faces only 15 more, under half a bet of 40: all-ins short of a full bet or "
         "raise reopen the betting only for a player facing half a bet more")}
 
@@ -92,7 +94,7 @@ def test_a_muck_where_every_hand_is_tabled_is_refused_naming_the_seat(client, pa
     assert response.get_json() == {
         "type": "https://razz.rules/problems/illegal-action", "title": "Unprocessable Entity", "status": 422,
         "detail": f"players[0].mucked: {message}", "errors": {"players[0].mucked": [message]}, "rule": "§5",
-        "source": "TDA 16"}
+        "source": "TDA 16", "see": "/v1/rules/reference#razz-5-tda-16"}
 
 
 def test_without_the_muck_the_tabled_wheel_wins_the_main_pot(client):
@@ -247,7 +249,8 @@ def test_facing_a_short_all_in_bet_the_cap_sentence_says_no_full_bet(client):
     answer = post_ok(client, "/v1/legal-actions?explain=true", body)
     assert (answer["to_act"], legal(answer)) == (2, ["fold", "call 30", "complete 80"])
     (cap,) = [why for why in answer["why"] if why["decision"] == "cap"]
-    assert cap == {"decision": "cap", "rule": "§2", "source": "RRoP Betting & Raising 3", "text": (
+    assert cap == {"decision": "cap", "rule": "§2", "source": "RRoP Betting & Raising 3",
+                   "see": "/v1/rules/reference#razz-2-rrop-betting-raising-3", "text": (
         "no full bet yet on 5th street: the all-in to 30 is short of one, so a bet and 3 raises may follow")}
 
 
@@ -270,7 +273,7 @@ def test_a_heads_up_round_capped_cites_the_rule_that_keeps_the_cap(client, rules
     answer = post_ok(client, "/v1/legal-actions?explain=true", body)
     assert (answer["capped"], legal(answer)) == (True, ["fold", "call 160"])
     (cap,) = [why for why in answer["why"] if why["decision"] == "cap"]
-    assert cap == {"decision": "cap", "rule": "§2", "source": source,
+    assert cap == {"decision": "cap", "rule": "§2", "source": source, "see": Citation("§2", source).see,
                    "text": f"capped: a bet and 3 raises on 3rd street; {because}"}
 
 

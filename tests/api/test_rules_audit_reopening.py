@@ -55,7 +55,8 @@ def test_the_cap_sentence_says_the_all_in_capped_the_round_and_left_two_players(
     answer = post_ok(client, "/v1/legal-actions?explain=true", ALL_IN_CAPS_FOURTH.request_body())
     assert (answer["to_act"], answer["capped"], legal(answer)) == (2, True, ["fold", "call 150"])
     (cap,) = [why for why in answer["why"] if why["decision"] == "cap"]
-    assert cap == {"decision": "cap", "rule": "§2", "source": "RRoP Betting & Raising 4", "text": (
+    assert cap == {"decision": "cap", "rule": "§2", "source": "RRoP Betting & Raising 4",
+        "see": "/v1/rules/reference#razz-2-rrop-betting-raising-4", "text": (
         "capped: a bet and 3 raises on 4th street; the all-in to 150 used the last raise and left two players with "
         "chips: the action that capped the round made it heads-up, so it was not heads-up before the cap, and it "
         "stays capped")}
@@ -86,7 +87,8 @@ def test_the_caller_facing_forty_five_more_is_told_why_he_is_reopened(client):
     answer = post_ok(client, "/v1/legal-actions?explain=true", SEVERAL_ALL_INS.request_body())
     assert (answer["to_act"], legal(answer)) == (3, ["fold", "call 145", "complete 205"])
     (reopened,) = [why for why in answer["why"] if why["decision"] == "reopened"]
-    assert reopened == {"decision": "reopened", "rule": "§4", "source": "WSOP-L 129", "text": (
+    assert reopened == {"decision": "reopened", "rule": "§4", "source": "WSOP-L 129",
+        "see": "/v1/rules/reference#razz-4-wsop-l-129", "text": (
         "seat 3 has acted, matching 100, and faces 45 more, at least half a bet of 80 to it: the all-ins since count "
         "as a raise to a participant, so the betting is reopened for it")}
     assert why_texts(answer, "short_all_in")[-1] == (
@@ -131,7 +133,8 @@ def test_the_raise_over_the_all_in_bet_cites_the_all_in_plus_one_bet_rule(client
     answer = post_ok(client, "/v1/legal-actions?explain=true", ALL_IN_BET.request_body())
     assert (answer["to_act"], legal(answer)) == (2, ["fold", "call 25", "raise 65"])
     (raised,) = [why for why in answer["why"] if why["decision"] == "legal_action" and "raise" in why["text"]]
-    assert raised == {"decision": "legal_action", "rule": "§4", "source": "RRoP Betting & Raising 5", "text": (
+    assert raised == {"decision": "legal_action", "rule": "§4", "source": "RRoP Betting & Raising 5",
+        "see": "/v1/rules/reference#razz-4-rrop-betting-raising-5", "text": (
         "seat 2 may raise to 65: one small bet of 40 over the all-in to 25, which counts as a full bet or raise")}
 
 
@@ -147,7 +150,7 @@ def test_the_showdown_refuses_a_mucked_hand_that_put_in_less_as_all_in(client):
     assert response.get_json() == {
         "type": "https://razz.rules/problems/illegal-action", "title": "Unprocessable Entity", "status": 422,
         "detail": f"players[0].mucked: {message}", "errors": {"players[0].mucked": [message]}, "rule": "§5",
-        "source": "TDA 16"}
+        "source": "TDA 16", "see": "/v1/rules/reference#razz-5-tda-16"}
 
 
 def test_street_bet_is_described_as_the_amount_a_call_reaches_at_the_full_level(client):

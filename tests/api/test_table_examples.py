@@ -137,7 +137,8 @@ def test_a_refused_table_is_a_422_problem_naming_the_field(client, path, descrip
     assert (response.status_code, response.content_type) == (422, PROBLEM)
     cited = {}
     if isinstance(caught.value, IllegalActionError):
-        cited = {"rule": caught.value.citation.rule, "source": caught.value.citation.source}
+        citation = caught.value.citation
+        cited = {"rule": citation.rule, "source": citation.source, "see": citation.see}
         assert cited["rule"] in SECTIONS and cited["source"]
     assert response.get_json() == {
         "type": f"https://razz.rules/problems/{kind}", "title": HTTPStatus(422).phrase, "status": 422,

@@ -30,6 +30,11 @@ class Operation:
     def name(self) -> str:
         return f"{self.method.upper()} {self.path}"
 
+    @property
+    def answers_json(self) -> bool:
+        """Whether its answer is JSON, or a document (the rules reference's text)."""
+        return JSON in DOCUMENT["paths"][self.path][self.method]["responses"]["200"]["content"]
+
 
 def operations() -> list[Operation]:
     """Every operation of the contract."""

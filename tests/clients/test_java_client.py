@@ -175,12 +175,13 @@ public class CallEveryOperation {
 
 
 def sent(server: Server, operation: Operation, explained: bool) -> Any:
-    """What the server answers an operation's example, read as plain JSON."""
+    """What the server answers an operation's example, read as plain JSON (a document as its text)."""
     url = f"{server.base}{operation.path}{'?explain=true' if explained else ''}"
     body = None if operation.request_example is None else json.dumps(operation.request_example).encode()
     request = urllib.request.Request(url, body, {"Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=10) as response:
-        return json.loads(response.read())
+        answer = response.read()
+    return json.loads(answer) if operation.answers_json else answer.decode()
 
 
 @needs_java

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from .contract import CONTRACT, JSON, ROOT, Example, Operation
+from .contract import CONTRACT, JSON, ROOT, Example, Operation, operations
 
 CLIENTS = ROOT / "clients"
 PACKAGES = CLIENTS / "node_modules"
@@ -101,13 +101,13 @@ def pascal(operation_id: str) -> str:
     return operation_id[0].upper() + operation_id[1:]
 
 
-def example_types(example: Example) -> tuple[str, str]:
+def example_types(example: Example, media_type: str = JSON) -> tuple[str, str]:
     """The type an example must have, as openapi-typescript and as @hey-api/openapi-ts name it."""
     if example.kind == "request":
         return (f'NonNullable<operations["{example.owner}"]["requestBody"]>["content"]["{JSON}"]',
                 f'hey.{pascal(example.owner)}Data["body"]')
     if example.kind == "response":
-        return (f'operations["{example.owner}"]["responses"][{example.part}]["content"]["{JSON}"]',
+        return (f'operations["{example.owner}"]["responses"][{example.part}]["content"]["{media_type}"]',
                 f"hey.{pascal(example.owner)}Responses[{example.part}]")
     schema = f'components["schemas"]["{example.owner}"]'
     if example.kind == "property":
@@ -118,7 +118,9 @@ def example_types(example: Example) -> tuple[str, str]:
 def answer_types(operation_id: str, status: int) -> tuple[str, str]:
     """The type an answer of the server must have: its operation's 200 answer, or a problem."""
     if status == 200:
-        return example_types(Example("", None, "response", operation_id, "200"))
+        (answered,) = [operation for operation in operations() if operation.operation_id == operation_id]
+        media_type = JSON if answered.answers_json else "text/plain"  # a document: its text, as sent by default
+        return example_types(Example("", None, "response", operation_id, "200"), media_type)
     return example_types(Example("", None, "problem", "Problem"))
 
 
@@ -157,8 +159,9 @@ def caller_program(base: str, operations: list[Operation]) -> str:
     for operation in operations:
         method = operation.method.upper()
         if operation.request_example is None:
+            parse_as = "" if operation.answers_json else ', { parseAs: "text" }'  # openapi-fetch reads JSON else
             calls += [f'await record("openapi-fetch", "{operation.operation_id}", '
-                      f'fetchClient.{method}("{operation.path}"));',
+                      f'fetchClient.{method}("{operation.path}"{parse_as}));',
                       f'await record("hey-api", "{operation.operation_id}", sdk.{operation.operation_id}());']
             continue
         body = json.dumps(operation.request_example)

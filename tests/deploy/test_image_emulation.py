@@ -33,9 +33,10 @@ pytestmark = [pytest.mark.serving,
 
 
 def copy_into(source: Path, destination: Path) -> None:
-    """Docker's COPY of one source: a folder's contents, or a file into a folder ending in /."""
+    """Docker's COPY of one source: a folder's contents, links kept as links (the package's link to the rules
+    reference resolves only if its target is copied too), or a file into a folder ending in /."""
     if source.is_dir():
-        shutil.copytree(source, destination, dirs_exist_ok=True)
+        shutil.copytree(source, destination, symlinks=True, dirs_exist_ok=True)
     else:
         destination.mkdir(parents=True, exist_ok=True)
         shutil.copy2(source, destination / source.name)
