@@ -42,7 +42,9 @@ _VERBS = {"BRING_IN": Verb.BRING_IN, "COMPLETE": Verb.INCREASE, "BET": Verb.INCR
           "CALL": Verb.CALL, "ALL_IN": Verb.ALL_IN, "CHECK": Verb.CHECK, "FOLD": Verb.FOLD}
 _TOTALS = {"COMPLETE", "BET", "RAISE"}
 """The events whose amount is the player's street total; the other amounts are chips added."""
-_DEALT_CARDS = {"DRAW_DRAWN_CARDS", "HOLE"}
+_DEALT_CARDS = {"DRAW_DRAWN_CARDS", "HOLE", "SHOWN"}
+"""The cards a street's round writes: another player's so far, the recording player's, and those the site turns up
+once the players left are all-in (``SHOWN`` in a street's round, all of them so far)."""
 _SHOWN_CARDS = {"SHOWN", "MUCKED"}
 _UNSEEN = {"null", ""}
 _SIGNS = "$€£"

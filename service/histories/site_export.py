@@ -181,6 +181,8 @@ class SiteHandReader(ABC):
         self.first_collected: Entry | None = None
         self.returned: dict[int, int] = {}
         self.first_returned: Entry | None = None
+        self.returned_before_deal: list[tuple[WrittenPlayer, Entry]] = []
+        """Antes handed back before the deal, and where: each seat must then be dealt in."""
         self.total_pot: Entry | None = None
         self.rake = 0
 
@@ -195,6 +197,8 @@ class SiteHandReader(ABC):
                 self.line(entry)
         if self.phase < 3:
             raise UnreadableHandError(self.header, "the hand ends before 3rd street: nobody is dealt cards")
+        for player, entry in self.returned_before_deal:
+            self.dealt_in(player, entry)
         players = [self.seats[seat] for seat in sorted(self.seats) if self.seats[seat].cards]
         notes: list[str] = []
         bring_in = self.full_bring_in
@@ -290,6 +294,8 @@ class SiteHandReader(ABC):
         if seat_line := self.SEAT.fullmatch(entry.source):
             self.seat(entry, seat_line)
             return True
+        if self.uncalled(entry):
+            return True
         found = self.speaker(entry.source, self.SPEAKS)
         if found is None:
             return False
@@ -299,6 +305,24 @@ class SiteHandReader(ABC):
         self.antes.append(self.money.amount(ante["amount"], entry))
         self.anted.append(found[0])
         self.field_entries.setdefault("stakes.ante", entry)
+        return True
+
+    def uncalled(self, entry: Entry) -> bool:
+        """An uncalled bet handed back, or False when the line is none. Before the deal it is an ante nobody
+        matched (all the others all-in for less): the seat it returns to must then be dealt in by the hand's end."""
+        found = None if self.UNCALLED is None else self.UNCALLED.fullmatch(entry.source)
+        if found is None:
+            return False
+        if found["name"] not in self.by_name:
+            raise UnreadableHandError(entry, f"no seat line lists {quoted(found['name'])}")
+        player = self.by_name[found["name"]]
+        if self.phase == SEATING:
+            self.returned_before_deal.append((player, entry))
+        else:
+            self.dealt_in(player, entry)
+        amount = self.money.amount(found["amount"], entry)
+        self.returned[player.seat] = self.returned.get(player.seat, 0) + amount
+        self.first_returned = self.first_returned or entry
         return True
 
     def without_all_in(self, words: str) -> tuple[str, bool]:
@@ -332,13 +356,7 @@ class SiteHandReader(ABC):
         if text.startswith("Dealt to "):
             self.deal(entry, text.removeprefix("Dealt to "))
             return True
-        if self.UNCALLED is not None and (uncalled := self.UNCALLED.fullmatch(text)):
-            if uncalled["name"] not in self.by_name:
-                raise UnreadableHandError(entry, f"no seat line lists {quoted(uncalled['name'])}")
-            player = self.dealt_in(self.by_name[uncalled["name"]], entry)
-            amount = self.money.amount(uncalled["amount"], entry)
-            self.returned[player.seat] = self.returned.get(player.seat, 0) + amount
-            self.first_returned = self.first_returned or entry
+        if self.uncalled(entry):
             return True
         if (found := self.speaker(text, self.SPEAKS)) and self.act(entry, *found):
             return True
