@@ -15,9 +15,11 @@ from .errors import NotRazzError, UnreadableHandError
 from .site_export import AMOUNT, NAME, Header, Money, SiteHandReader, split_at_headers
 from .written import Entry, Section, Verb, WrittenHand
 
-HAND_START = re.compile(r"PokerStars (?:Hand|Game) #")
+HAND_START = re.compile(r"PokerStars (?:Home Game )?(?:Hand|Game) #")
+"""A hand's first words: a Home Game hand (a club's private table) is written like any other after them."""
 
-_HEADER = re.compile(r"PokerStars (?:Hand|Game) #(?P<id>\d+):\s+(?P<rest>.*)")
+_HEADER = re.compile(r"PokerStars (?:Home Game )?(?:Hand|Game) #(?P<id>\d+):\s+(?:\{[^{}]*\}\s+)?(?P<rest>.*)")
+"""The header past the hand's number and, on a Home Game hand, its club's room (``{Dazzle's Room}``)."""
 _TOURNAMENT = re.compile(r"Tournament #\d+, (?P<rest>.*)")
 _RAZZ = re.compile(r"(?<![\w'/-])Razz Limit(?![\w'/-])")
 _DEUCE_TO_SEVEN = re.compile(r"(?<![\w.])2-7(?![\w.])")
@@ -83,7 +85,8 @@ class _PokerStarsHand(SiteHandReader):
         match = _HEADER.fullmatch(header.source)
         if match is None:
             raise UnreadableHandError(header, 'not a PokerStars hand: a hand starts with a line "PokerStars '
-                                              'Hand #<number>: ..." or "PokerStars Game #<number>: ..."')
+                                              'Hand #<number>: ...", "PokerStars Game #<number>: ..." or '
+                                              '"PokerStars Home Game Hand #<number>: ..."')
         tournament = _TOURNAMENT.fullmatch(match["rest"])
         rest = tournament["rest"] if tournament else match["rest"]
         game = rest.split(" - ")[0]

@@ -602,3 +602,18 @@ def test_a_card_dealt_on_a_community_card_river_is_refused():
     with pytest.raises(UnreadableHandError) as error:
         only_hand(text)
     assert error.value.entry.line == 88
+
+
+def test_a_home_game_header_reads_past_its_club_room_as_any_tournament_hand():
+    header = ("PokerStars Home Game Hand #99632234066: {Dazzle's Room} Tournament #743144019, 100+9 8-Game "
+              "(Razz Limit) - Match Round I, Level IV (30/60) - 2013/06/06 0:00:10 ET")
+    hand = only_hand(TOURNAMENT.replace(TOURNAMENT.splitlines()[0], header))
+    assert hand.id == "99632234066"
+    assert (hand.stakes["small_bet"], hand.stakes["big_bet"]) == (30, 60)
+
+
+def test_a_home_game_hand_of_another_game_is_not_razz_on_its_header_line():
+    header = ("PokerStars Home Game Hand #99631756108: {Dazzle's Room} Tournament #743144019, 100+9 8-Game "
+              "(Triple Draw 2-7 Lowball Limit) - Match Round I, Level I (20/40) - 2013/06/05 23:30:00 ET")
+    with pytest.raises(NotRazzError):
+        read(split(SHORT_CASH.replace(SHORT_CASH.splitlines()[0], header))[0])
