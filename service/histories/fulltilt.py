@@ -13,7 +13,7 @@ from types import MappingProxyType
 
 from ..problems import quoted
 from .errors import NotRazzError, UnreadableHandError
-from .site_export import AMOUNT, NAME, Header, Money, SiteHandReader, split_at_headers
+from .site_export import AMOUNT, FEES, NAME, Header, Money, SiteHandReader, split_at_headers
 from .written import Entry, Section, Verb, WrittenHand
 
 HAND_START = re.compile(r"Full Tilt Poker Game #")
@@ -59,8 +59,9 @@ class _FullTiltHand(SiteHandReader):
     MUCKS = frozenset({"mucks"})
     COLLECTED = re.compile(rf"(?:wins|ties for) (?:the )?(?:pot|main pot|side pot(?: #?\d+)?) "
                            rf"\((?P<amount>{AMOUNT})\)(?: with .*)?")
-    UNCALLED = re.compile(rf"Uncalled bet of (?P<amount>{AMOUNT}) returned to (?P<name>.+)")
-    TOTAL_POT = re.compile(rf"Total pot {AMOUNT}(?: [^|]*)? \| Rake (?P<rake>{AMOUNT})")
+    UNCALLED = re.compile(rf"(?:Uncalled bet|Ante) of (?P<amount>{AMOUNT}) returned to (?P<name>.+)")
+    """An uncalled bet, or an ante nobody could match handed back before the deal (either wording)."""
+    TOTAL_POT = re.compile(rf"Total pot {AMOUNT}(?: [^|]*)? \| Rake (?P<rake>{AMOUNT}){FEES}")
     NOISE = re.compile(
         rf"{NAME}: .*"
         rf"|{NAME} (?:is high|is low) with \[[^\]]*\]"
@@ -69,9 +70,16 @@ class _FullTiltHand(SiteHandReader):
         rf"|{NAME} (?:stands up|sits down|is sitting out|has returned|has reconnected|is disconnected|"
         r"has been disconnected|has timed out|is feeling [a-z]+)"
         rf"|{NAME} adds {AMOUNT}(?: .*)?"
+        rf"|{NAME} sits out"
+        rf"|{NAME} re-buys and receives \d[\d,]* chips for {AMOUNT}"
+        rf"|{NAME} takes the add-on and receives \d[\d,]* chips for {AMOUNT}"
+        rf"|{NAME} wins the {AMOUNT} bounty for eliminating .+"
         r"|\d+ seconds left to act"
+        r"|The button is in seat #\d+"
     )
-    """Chat, the clock, the lobby; ``is high with [Qc]`` names who must bring in, which the rules decide."""
+    """Chat, the clock, the lobby; ``is high with [Qc]`` names who must bring in, which the rules decide; rebuys,
+    add-ons and bounties (chips and prizes outside the pot); the button, which razz does not use."""
+    CANCELLED = re.compile(r"Hand #\d+ has been cancell?ed")
 
     def read_header(self, header: Entry) -> Header:
         """The hand number, its unit and its small and big bets; another game than fixed-limit razz is refused."""

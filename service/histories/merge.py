@@ -37,7 +37,12 @@ _RAZZ, _RAZZ_GAME_TYPE = "Razz", "47"
 _STREETS = {"BRING_IN": 3, "THIRD_STREET": 3, "FOURTH_STREET": 4, "FIFTH_STREET": 5, "SIXTH_STREET": 6,
             "SEVENTH_STREET": 7}
 """The rounds that deal cards, and the street each deals (the bring-in's round deals 3rd street)."""
-_ROUNDS = {"BLINDS", *_STREETS, "SHOWDOWN", "END_OF_GAME"}
+_ENDS = {"END_OF_GAME", "END_OF_FOLDED_GAME"}
+"""The rounds that pay the pots: ``END_OF_FOLDED_GAME`` when all but one folded (an empty ``END_OF_GAME`` follows)."""
+_ROUNDS = {"BLINDS", *_STREETS, "SHOWDOWN", *_ENDS}
+_PASSED_OVER = {"SIT_OUT", "DISCONNECTED", "RECONNECTED", "LEAVE", "PLAYER_OUT"}
+"""Events that tell nothing of the play: a player sitting out (not dealt in), losing or regaining his connection,
+leaving the table or the tournament."""
 _VERBS = {"BRING_IN": Verb.BRING_IN, "COMPLETE": Verb.INCREASE, "BET": Verb.INCREASE, "RAISE": Verb.INCREASE,
           "CALL": Verb.CALL, "ALL_IN": Verb.ALL_IN, "CHECK": Verb.CHECK, "FOLD": Verb.FOLD}
 _TOTALS = {"COMPLETE", "BET", "RAISE"}
@@ -148,6 +153,9 @@ def _elements(section: Section) -> list[_Element]:
     try:
         parser.Parse("<hand>" + "\n".join(lines) + "</hand>", True)
     except expat.ExpatError as error:
+        if error.lineno > len(lines) or (error.lineno == len(lines) and error.offset >= len(lines[-1])):
+            raise UnreadableHandError(entry_at(error.lineno), "the text stops inside the hand, its elements left "
+                                                              "open: it is truncated") from None
         raise UnreadableHandError(entry_at(error.lineno), f"not well-formed XML: {expat.errors.messages[error.code]}"
                                   ) from None
     return found[1:]
@@ -365,6 +373,11 @@ class _MergeHand:
             self.winner(element, round_name)
             return
         kind = element.attributes.get("type", "")
+        if kind in _PASSED_OVER:
+            return
+        if kind == "GAME_CANCELLED":
+            raise UnreadableHandError(element.entry, "Merge cancelled this hand and handed its chips back: it has no "
+                                                     "play to check")
         if kind == "ANTE":
             amount = self.event_amount(element)
             self.antes.append(amount)
@@ -411,7 +424,7 @@ class _MergeHand:
 
     def winner(self, element: _Element, round_name: str) -> None:
         """What a seat took from a pot (after the rake), or an uncalled bet handed back (``uncalled="true"``)."""
-        if round_name != "END_OF_GAME":
+        if round_name not in _ENDS:
             raise UnreadableHandError(element.entry, 'a "<winner>" before the END_OF_GAME round')
         seat = self.player_at(element).seat
         amount = self.amount(self.money, element.attributes.get("amount", ""), element.entry)

@@ -43,6 +43,10 @@ most 100 places for the words after the name and stays linear in a line of any l
 _SUMMARY_SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<rest>.*)")
 _SUMMARY_CARDS = re.compile(r"(?:showed|mucked) \[(?P<cards>[^\]]*)\](?: .*)?")
 _SHOW = re.compile(r"shows \[(?P<cards>[^\]]*)\](?: .*)?")
+_FEE = re.compile(rf" \| [A-Z][A-Za-z]* (?P<amount>{AMOUNT})")
+FEES = rf"(?P<fees>(?: \| [A-Z][A-Za-z]* {AMOUNT}){{0,8}})"
+"""What a total-pot line may write after the rake, each taken from the pot as the rake is (``| Jackpot $0.01``):
+counted in the rake, since the winners collect the pot without them."""
 _DEALT = re.compile(r"\[(?P<so_far>[^\]]*)\](?: \[(?P<new>[^\]]*)\])?")
 
 
@@ -63,6 +67,8 @@ def split_at_headers(text: str, start: re.Pattern[str], blank_ends_hand: bool) -
             sections.append(Section(number, current))
         else:
             current.append(line)
+    if sections and current is not None and clean(current[-1]):  # the text's last line has no line break
+        sections[-1] = sections[-1]._replace(cut=True)
     return sections
 
 
@@ -143,17 +149,22 @@ class SiteHandReader(ABC):
     """An uncalled bet handed back: groups ``amount`` and ``name``. A site without one (Winamax) counts the bet
     nobody called in what its maker collected, which is how the check compares it."""
     TOTAL_POT: ClassVar[re.Pattern[str]]
-    """The summary's total-pot line: group ``rake`` (unmatched when the site writes that there is none)."""
+    """The summary's total-pot line: group ``rake`` (unmatched when the site writes that there is none) and
+    ``fees``, what the line writes after the rake (``FEES``)."""
     UNSEEN: ClassVar[str | None] = None
     """How the site writes a card dealt face down that the recording player did not see (Winamax ``X``), if at all."""
     NOISE: ClassVar[re.Pattern[str]]
-    """Lines that tell nothing about the hand's play, wherever they come: chat, the lobby, the clock."""
+    """Lines that tell nothing about the hand's play, wherever they come: chat, the lobby, the clock, the seats
+    changing hands, rebuys and add-ons between hands, bounties."""
+    CANCELLED: ClassVar[re.Pattern[str] | None] = None
+    """The line a site writes in a hand it cancelled (the chips went back): the hand has no play to check."""
 
     def __init__(self, section: Section) -> None:
         self.entries = [Entry(section.first_line + offset, clean(line)) for offset, line in enumerate(section.lines)]
         if not self.entries:
             raise UnreadableHandError(Entry(section.first_line, ""), "an empty section holds no hand")
         self.header = self.entries[0]
+        self.cut = section.cut
         self.hand_id, self.money, self.small_bet, self.big_bet = self.read_header(self.header)
         self.phase = SEATING
         self.table_size: int | None = None
@@ -194,7 +205,13 @@ class SiteHandReader(ABC):
         """Read every line after the header, then put the hand together."""
         for entry in self.entries[1:]:
             if entry.source:
-                self.line(entry)
+                try:
+                    self.line(entry)
+                except UnreadableHandError as error:
+                    if self.cut and entry is self.entries[-1]:
+                        raise UnreadableHandError(entry, "the text stops in the middle of this line: it is truncated ("
+                                                         f"{error.message})") from None
+                    raise
         if self.phase < 3:
             raise UnreadableHandError(self.header, "the hand ends before 3rd street: nobody is dealt cards")
         for player, entry in self.returned_before_deal:
@@ -225,6 +242,9 @@ class SiteHandReader(ABC):
 
     def line(self, entry: Entry) -> None:
         """Read one line after the header, as the part of the hand reached allows."""
+        if self.CANCELLED is not None and self.CANCELLED.fullmatch(entry.source):
+            raise UnreadableHandError(entry, f"{self.SITE} cancelled this hand and handed its chips back: it has no "
+                                             "play to check")
         street = self.STREET.fullmatch(entry.source)
         if street:
             self.street(entry, self.PHASES[street["name"]], street.groupdict().get("card"))
@@ -512,6 +532,7 @@ class SiteHandReader(ABC):
                 raise UnreadableHandError(entry, f"a second total-pot line (the first is line {self.total_pot.line})")
             self.total_pot = entry
             self.rake = 0 if total["rake"] is None else self.money.amount(total["rake"], entry)
+            self.rake += sum(self.money.amount(fee["amount"], entry) for fee in _FEE.finditer(total["fees"] or ""))
             return True
         seat_line = _SUMMARY_SEAT.fullmatch(entry.source)
         if seat_line is None:

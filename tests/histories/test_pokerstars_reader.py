@@ -405,6 +405,17 @@ def test_a_chip_amount_with_decimals_is_refused_in_a_tournament():
     "SilkZone is sitting out",
     "stranger will be allowed to play after the button",
     "Betting is capped",
+    "kobreli: sits out",
+    "kobreli sits out",
+    "kobreli: is sitting out",
+    "meg100 has 15 seconds left to act",
+    "stranger was removed from the table for failing to post",
+    "kobreli re-buys and receives 1,500 chips for $1.00",
+    "kobreli takes the add-on and receives 3000 chips for $1.00",
+    "Hero wins the $0.50 bounty for eliminating meg100",
+    "Hero, kobreli split the $0.50 bounty for eliminating meg100",
+    "Hero wins $0.25 for eliminating meg100 and their own bounty increases by $0.25 to $0.75",
+    "Hero wins $0.12 for splitting the elimination of meg100 and their own bounty increases by $0.13 to $0.63",
 ])
 def test_noise_lines_are_skipped_wherever_they_come(noise):
     text = SAMPLE.read_text(encoding="utf-8").split("\n\n\n\n")[0] + "\n"
