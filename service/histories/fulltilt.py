@@ -22,6 +22,8 @@ _HEADER = re.compile(r"Full Tilt Poker Game #(?P<id>\d+): (?P<rest>.*)")
 _STAKES = re.compile(rf"(?P<small>{AMOUNT})/(?P<big>{AMOUNT})(?: Ante {AMOUNT})?")
 """``$0.10/$0.20 Ante $0.02`` (cash) or ``40/80 Ante 7`` (a tournament's chips): the small and big bets."""
 _RAZZ = "Limit Razz"
+_PARTIAL = "(partial)"
+"""What ends the header of a hand whose history Full Tilt wrote only from part-way through."""
 
 
 def split(text: str) -> list[Section]:
@@ -94,6 +96,9 @@ class _FullTiltHand(SiteHandReader):
             raise UnreadableHandError(header, 'the header does not give the bets and the game, like "$0.10/$0.20 '
                                               'Ante $0.02 - Limit Razz"')
         place, stakes = found
+        if match["rest"].endswith(_PARTIAL):
+            raise UnreadableHandError(header, f"Full Tilt marks this hand {_PARTIAL}: its history was written from "
+                                              "part-way through the hand, so it is truncated")
         game = parts[place + 1]
         if game != _RAZZ:
             raise NotRazzError(header, f"a hand of {quoted(game)}: this reader reads fixed-limit razz only")

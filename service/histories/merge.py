@@ -32,8 +32,13 @@ HAND_START = re.compile(r"<(?:description|game)[\s/>]")
 _ELEMENT_START = re.compile(r"<(?P<name>description|game)[\s/>]")
 """Where a hand may start: a description, or a game that no description opened."""
 _DECLARATION = re.compile(r"<\?xml[^>]*\?>")
-_STAKES = re.compile(rf"Limit (?P<small>{AMOUNT})/(?P<big>{AMOUNT})")
+_STAKES = re.compile(rf"Limit(?: Level \d+ Blinds)? \(?(?P<small>{AMOUNT})/(?P<big>{AMOUNT})\)?")
+"""``Limit $0.50/$1`` (cash), or a tournament's ``Limit Level 3 Blinds (30/60)`` in chips."""
 _RAZZ, _RAZZ_GAME_TYPE = "Razz", "47"
+_TOURNAMENT = " Tournament"
+"""What a tournament hand's description adds to its type (``Razz Tournament``)."""
+_MIXES = {"HORSE", "RASH", "HA", "HO", "SHOE", "HOSE", "HAR"}
+"""The mixed games a description may name: the hand's own game is then its game's ``multigametype``."""
 _STREETS = {"BRING_IN": 3, "THIRD_STREET": 3, "FOURTH_STREET": 4, "FIFTH_STREET": 5, "SIXTH_STREET": 6,
             "SEVENTH_STREET": 7}
 """The rounds that deal cards, and the street each deals (the bring-in's round deals 3rd street)."""
@@ -216,11 +221,13 @@ class _MergeHand:
 
     def check_game(self, description: _Element | None, game: _Element) -> None:
         """Refuse a game other than razz: the description's type, or the game's type number."""
-        kind = None if description is None else description.attributes.get("type")
+        kind = None if description is None else description.attributes.get("type", "").removesuffix(_TOURNAMENT)
+        game_type = game.attributes.get("gametype")
+        if kind in _MIXES:  # a mixed game's hand: its own game is the game's multigametype
+            kind, game_type = None, game.attributes.get("multigametype")
         if kind is not None and kind != _RAZZ:
             raise NotRazzError(description.entry if description else game.entry,
                                f"a hand of {quoted(kind)}: this reader reads fixed-limit razz only")
-        game_type = game.attributes.get("gametype")
         if game_type is not None and game_type != _RAZZ_GAME_TYPE:
             raise NotRazzError(game.entry, f"a hand of game type {quoted(game_type)}: this reader reads fixed-limit "
                                            f"razz only (game type {_RAZZ_GAME_TYPE})")

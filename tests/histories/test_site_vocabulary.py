@@ -5,6 +5,8 @@ The hands are written in each site's syntax as its real exports lay them out (th
 seat lines, rounds and summaries), with what the rules pay them added up here by hand.
 """
 
+import re
+
 import pytest
 
 from service.histories import fulltilt, merge, pokerstars, winamax
@@ -365,3 +367,34 @@ def test_a_merge_file_cut_short_says_it_is_truncated(words):
     text = MERGE_ALL_IN_ON_4TH.replace("    </round>\n</game>", "</round>\n</game>")
     error = refused(merge, truncated_at(text, words))
     assert "the text stops inside the hand" in error.message and "truncated" in error.message
+
+
+def test_a_merge_razz_tournament_hand_reads_its_level_in_chips(client):
+    """A tournament's description: ``Razz Tournament``, its stakes ``Limit Level N Blinds (small/big)`` in chips."""
+    text = MERGE_ALL_IN_ON_4TH.replace('type="Razz" stakes="Limit $0.50/$1"',
+                                       'type="Razz Tournament" stakes="Limit Level 3 Blinds (50/100)"')
+    text = re.sub(r'(amount|balance)="\$?(\d+)\.(\d\d)"', lambda found: f'{found[1]}="{int(found[2] + found[3])}"',
+                  text)
+    hand = check_one(client, text, None)
+    assert hand["snapshot"]["stakes"] == {"ante": 5, "bring_in": 10, "small_bet": 50, "big_bet": 100}
+    assert hand["valid"] and hand["agrees"] is True
+
+
+@pytest.mark.parametrize(("multigametype", "razz"), [("47", True), ("43", False)])
+def test_a_merge_mixed_game_hand_is_razz_when_its_own_game_is(client, multigametype, razz):
+    """As the HORSE sample: ``<description type="HORSE">``, ``gametype="75"`` and the hand's own game in
+    ``multigametype``."""
+    text = MERGE_ALL_IN_ON_4TH.replace('type="Razz"', 'type="HORSE"').replace(
+        'gametype="47"', f'gametype="75" multigametype="{multigametype}"')
+    hand = check_one(client, text, None)
+    if razz:
+        assert hand["valid"] and hand["agrees"] is True
+    else:
+        assert hand["error"]["type"] == PROBLEM_BASE + "not-razz"
+        assert hand["error"]["line"] == line_reading(text, text.splitlines()[2].strip())
+
+
+def test_a_full_tilt_hand_marked_partial_says_it_is_truncated():
+    header = FULLTILT_ANTE_ALL_IN.split("\n", 1)[0]
+    error = refused(fulltilt, FULLTILT_ANTE_ALL_IN.replace(header, header + " (partial)"))
+    assert error.entry.line == 1 and "(partial)" in error.message and "truncated" in error.message
