@@ -398,3 +398,19 @@ def test_a_full_tilt_hand_marked_partial_says_it_is_truncated():
     header = FULLTILT_ANTE_ALL_IN.split("\n", 1)[0]
     error = refused(fulltilt, FULLTILT_ANTE_ALL_IN.replace(header, header + " (partial)"))
     assert error.entry.line == 1 and "(partial)" in error.message and "truncated" in error.message
+
+
+def test_a_pokerstars_ante_nobody_could_match_comes_back_before_the_deal_and_the_hand_checks(client):
+    """Player0 antes his last 4 chips: Hero's 2 above it come back before 3rd street, nobody bets, and the 8 the
+    antes made go to Player0's 9-7 low."""
+    text = POKERSTARS_ALL_IN_ON_4TH.replace("Seat 1: Player0 (45 in chips)", "Seat 1: Player0 (4 in chips)").replace(
+        "Player0: posts the ante 6", "Player0: posts the ante 4 and is all-in\nUncalled bet (2) returned to Hero")
+    for betting in ("Hero: brings in for 9\n", "Player0: calls 9\n", "Player0: bets 30 and is all-in\n",
+                    "Hero: calls 30\n"):
+        text = text.replace(betting, "")
+    text = text.replace("collected 90", "collected 8").replace("Total pot 90", "Total pot 8").replace("won (90)",
+                                                                                                      "won (8)")
+    hand = check_one(client, text, None)
+    assert hand["valid"] and hand["agrees"] is True and hand["snapshot"]["actions"] == []
+    assert hand["recorded"]["returned"] == [{"seat": 2, "amount": 2}]
+    assert hand["state"]["result"]["payouts"] == [{"seat": 1, "amount": 8}, {"seat": 2, "amount": 2}]
