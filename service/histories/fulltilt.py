@@ -13,7 +13,7 @@ from types import MappingProxyType
 
 from ..problems import quoted
 from .errors import NotRazzError, UnreadableHandError
-from .site_export import AMOUNT, NAME, Header, Money, SiteHandReader, split_at_headers
+from .site_export import AMOUNT, FEES, NAME, Header, Money, SiteHandReader, split_at_headers
 from .written import Entry, Section, Verb, WrittenHand
 
 HAND_START = re.compile(r"Full Tilt Poker Game #")
@@ -22,6 +22,8 @@ _HEADER = re.compile(r"Full Tilt Poker Game #(?P<id>\d+): (?P<rest>.*)")
 _STAKES = re.compile(rf"(?P<small>{AMOUNT})/(?P<big>{AMOUNT})(?: Ante {AMOUNT})?")
 """``$0.10/$0.20 Ante $0.02`` (cash) or ``40/80 Ante 7`` (a tournament's chips): the small and big bets."""
 _RAZZ = "Limit Razz"
+_PARTIAL = "(partial)"
+"""What ends the header of a hand whose history Full Tilt wrote only from part-way through."""
 
 
 def split(text: str) -> list[Section]:
@@ -59,8 +61,9 @@ class _FullTiltHand(SiteHandReader):
     MUCKS = frozenset({"mucks"})
     COLLECTED = re.compile(rf"(?:wins|ties for) (?:the )?(?:pot|main pot|side pot(?: #?\d+)?) "
                            rf"\((?P<amount>{AMOUNT})\)(?: with .*)?")
-    UNCALLED = re.compile(rf"Uncalled bet of (?P<amount>{AMOUNT}) returned to (?P<name>.+)")
-    TOTAL_POT = re.compile(rf"Total pot {AMOUNT}(?: [^|]*)? \| Rake (?P<rake>{AMOUNT})")
+    UNCALLED = re.compile(rf"(?:Uncalled bet|Ante) of (?P<amount>{AMOUNT}) returned to (?P<name>.+)")
+    """An uncalled bet, or an ante nobody could match handed back before the deal (either wording)."""
+    TOTAL_POT = re.compile(rf"Total pot {AMOUNT}(?: [^|]*)? \| Rake (?P<rake>{AMOUNT}){FEES}")
     NOISE = re.compile(
         rf"{NAME}: .*"
         rf"|{NAME} (?:is high|is low) with \[[^\]]*\]"
@@ -69,9 +72,16 @@ class _FullTiltHand(SiteHandReader):
         rf"|{NAME} (?:stands up|sits down|is sitting out|has returned|has reconnected|is disconnected|"
         r"has been disconnected|has timed out|is feeling [a-z]+)"
         rf"|{NAME} adds {AMOUNT}(?: .*)?"
+        rf"|{NAME} sits out"
+        rf"|{NAME} re-buys and receives \d[\d,]* chips for {AMOUNT}"
+        rf"|{NAME} takes the add-on and receives \d[\d,]* chips for {AMOUNT}"
+        rf"|{NAME} wins the {AMOUNT} bounty for eliminating .+"
         r"|\d+ seconds left to act"
+        r"|The button is in seat #\d+"
     )
-    """Chat, the clock, the lobby; ``is high with [Qc]`` names who must bring in, which the rules decide."""
+    """Chat, the clock, the lobby; ``is high with [Qc]`` names who must bring in, which the rules decide; rebuys,
+    add-ons and bounties (chips and prizes outside the pot); the button, which razz does not use."""
+    CANCELLED = re.compile(r"Hand #\d+ has been cancell?ed")
 
     def read_header(self, header: Entry) -> Header:
         """The hand number, its unit and its small and big bets; another game than fixed-limit razz is refused."""
@@ -86,6 +96,9 @@ class _FullTiltHand(SiteHandReader):
             raise UnreadableHandError(header, 'the header does not give the bets and the game, like "$0.10/$0.20 '
                                               'Ante $0.02 - Limit Razz"')
         place, stakes = found
+        if match["rest"].endswith(_PARTIAL):
+            raise UnreadableHandError(header, f"Full Tilt marks this hand {_PARTIAL}: its history was written from "
+                                              "part-way through the hand, so it is truncated")
         game = parts[place + 1]
         if game != _RAZZ:
             raise NotRazzError(header, f"a hand of {quoted(game)}: this reader reads fixed-limit razz only")

@@ -32,17 +32,29 @@ HAND_START = re.compile(r"<(?:description|game)[\s/>]")
 _ELEMENT_START = re.compile(r"<(?P<name>description|game)[\s/>]")
 """Where a hand may start: a description, or a game that no description opened."""
 _DECLARATION = re.compile(r"<\?xml[^>]*\?>")
-_STAKES = re.compile(rf"Limit (?P<small>{AMOUNT})/(?P<big>{AMOUNT})")
+_STAKES = re.compile(rf"Limit(?: Level \d+ Blinds)? \(?(?P<small>{AMOUNT})/(?P<big>{AMOUNT})\)?")
+"""``Limit $0.50/$1`` (cash), or a tournament's ``Limit Level 3 Blinds (30/60)`` in chips."""
 _RAZZ, _RAZZ_GAME_TYPE = "Razz", "47"
+_TOURNAMENT = " Tournament"
+"""What a tournament hand's description adds to its type (``Razz Tournament``)."""
+_MIXES = {"HORSE", "RASH", "HA", "HO", "SHOE", "HOSE", "HAR"}
+"""The mixed games a description may name: the hand's own game is then its game's ``multigametype``."""
 _STREETS = {"BRING_IN": 3, "THIRD_STREET": 3, "FOURTH_STREET": 4, "FIFTH_STREET": 5, "SIXTH_STREET": 6,
             "SEVENTH_STREET": 7}
 """The rounds that deal cards, and the street each deals (the bring-in's round deals 3rd street)."""
-_ROUNDS = {"BLINDS", *_STREETS, "SHOWDOWN", "END_OF_GAME"}
+_ENDS = {"END_OF_GAME", "END_OF_FOLDED_GAME"}
+"""The rounds that pay the pots: ``END_OF_FOLDED_GAME`` when all but one folded (an empty ``END_OF_GAME`` follows)."""
+_ROUNDS = {"BLINDS", *_STREETS, "SHOWDOWN", *_ENDS}
+_PASSED_OVER = {"SIT_OUT", "DISCONNECTED", "RECONNECTED", "LEAVE", "PLAYER_OUT"}
+"""Events that tell nothing of the play: a player sitting out (not dealt in), losing or regaining his connection,
+leaving the table or the tournament."""
 _VERBS = {"BRING_IN": Verb.BRING_IN, "COMPLETE": Verb.INCREASE, "BET": Verb.INCREASE, "RAISE": Verb.INCREASE,
           "CALL": Verb.CALL, "ALL_IN": Verb.ALL_IN, "CHECK": Verb.CHECK, "FOLD": Verb.FOLD}
 _TOTALS = {"COMPLETE", "BET", "RAISE"}
 """The events whose amount is the player's street total; the other amounts are chips added."""
-_DEALT_CARDS = {"DRAW_DRAWN_CARDS", "HOLE"}
+_DEALT_CARDS = {"DRAW_DRAWN_CARDS", "HOLE", "SHOWN"}
+"""The cards a street's round writes: another player's so far, the recording player's, and those the site turns up
+once the players left are all-in (``SHOWN`` in a street's round, all of them so far)."""
 _SHOWN_CARDS = {"SHOWN", "MUCKED"}
 _UNSEEN = {"null", ""}
 _SIGNS = "$€£"
@@ -146,6 +158,9 @@ def _elements(section: Section) -> list[_Element]:
     try:
         parser.Parse("<hand>" + "\n".join(lines) + "</hand>", True)
     except expat.ExpatError as error:
+        if error.lineno > len(lines) or (error.lineno == len(lines) and error.offset >= len(lines[-1])):
+            raise UnreadableHandError(entry_at(error.lineno), "the text stops inside the hand, its elements left "
+                                                              "open: it is truncated") from None
         raise UnreadableHandError(entry_at(error.lineno), f"not well-formed XML: {expat.errors.messages[error.code]}"
                                   ) from None
     return found[1:]
@@ -206,11 +221,13 @@ class _MergeHand:
 
     def check_game(self, description: _Element | None, game: _Element) -> None:
         """Refuse a game other than razz: the description's type, or the game's type number."""
-        kind = None if description is None else description.attributes.get("type")
+        kind = None if description is None else description.attributes.get("type", "").removesuffix(_TOURNAMENT)
+        game_type = game.attributes.get("gametype")
+        if kind in _MIXES:  # a mixed game's hand: its own game is the game's multigametype
+            kind, game_type = None, game.attributes.get("multigametype")
         if kind is not None and kind != _RAZZ:
             raise NotRazzError(description.entry if description else game.entry,
                                f"a hand of {quoted(kind)}: this reader reads fixed-limit razz only")
-        game_type = game.attributes.get("gametype")
         if game_type is not None and game_type != _RAZZ_GAME_TYPE:
             raise NotRazzError(game.entry, f"a hand of game type {quoted(game_type)}: this reader reads fixed-limit "
                                            f"razz only (game type {_RAZZ_GAME_TYPE})")
@@ -363,6 +380,11 @@ class _MergeHand:
             self.winner(element, round_name)
             return
         kind = element.attributes.get("type", "")
+        if kind in _PASSED_OVER:
+            return
+        if kind == "GAME_CANCELLED":
+            raise UnreadableHandError(element.entry, "Merge cancelled this hand and handed its chips back: it has no "
+                                                     "play to check")
         if kind == "ANTE":
             amount = self.event_amount(element)
             self.antes.append(amount)
@@ -409,7 +431,7 @@ class _MergeHand:
 
     def winner(self, element: _Element, round_name: str) -> None:
         """What a seat took from a pot (after the rake), or an uncalled bet handed back (``uncalled="true"``)."""
-        if round_name != "END_OF_GAME":
+        if round_name not in _ENDS:
             raise UnreadableHandError(element.entry, 'a "<winner>" before the END_OF_GAME round')
         seat = self.player_at(element).seat
         amount = self.amount(self.money, element.attributes.get("amount", ""), element.entry)

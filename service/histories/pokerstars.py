@@ -12,12 +12,14 @@ from types import MappingProxyType
 
 from ..problems import quoted
 from .errors import NotRazzError, UnreadableHandError
-from .site_export import AMOUNT, NAME, Header, Money, SiteHandReader, split_at_headers
+from .site_export import AMOUNT, FEES, NAME, Header, Money, SiteHandReader, split_at_headers
 from .written import Entry, Section, Verb, WrittenHand
 
-HAND_START = re.compile(r"PokerStars (?:Hand|Game) #")
+HAND_START = re.compile(r"PokerStars (?:Home Game )?(?:Hand|Game) #")
+"""A hand's first words: a Home Game hand (a club's private table) is written like any other after them."""
 
-_HEADER = re.compile(r"PokerStars (?:Hand|Game) #(?P<id>\d+):\s+(?P<rest>.*)")
+_HEADER = re.compile(r"PokerStars (?:Home Game )?(?:Hand|Game) #(?P<id>\d+):\s+(?:\{[^{}]*\}\s+)?(?P<rest>.*)")
+"""The header past the hand's number and, on a Home Game hand, its club's room (``{Dazzle's Room}``)."""
 _TOURNAMENT = re.compile(r"Tournament #\d+, (?P<rest>.*)")
 _RAZZ = re.compile(r"(?<![\w'/-])Razz Limit(?![\w'/-])")
 _DEUCE_TO_SEVEN = re.compile(r"(?<![\w.])2-7(?![\w.])")
@@ -65,7 +67,7 @@ class _PokerStarsHand(SiteHandReader):
     COLLECTED = re.compile(rf"collected (?P<amount>{AMOUNT}) from (?:pot|main pot|side pot(?:-\d+)?)")
     UNCALLED = re.compile(rf"Uncalled bet \((?P<amount>{AMOUNT})\) returned to (?P<name>.+)")
     TOTAL_POT = re.compile(rf"Total pot {AMOUNT}(?: Main pot {AMOUNT}\.(?: Side pot(?:-\d+)? {AMOUNT}\.)*)?"
-                           rf" \| Rake (?P<rake>{AMOUNT})")
+                           rf" \| Rake (?P<rake>{AMOUNT}){FEES}")
     NOISE = re.compile(
         rf'{NAME} said, ".*"'
         rf"|{NAME} joins the table at seat #\d+"
@@ -75,15 +77,28 @@ class _PokerStarsHand(SiteHandReader):
         rf"|{NAME} has timed out(?: while (?:being )?disconnected)?"
         rf"|{NAME} finished the tournament(?: in \d+(?:st|nd|rd|th) place)?(?: and received .+)?"
         rf"|{NAME} wins the tournament and receives .+"
+        rf"|{NAME}:? sits out"
+        rf"|{NAME}: is sitting out"
+        rf"|{NAME} has \d+ seconds left to act"
+        rf"|{NAME} was removed from the table for failing to post"
+        rf"|{NAME} re-buys and receives \d[\d,]* chips for {AMOUNT}"
+        rf"|{NAME} takes the add-on and receives \d[\d,]* chips for {AMOUNT}"
+        rf"|{NAME} (?:wins|split) the {AMOUNT} bounty for eliminating .+"
+        rf"|{NAME} wins {AMOUNT} for (?:eliminating|splitting the elimination of) .+"
         r"|Betting is capped"
     )
+    """Chat, the lobby and the clock; seats taken and left, sitting out, a player removed for not posting;
+    rebuys and add-ons (chips bought between hands, which the next hand's seat lines count); bounties (prizes
+    paid outside the pot)."""
+    CANCELLED = re.compile(r"Hand cancelled")
 
     def read_header(self, header: Entry) -> Header:
         """The hand number, its unit and its small and big bets; another game than fixed-limit razz is refused."""
         match = _HEADER.fullmatch(header.source)
         if match is None:
             raise UnreadableHandError(header, 'not a PokerStars hand: a hand starts with a line "PokerStars '
-                                              'Hand #<number>: ..." or "PokerStars Game #<number>: ..."')
+                                              'Hand #<number>: ...", "PokerStars Game #<number>: ..." or '
+                                              '"PokerStars Home Game Hand #<number>: ..."')
         tournament = _TOURNAMENT.fullmatch(match["rest"])
         rest = tournament["rest"] if tournament else match["rest"]
         game = rest.split(" - ")[0]

@@ -43,6 +43,10 @@ most 100 places for the words after the name and stays linear in a line of any l
 _SUMMARY_SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<rest>.*)")
 _SUMMARY_CARDS = re.compile(r"(?:showed|mucked) \[(?P<cards>[^\]]*)\](?: .*)?")
 _SHOW = re.compile(r"shows \[(?P<cards>[^\]]*)\](?: .*)?")
+_FEE = re.compile(rf" \| [A-Z][A-Za-z]* (?P<amount>{AMOUNT})")
+FEES = rf"(?P<fees>(?: \| [A-Z][A-Za-z]* {AMOUNT}){{0,8}})"
+"""What a total-pot line may write after the rake, each taken from the pot as the rake is (``| Jackpot $0.01``):
+counted in the rake, since the winners collect the pot without them."""
 _DEALT = re.compile(r"\[(?P<so_far>[^\]]*)\](?: \[(?P<new>[^\]]*)\])?")
 
 
@@ -63,6 +67,8 @@ def split_at_headers(text: str, start: re.Pattern[str], blank_ends_hand: bool) -
             sections.append(Section(number, current))
         else:
             current.append(line)
+    if sections and current is not None and clean(current[-1]):  # the text's last line has no line break
+        sections[-1] = sections[-1]._replace(cut=True)
     return sections
 
 
@@ -143,17 +149,22 @@ class SiteHandReader(ABC):
     """An uncalled bet handed back: groups ``amount`` and ``name``. A site without one (Winamax) counts the bet
     nobody called in what its maker collected, which is how the check compares it."""
     TOTAL_POT: ClassVar[re.Pattern[str]]
-    """The summary's total-pot line: group ``rake`` (unmatched when the site writes that there is none)."""
+    """The summary's total-pot line: group ``rake`` (unmatched when the site writes that there is none) and
+    ``fees``, what the line writes after the rake (``FEES``)."""
     UNSEEN: ClassVar[str | None] = None
     """How the site writes a card dealt face down that the recording player did not see (Winamax ``X``), if at all."""
     NOISE: ClassVar[re.Pattern[str]]
-    """Lines that tell nothing about the hand's play, wherever they come: chat, the lobby, the clock."""
+    """Lines that tell nothing about the hand's play, wherever they come: chat, the lobby, the clock, the seats
+    changing hands, rebuys and add-ons between hands, bounties."""
+    CANCELLED: ClassVar[re.Pattern[str] | None] = None
+    """The line a site writes in a hand it cancelled (the chips went back): the hand has no play to check."""
 
     def __init__(self, section: Section) -> None:
         self.entries = [Entry(section.first_line + offset, clean(line)) for offset, line in enumerate(section.lines)]
         if not self.entries:
             raise UnreadableHandError(Entry(section.first_line, ""), "an empty section holds no hand")
         self.header = self.entries[0]
+        self.cut = section.cut
         self.hand_id, self.money, self.small_bet, self.big_bet = self.read_header(self.header)
         self.phase = SEATING
         self.table_size: int | None = None
@@ -181,6 +192,8 @@ class SiteHandReader(ABC):
         self.first_collected: Entry | None = None
         self.returned: dict[int, int] = {}
         self.first_returned: Entry | None = None
+        self.returned_before_deal: list[tuple[WrittenPlayer, Entry]] = []
+        """Antes handed back before the deal, and where: each seat must then be dealt in."""
         self.total_pot: Entry | None = None
         self.rake = 0
 
@@ -192,9 +205,17 @@ class SiteHandReader(ABC):
         """Read every line after the header, then put the hand together."""
         for entry in self.entries[1:]:
             if entry.source:
-                self.line(entry)
+                try:
+                    self.line(entry)
+                except UnreadableHandError as error:
+                    if self.cut and entry is self.entries[-1]:
+                        raise UnreadableHandError(entry, "the text stops in the middle of this line: it is truncated ("
+                                                         f"{error.message})") from None
+                    raise
         if self.phase < 3:
             raise UnreadableHandError(self.header, "the hand ends before 3rd street: nobody is dealt cards")
+        for player, entry in self.returned_before_deal:
+            self.dealt_in(player, entry)
         players = [self.seats[seat] for seat in sorted(self.seats) if self.seats[seat].cards]
         notes: list[str] = []
         bring_in = self.full_bring_in
@@ -221,6 +242,9 @@ class SiteHandReader(ABC):
 
     def line(self, entry: Entry) -> None:
         """Read one line after the header, as the part of the hand reached allows."""
+        if self.CANCELLED is not None and self.CANCELLED.fullmatch(entry.source):
+            raise UnreadableHandError(entry, f"{self.SITE} cancelled this hand and handed its chips back: it has no "
+                                             "play to check")
         street = self.STREET.fullmatch(entry.source)
         if street:
             self.street(entry, self.PHASES[street["name"]], street.groupdict().get("card"))
@@ -290,6 +314,8 @@ class SiteHandReader(ABC):
         if seat_line := self.SEAT.fullmatch(entry.source):
             self.seat(entry, seat_line)
             return True
+        if self.uncalled(entry):
+            return True
         found = self.speaker(entry.source, self.SPEAKS)
         if found is None:
             return False
@@ -299,6 +325,24 @@ class SiteHandReader(ABC):
         self.antes.append(self.money.amount(ante["amount"], entry))
         self.anted.append(found[0])
         self.field_entries.setdefault("stakes.ante", entry)
+        return True
+
+    def uncalled(self, entry: Entry) -> bool:
+        """An uncalled bet handed back, or False when the line is none. Before the deal it is an ante nobody
+        matched (all the others all-in for less): the seat it returns to must then be dealt in by the hand's end."""
+        found = None if self.UNCALLED is None else self.UNCALLED.fullmatch(entry.source)
+        if found is None:
+            return False
+        if found["name"] not in self.by_name:
+            raise UnreadableHandError(entry, f"no seat line lists {quoted(found['name'])}")
+        player = self.by_name[found["name"]]
+        if self.phase == SEATING:
+            self.returned_before_deal.append((player, entry))
+        else:
+            self.dealt_in(player, entry)
+        amount = self.money.amount(found["amount"], entry)
+        self.returned[player.seat] = self.returned.get(player.seat, 0) + amount
+        self.first_returned = self.first_returned or entry
         return True
 
     def without_all_in(self, words: str) -> tuple[str, bool]:
@@ -332,13 +376,7 @@ class SiteHandReader(ABC):
         if text.startswith("Dealt to "):
             self.deal(entry, text.removeprefix("Dealt to "))
             return True
-        if self.UNCALLED is not None and (uncalled := self.UNCALLED.fullmatch(text)):
-            if uncalled["name"] not in self.by_name:
-                raise UnreadableHandError(entry, f"no seat line lists {quoted(uncalled['name'])}")
-            player = self.dealt_in(self.by_name[uncalled["name"]], entry)
-            amount = self.money.amount(uncalled["amount"], entry)
-            self.returned[player.seat] = self.returned.get(player.seat, 0) + amount
-            self.first_returned = self.first_returned or entry
+        if self.uncalled(entry):
             return True
         if (found := self.speaker(text, self.SPEAKS)) and self.act(entry, *found):
             return True
@@ -494,6 +532,7 @@ class SiteHandReader(ABC):
                 raise UnreadableHandError(entry, f"a second total-pot line (the first is line {self.total_pot.line})")
             self.total_pot = entry
             self.rake = 0 if total["rake"] is None else self.money.amount(total["rake"], entry)
+            self.rake += sum(self.money.amount(fee["amount"], entry) for fee in _FEE.finditer(total["fees"] or ""))
             return True
         seat_line = _SUMMARY_SEAT.fullmatch(entry.source)
         if seat_line is None:

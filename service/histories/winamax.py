@@ -16,7 +16,7 @@ from types import MappingProxyType
 
 from ..problems import quoted
 from .errors import NotRazzError, UnreadableHandError
-from .site_export import AMOUNT, NAME, Header, Money, SiteHandReader, split_at_headers
+from .site_export import AMOUNT, FEES, NAME, Header, Money, SiteHandReader, split_at_headers
 from .written import Entry, Section, Verb, WrittenHand
 
 HAND_START = re.compile(r"Winamax Poker - ")
@@ -67,13 +67,17 @@ class _WinamaxHand(SiteHandReader):
     SILENT = frozenset({"doesn't show", "doesn't show hand"})
     UNSEEN = "X"
     COLLECTED = re.compile(rf"collected (?P<amount>{AMOUNT}) from (?:pot|main pot|side pot(?: ?\d+)?)")
-    TOTAL_POT = re.compile(rf"Total pot {AMOUNT}(?: [^|]*)? \| (?:Rake (?P<rake>{AMOUNT})|No rake)")
+    TOTAL_POT = re.compile(rf"Total pot {AMOUNT}(?: [^|]*)? \| (?:Rake (?P<rake>{AMOUNT})|No rake){FEES}")
     NOISE = re.compile(
         rf"{NAME} (?:sits out|is sitting out|is back|leaves the table|joins the table|is disconnected|"
         r"is connected|has timed out)"
         rf"|{NAME} said, .*"
         rf"|{NAME} (?:wins|finished) .*tournament.*"
+        rf"|{NAME} (?:re-buys|rebuys|takes the add-on|adds) .{{0,200}}"
+        rf"|{NAME} wins (?:the )?{AMOUNT} bounty .*"
     )
+    """Chat, the lobby, sitting out and coming back, disconnects and time-outs; rebuys, add-ons and bounties
+    (chips and prizes outside the pot)."""
 
     def read_header(self, header: Entry) -> Header:
         """The hand number, its unit and its small and big bets; another game than fixed-limit razz is refused."""

@@ -39,6 +39,8 @@ class Section(NamedTuple):
 
     first_line: int
     lines: list[str]
+    cut: bool = False
+    """Whether the text stops at the section's last line without a line break: a file cut short mid-line."""
 
 
 class Verb(StrEnum):

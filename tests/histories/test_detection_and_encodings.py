@@ -23,7 +23,7 @@ SAMPLE_FORMATS = {path.name: {"wsop": "phh"}.get(path.name.split("-")[0], path.n
 # Detection
 
 def test_every_sample_is_in_a_format_read():
-    assert set(SAMPLE_FORMATS.values()) == set(FORMATS) and len(SAMPLE_FORMATS) == 12
+    assert set(SAMPLE_FORMATS.values()) == set(FORMATS) and len(SAMPLE_FORMATS) == 13
 
 
 @pytest.mark.parametrize("name", sorted(SAMPLE_FORMATS))
@@ -42,6 +42,8 @@ def test_a_razz_hand_written_by_each_site_is_told_by_its_text(client, fmt):
     ("[1]\nvariant = 'FR'\n", "phh"), ("# a comment\nvariant = 'FR'", "phh"), ("variant='FR'", "phh"),
     ('<?xml version="1.0" encoding="UTF-8"?>\n<description type="Razz" stakes="Limit $1/$2"/>', "merge"),
     ('<game id="1" gametype="47">', "merge"), ("PokerStars Game #1: Razz Limit ($0.04/$0.08)", "pokerstars"),
+    ("\ufeffPokerStars Home Game Hand #1: {Club's Room} Tournament #2, 100+9 8-Game (Razz Limit) - Level I (20/40)",
+     "pokerstars"),
 ])
 def test_a_texts_first_line_tells_its_format(text, fmt):
     assert detect(text) == fmt

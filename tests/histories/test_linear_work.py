@@ -33,6 +33,9 @@ def before(text: str, marker: str, added: str) -> str:
     return text[:start] + added + text[start:]
 
 
+LOBBY = "Hero re-buys and receives 1,500 chips for $1.00\nHero wins the $0.50 bounty for eliminating kobreli\n"
+DISCONNECTED = '<event type="DISCONNECTED" player="3"/>\n'
+
 SHAPES = {
     # Many hands: the sample repeated.
     "pokerstars hands": ("pokerstars", lambda n: "\n\n\n".join([POKERSTARS] * n), 1),
@@ -46,6 +49,8 @@ SHAPES = {
                                                              'Hero said, "gl"\n' * n), 64),
     "fulltilt chat lines": ("fulltilt", lambda n: before(FULLTILT, "*** 4TH STREET ***", "Player8: gl\r\n" * n), 64),
     "winamax chat lines": ("winamax", lambda n: before(WINAMAX, "*** 4th STREET ***", "Hero said, gl\n" * n), 64),
+    "pokerstars lobby lines": ("pokerstars", lambda n: before(POKERSTARS_HAND, "*** 4th STREET ***", LOBBY * n), 64),
+    "merge lobby events": ("merge", lambda n: before(MERGE, "</round>", DISCONNECTED * n), 64),
     "merge rounds": ("merge", lambda n: before(MERGE, "</game>", '<round id="END_OF_GAME"></round>\n' * n), 64),
     "phh comment entries": ("phh", lambda n: PHH.replace("actions = [", "actions = [" + "'# a comment',\n" * n), 64),
     "phh comment lines": ("phh", lambda n: "# a comment\n" * n + PHH, 64),

@@ -90,3 +90,25 @@ def test_an_up_card_dealt_unseen_is_unreadable_at_its_deal_line(client):
     hand = client.post(CHECK, json={"format": "phh", "text": text}).get_json()["hands"][0]
     assert hand["error"] == {"type": PROBLEM_BASE + "unreadable-hand", "detail": "seat 1's up card 1 is dealt unknown",
                              "source": "d dh p1 QhQd??", "line": first_line_holding(text, "QhQd??")}
+
+
+HOME_GAME = sample("pokerstars-8game-tournament.txt")
+"""A Home Game 8-Game match: 19 razz hands among 137."""
+
+
+def test_a_home_game_8_game_file_is_told_pokerstars_and_its_razz_hands_read_and_check(client):
+    answer = check(client, HOME_GAME, None)
+    assert answer["summary"] == {"hands": 137, "valid": 19, "agree": 19}
+    razz = [hand for hand in answer["hands"] if hand["error"] is None]
+    assert all(hand["valid"] and hand["agrees"] is True for hand in razz)
+    others = [hand["error"] for hand in answer["hands"] if hand["error"] is not None]
+    assert len(others) == 118 and all(error["type"] == PROBLEM_BASE + "not-razz" for error in others)
+
+
+def test_a_home_game_razz_hand_reads_its_level_and_pays_as_the_rules_pay_it(client):
+    first = next(hand for hand in check(client, HOME_GAME, None)["hands"] if hand["id"] == "99632234066")
+    # Level IV (30/60), ante 6, bring-in 9: 12 in antes, 9 and 9, 30 and 30 on 4th, then 60 a street twice over
+    # three streets: 450 to Player0 (seat 1), who shows a 9-7 low; Hero mucks.
+    assert first["snapshot"]["stakes"] == {"ante": 6, "bring_in": 9, "small_bet": 30, "big_bet": 60}
+    assert first["state"]["result"]["payouts"] == [{"seat": 1, "amount": 450}, {"seat": 2, "amount": 0}]
+    assert first["agrees"] is True

@@ -405,6 +405,17 @@ def test_a_chip_amount_with_decimals_is_refused_in_a_tournament():
     "SilkZone is sitting out",
     "stranger will be allowed to play after the button",
     "Betting is capped",
+    "kobreli: sits out",
+    "kobreli sits out",
+    "kobreli: is sitting out",
+    "meg100 has 15 seconds left to act",
+    "stranger was removed from the table for failing to post",
+    "kobreli re-buys and receives 1,500 chips for $1.00",
+    "kobreli takes the add-on and receives 3000 chips for $1.00",
+    "Hero wins the $0.50 bounty for eliminating meg100",
+    "Hero, kobreli split the $0.50 bounty for eliminating meg100",
+    "Hero wins $0.25 for eliminating meg100 and their own bounty increases by $0.25 to $0.75",
+    "Hero wins $0.12 for splitting the elimination of meg100 and their own bounty increases by $0.13 to $0.63",
 ])
 def test_noise_lines_are_skipped_wherever_they_come(noise):
     text = SAMPLE.read_text(encoding="utf-8").split("\n\n\n\n")[0] + "\n"
@@ -602,3 +613,18 @@ def test_a_card_dealt_on_a_community_card_river_is_refused():
     with pytest.raises(UnreadableHandError) as error:
         only_hand(text)
     assert error.value.entry.line == 88
+
+
+def test_a_home_game_header_reads_past_its_club_room_as_any_tournament_hand():
+    header = ("PokerStars Home Game Hand #99632234066: {Dazzle's Room} Tournament #743144019, 100+9 8-Game "
+              "(Razz Limit) - Match Round I, Level IV (30/60) - 2013/06/06 0:00:10 ET")
+    hand = only_hand(TOURNAMENT.replace(TOURNAMENT.splitlines()[0], header))
+    assert hand.id == "99632234066"
+    assert (hand.stakes["small_bet"], hand.stakes["big_bet"]) == (30, 60)
+
+
+def test_a_home_game_hand_of_another_game_is_not_razz_on_its_header_line():
+    header = ("PokerStars Home Game Hand #99631756108: {Dazzle's Room} Tournament #743144019, 100+9 8-Game "
+              "(Triple Draw 2-7 Lowball Limit) - Match Round I, Level I (20/40) - 2013/06/05 23:30:00 ET")
+    with pytest.raises(NotRazzError):
+        read(split(SHORT_CASH.replace(SHORT_CASH.splitlines()[0], header))[0])

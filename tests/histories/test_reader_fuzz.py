@@ -1,8 +1,10 @@
 """Every reader fuzzed with mutated copies of real hands: never a 500, every problem named at a line of the text
 that holds it, and the other hands still checked.
 
-The corpus is the samples (the stud ones also retitled razz, so that their lines are read) and the
-WSOP hands, as published, one entry a line, and written in each site's syntax; each mutation is
+The corpus is the samples (the stud ones also retitled razz, so that their lines are read, and the
+Home Game match's razz hands), the WSOP hands, as published, one entry a line, and written in each
+site's syntax, and the hands of each site's wider vocabulary (an ante handed back before the deal,
+cards turned up at an all-in, lines of the lobby and the cashier); each mutation is
 drawn from a generator seeded with ``SEED``, so a failure is reproduced by its test id. The
 mutations: a line deleted, two lines swapped, a line duplicated, an amount or a card changed, the
 text cut short, stray Unicode put in, a huge number, and two of these at once: 2,400 mutants in
@@ -22,6 +24,7 @@ from service.histories.site_export import clean
 
 from .phh_texts import CHECK, SAMPLES, phh, phhs, sample_fields, sample_text
 from .site_texts import WRITERS, as_razz, checked_samples, sample
+from .test_site_vocabulary import FULLTILT_ANTE_ALL_IN, MERGE_ALL_IN_ON_4TH, POKERSTARS_ALL_IN_ON_4TH
 
 SEED = 20261202
 MUTANTS = 60
@@ -56,7 +59,20 @@ def corpus(client):
             texts[fmt] += [WRITERS[fmt](wsop[number], number) for number in sorted(SAMPLES)]
     texts["phh"] += [phh(sample_fields(number)) for number in sorted(SAMPLES)]
     texts["pokerstars"] += texts["pokerstars"][0].strip().split("\n\n\n\n")
+    home_game = sample("pokerstars-8game-tournament.txt").split("\n\n\n")
+    texts["pokerstars"] += [hand for hand in home_game if "(Razz Limit)" in hand]
+    texts["pokerstars"].append(POKERSTARS_ALL_IN_ON_4TH)
+    seats = "Seat 5: Villain (20)\n"
+    lobby = FULLTILT_ANTE_ALL_IN.replace(seats, seats + "\n".join(LOBBY_LINES) + "\n")
+    texts["fulltilt"] += [FULLTILT_ANTE_ALL_IN, lobby]
+    texts["merge"].append(MERGE_ALL_IN_ON_4TH)
     return texts
+
+
+LOBBY_LINES = ["The button is in seat #2", "Villain sits out", "Villain re-buys and receives 1,500 chips for $10",
+               "Hero takes the add-on and receives 1500 chips for $10",
+               "Hero wins the $5 bounty for eliminating Villain"]
+"""Full Tilt lines beside the play, put in one of its hands so that mutations move and break them too."""
 
 
 def mutate(text: str, kind: str, rng: random.Random) -> str:
@@ -154,6 +170,10 @@ LONG = 200_000
     ("fulltilt", "Player8: " + "Player8: " * (LONG // 9)),
     ("fulltilt", "Player8 " + "is high with [" * (LONG // 14)),
     ("fulltilt", "Total pot $1 " + "| Rake " * (LONG // 7)),
+    ("fulltilt", "Total pot $1 | Rake $0" + " | Jackpot $1" * (LONG // 13)),
+    ("fulltilt", "Player8 " + "re-buys and receives 1 chips for $1 " * (LONG // 36)),
+    ("fulltilt", "Player8 " + "wins the $1 bounty for eliminating " * (LONG // 35)),
+    ("fulltilt", "Ante of " * (LONG // 8) + "returned to"),
     ("winamax", "Winamax Poker - " + "HandId: #1 - " * (LONG // 13)),
     ("winamax", "Winamax Poker - CashGame - HandId: #1 - Razz fixed limit " + "(" * LONG),
     ("winamax", "Table: '" + "' 6-max" * (LONG // 7)),
