@@ -11,17 +11,19 @@ from flask import Response
 
 from ..histories.check import HandCheck
 from ..histories.formats import FORMATS
-from ..histories.history import AUTO, check_history
+from ..histories.history import AUTO, HistoryCheck, HistoryPlan
 from ..histories.lean import lean_history, written_allin, written_error
 from ..histories.phh import write as write_phh
 from ..razz.rules import resolve_rules
 from ..razz.snapshot import Action, PlayerIn
+from ..razz.work import HAND_CHECK_UNITS, WORK_BUDGET
 from .base import Length, Object, OneOf, RequestSchema, Text
 from .explain import EXPLANATION_FIELDS, why_field, write_why
 from .responses import ApiBlueprint, answer_writer, json_response
 from .rules_options import RulesSchema
 from .showdown import ShareSchema
 from .table import SnapshotSchema, WholeHandSchema, write_whole_hand
+from .work import do_work
 
 blp = ApiBlueprint("hand-histories", __name__, url_prefix="/v1",
                    description="Real hand histories (PHH, PokerStars, Full Tilt, Winamax, Merge) checked and "
@@ -47,7 +49,11 @@ class HistoryRequestSchema(RequestSchema):
                        "tables [1], [2]...; pokerstars, fulltilt, winamax: a site's razz export of many hands; merge: "
                        "the Merge network's XML export."})
     text = Text(required=True, validate=Length(min=1, max=MAX_TEXT),
-                            metadata={"description": f"Up to {MAX_HANDS} hands, as written."})
+                            metadata={"description": f"Up to {MAX_HANDS} hands, as written. A check is held to the "
+                                                   f"work budget of one request ({WORK_BUDGET:,} units, about a "
+                                                   "microsecond of a core each; a hand takes "
+                                                   f"{HAND_CHECK_UNITS:,}): the all-in equities its hands leave "
+                                                   "no budget for are left out (allin null), each with a note."})
     rules = Object(RulesSchema, load_default=None, metadata={
         "description": "Rules options over the standard preset, for replaying every hand of the text."})
 
@@ -301,8 +307,16 @@ def _written_action(action: Action) -> dict[str, Any]:
 def check_text(format_name: str, text: str, rules: Mapping[str, Any] | None = None,
                most: int | None = MAX_HANDS, explain: bool = False, lean: bool = False) -> dict[str, Any]:
     """The answer for every hand of ``text`` (at most ``most``, else a problem): the core's check
-    (``histories.history``) written in full, or with ``lean`` each hand's verdicts only (``histories.lean``)."""
-    checked = check_history(text, format_name, resolve_rules(rules), most, explain)
+    (``histories.history``) written in full, or with ``lean`` each hand's verdicts only (``histories.lean``),
+    within the budget of one request (``razz/work.py``): its hands' work is estimated before any is read, and
+    the all-in equities past what they leave of the budget are left out, each with a note."""
+    plan = HistoryPlan(text, format_name, most)
+    resolved = resolve_rules(rules)
+    return do_work(plan.most_work, lambda: _written(plan.check(resolved, explain), rules, lean))
+
+
+def _written(checked: HistoryCheck, rules: Mapping[str, Any] | None, lean: bool) -> dict[str, Any]:
+    """The answer of a history checked as it is written."""
     if lean:
         return lean_history(checked)
     hands = [write_checked(hand, rules) for hand in checked]

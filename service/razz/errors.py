@@ -91,7 +91,13 @@ class UnequalHandsError(InputError):
     kind = "unequal-hands"
 
 
-class ExactBudgetError(InputError):
+class WorkBudgetError(InputError):
+    """A request whose estimated work passes the budget of one request (``razz/work.py``), refused before the work."""
+
+    kind = "over-budget"
+
+
+class ExactBudgetError(WorkBudgetError):
     """An exact equity that would enumerate more rank combinations than the service's budget allows."""
 
     kind = "over-budget"

@@ -24,9 +24,11 @@ from gunicorn.http.message import Request
 from gunicorn.http.wsgi import Response
 from gunicorn.workers.ggevent import GeventWorker
 
+from ..api.work import LANE_KEY
 from ..problems import DETAIL_BY_STATUS, KIND_BY_STATUS, PROBLEM_CONTENT_TYPE, problem_json, status_title
 from ..request_ids import request_id
 from .front_door import FrontDoor
+from .heavy_lane import HeavyLane
 from .logs import PROBE_PATHS
 from .turns import Turns
 from .unread_answers import WithinUnreadLimit
@@ -80,21 +82,31 @@ class BodyRefused(Exception):
         self.detail = detail or DETAIL_BY_STATUS[status]
 
 
+ARRIVED_KEY = "razz.arrived"
+"""Where ``WholeBodies`` notes, in the environ, when the request's head was in: its deadline counts from then."""
+
+
 class InTurn:
     """WSGI middleware: ``app`` runs a request only in its turn (``turns.py``: small before big); a probe at once.
 
-    The probes are answered in the front door's thread, which must not wait on this loop's turns.
+    The app's heavy work goes to the worker's heavy lane (``heavy_lane.py``), offered in the environ,
+    and the request hands its turn on while it waits for it. The probes are answered in the front
+    door's thread, which must not wait on this loop's turns.
     """
 
-    def __init__(self, app: WsgiApp) -> None:
+    def __init__(self, app: WsgiApp, deadline: float) -> None:
         self.app = app
         self.turns = Turns()
+        self.lane = HeavyLane(self.turns, deadline)
 
     def __call__(self, environ: Environ, start_response: StartResponse) -> Iterable[bytes]:
         """The app's answer (held whole by ``WithinUnreadLimit``), computed in this request's turn."""
         if environ.get("PATH_INFO") in PROBE_PATHS:
             return self.app(environ, start_response)
-        with self.turns.turn(int(environ.get("CONTENT_LENGTH") or 0)):
+        arrived = environ.get(ARRIVED_KEY, time.monotonic())
+        with self.turns.turn(int(environ.get("CONTENT_LENGTH") or 0)) as turn:
+            route = environ.get("PATH_INFO", "")
+            environ[LANE_KEY] = lambda units, work: self.lane.run(units, work, turn, arrived, route)
             return self.app(environ, start_response)
 
 
@@ -113,6 +125,7 @@ class WholeBodies:
 
     def __call__(self, environ: Environ, start_response: StartResponse) -> Iterable[bytes]:
         """Read the body, then call the app."""
+        environ[ARRIVED_KEY] = time.monotonic()
         if "CONTENT_LENGTH" not in environ and "HTTP_TRANSFER_ENCODING" not in environ:
             environ["wsgi.input"] = io.BytesIO()  # no body: nothing for the app to read off the connection
             return self.app(environ, start_response)
@@ -160,7 +173,8 @@ class Worker(GeventWorker):
         super().load_wsgi()
         settings = self.wsgi.config
         answers = WithinUnreadLimit(self.wsgi, settings["UNREAD_ANSWERS_LIMIT"])
-        self.wsgi = WholeBodies(InTurn(answers), settings["MAX_CONTENT_LENGTH"], settings["REQUEST_TIMEOUT"])
+        self.wsgi = WholeBodies(InTurn(answers, settings["REQUEST_TIMEOUT"]), settings["MAX_CONTENT_LENGTH"],
+                                settings["REQUEST_TIMEOUT"])
         self._opened: dict[int, float] = {}
         self._progressed = time.monotonic()
         """When the loop last finished a request or a turn of ``run``: the heartbeat's evidence (``_beat``)."""
