@@ -312,7 +312,31 @@ def check_text(format_name: str, text: str, rules: Mapping[str, Any] | None = No
     the all-in equities past what they leave of the budget are left out, each with a note."""
     plan = HistoryPlan(text, format_name, most)
     resolved = resolve_rules(rules)
-    return do_work(plan.most_work, lambda: _written(plan.check(resolved, explain), rules, lean))
+    return do_work(plan.most_work, lambda: _written(plan.check(resolved, explain), rules, lean),
+                   answer_size(len(plan.sections), len(text), lean, explain))
+
+
+ANSWER_BYTES_PER_HAND = {(False, False): 6_000, (False, True): 10_000, (True, False): 1_000, (True, True): 5_000}
+"""The most a checked hand's answer takes, by (lean, explained): the WSOP hands take 3,347, 4,683, 106 and 1,442
+bytes, seven-player all-in hands 5,806, 9,391, 688 and 4,273 (a hand's answer grows with its players and
+actions, as its PHH text does)."""
+ANSWER_BYTES_PER_CHARACTER = {(False, False): 7, (False, True): 11, (True, False): 1, (True, True): 5}
+"""The most a history's answer takes per character of its PHH text: 6.3, 9.9, 0.7 and 4.5 measured; a site's
+export writes a hand in several times the characters, so the bound by hands is the smaller there."""
+
+SUMMARY_BYTES = 64
+"""The answer's frame around its hands: the summary and the brackets."""
+
+
+def answer_size(hands: int, characters: int, lean: bool, explain: bool) -> int:
+    """The bytes a check's answer takes at most, estimated before any hand is read, so that a worker with no room
+    to hold it for its caller refuses it before the work.
+
+    >>> answer_size(1000, 535_000, lean=False, explain=False), answer_size(1000, 535_000, lean=True, explain=False)
+    (3745064, 535064)
+    """
+    mode = (lean, explain)
+    return min(hands * ANSWER_BYTES_PER_HAND[mode], characters * ANSWER_BYTES_PER_CHARACTER[mode]) + SUMMARY_BYTES
 
 
 def _written(checked: HistoryCheck, rules: Mapping[str, Any] | None, lean: bool) -> dict[str, Any]:

@@ -17,9 +17,19 @@ T = TypeVar("T")
 
 LANE_KEY = "razz.heavy_lane"
 """Where the worker puts, in each request's environ, the function that runs its work: ``(units, work) -> result``."""
+ROOM_KEY = "razz.answer_room"
+"""Where the worker puts, in each request's environ, ``reserve(size)``: room held for the answer before the work
+(``serving/unread_answers.py``), or a 503 before any work when the worker holds too many unread answers."""
 
 
-def do_work(units: int, work: Callable[[], T]) -> T:
-    """``work()``, estimated at ``units``, done where the server says (at once outside gunicorn)."""
-    lane = request.environ.get(LANE_KEY) if has_request_context() else None
+def do_work(units: int, work: Callable[[], T], answer_size: int = 0) -> T:
+    """``work()``, estimated at ``units`` and an answer of about ``answer_size`` bytes, done where the server says
+    (at once outside gunicorn), once the server has room to hold its answer."""
+    if not has_request_context():
+        return work()
+    environ = request.environ
+    reserve = environ.get(ROOM_KEY)
+    if answer_size and reserve is not None:
+        reserve(answer_size)
+    lane = environ.get(LANE_KEY)
     return work() if lane is None else lane(units, work)

@@ -15,7 +15,9 @@ its wait from the work queued: each request's units times the seconds a unit of 
 taken (``seconds_per_unit``, learned from the work done, by route, since a history check's
 estimate counts its all-in equities at the most the budget allows while an equity's is what it
 will deal). Past ``MOST_HEAVY_WAIT``, or past the request's deadline counted from its arrival,
-it is refused at once with a 503 and ``Retry-After``, before any work.
+it is refused at once with a 503 and ``Retry-After``, before any work. A burst can come before
+any of its route's work was timed: one whose wait turned out past the bound when its turn in the
+thread comes is refused then, still before any of its work.
 """
 
 from __future__ import annotations
@@ -36,8 +38,10 @@ T = TypeVar("T")
 HEAVY_WORK = 50_000
 """Work units (``razz/work.py``, about 50 ms of one core) from which a request's work runs in the lane, not on the
 loop: every rules question about a table is far under it; most equities, every history check, are over."""
-MOST_HEAVY_WAIT = 10.0
-"""Seconds a heavy request may be predicted to wait for the lane before it is told to come back later."""
+MOST_HEAVY_WAIT = 15.0
+"""Seconds a heavy request may wait for the lane before it is told to come back later: eight 1,000-hand checks
+queued at once on two workers wait up to 9 s on a busy machine, and a request refused at this bound is still told
+so within half of a 30 s client timeout."""
 FIRST_SECONDS_PER_UNIT = 1e-6
 """What a unit is taken to cost before any of its route's work was timed: a microsecond, as on an idle core."""
 WAIT_BUCKETS = (0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
@@ -50,11 +54,11 @@ class HeavyLane:
     def __init__(self, turns: Turns, deadline: float) -> None:
         self.turns = turns
         self.deadline = deadline
-        """Seconds from a request's arrival within which its work must be done."""
+        """Seconds from a request's arrival within which its work must start (the budget bounds the work itself)."""
         self.thread = ThreadPool(1)
         self.queued_units = 0
-        self.queued_seconds = 0.0
-        """The predicted seconds of the work waiting for or running in the thread."""
+        self.queued_by_route: dict[str, int] = {}
+        """The work units waiting for or running in the thread, by route."""
         self.seconds_per_unit: dict[str, float] = {}
         """By route: what a unit of its work has taken lately."""
         # made in the worker, whose metrics folder exists by then; summed across workers by /metrics
@@ -67,6 +71,15 @@ class HeavyLane:
         self.waited_metric = Histogram("razz_heavy_wait_seconds", "Seconds a heavy request waited for the lane "
                                        "before its work began", buckets=WAIT_BUCKETS, registry=None)
 
+    def behind(self) -> float | None:
+        """The predicted wait for the lane when it passes the bound (a heavy request would be refused), else None."""
+        wait = self._wait()
+        return wait if wait > MOST_HEAVY_WAIT else None
+
+    def _wait(self) -> float:
+        """Seconds the work queued now is predicted to take."""
+        return sum(queued * self._rate(route) for route, queued in self.queued_by_route.items())
+
     def run(self, units: int, work: Callable[[], T], turn: Turn, arrived: float, route: str) -> T:
         """``work``'s result, done where its ``units`` say; Busy, before any of it, when the lane is too far behind.
 
@@ -74,32 +87,43 @@ class HeavyLane:
         """
         if units < HEAVY_WORK:
             return work()
-        wait = self.queued_seconds
-        own = units * self.seconds_per_unit.get(route, FIRST_SECONDS_PER_UNIT)
-        if wait > MOST_HEAVY_WAIT or time.monotonic() - arrived + wait + own > self.deadline:
-            self.refused_metric.inc()
-            retry = max(1, round(wait))
-            raise Busy(f"this worker's heavy work would start in about {wait:.0f} s, past its bound of "
-                       f"{MOST_HEAVY_WAIT:g} s: ask again in {retry} s", retry)
+        wait = self._wait()
+        if wait > MOST_HEAVY_WAIT or time.monotonic() - arrived + wait > self.deadline:
+            raise self.busy(wait)
         self.queued_units += units
-        self.queued_seconds += own
+        self.queued_by_route[route] = self.queued_by_route.get(route, 0) + units
         self.units_metric.inc(units)
         self.queued_metric.inc()
         queued_at = time.monotonic()
         try:
             with self.turns.aside(turn):
-                return self.thread.apply(self._timed, (units, route, queued_at, contextvars.copy_context().run, work))
+                return self.thread.apply(self._timed, (units, route, arrived, queued_at,
+                                                       contextvars.copy_context().run, work))
         finally:
             self.queued_units -= units
-            self.queued_seconds -= own
+            self.queued_by_route[route] -= units
             self.units_metric.dec(units)
             self.queued_metric.dec()
 
-    def _timed(self, units: int, route: str, queued_at: float, run: Callable[[Callable[[], T]], T],
-               work: Callable[[], T]) -> T:
-        """In the lane's thread: do ``work``, and learn from how long it took."""
+    def _rate(self, route: str) -> float:
+        """The seconds a unit of ``route``'s work has taken lately."""
+        return self.seconds_per_unit.get(route, FIRST_SECONDS_PER_UNIT)
+
+    def busy(self, wait: float, waited: bool = False) -> Busy:
+        """The refusal of a request that would wait (or, ``waited``, has waited) ``wait`` seconds, counted."""
+        self.refused_metric.inc()
+        retry = max(1, round(wait))
+        when = f"has waited {wait:.0f} s" if waited else f"would start in about {wait:.0f} s"
+        return Busy(f"this request's heavy work {when}, past this worker's bound of {MOST_HEAVY_WAIT:g} s: ask "
+                    f"again in {retry} s", retry)
+
+    def _timed(self, units: int, route: str, arrived: float, queued_at: float,
+               run: Callable[[Callable[[], T]], T], work: Callable[[], T]) -> T:
+        """In the lane's thread: do ``work`` unless it waited past the bound, and learn from how long it took."""
         started = time.monotonic()
         self.waited_metric.observe(started - queued_at)
+        if started - arrived > min(MOST_HEAVY_WAIT, self.deadline):
+            raise self.busy(started - arrived, waited=True)
         try:
             return run(work)
         finally:
