@@ -276,8 +276,8 @@ class Worker(GeventWorker):
         deadline = time.monotonic() + self.cfg.graceful_timeout
         self.front_door.closed.wait(self.cfg.graceful_timeout)
         if not self.front_door.filtered:
-            self.log.warning("The kernel refused to drop new connections while this worker stopped listening "
-                             "(pid: %s): a connection completed as its socket closed could be reset", self.pid)
+            self.log.info("The kernel refused to drop new connections while this worker stopped listening (pid: "
+                          "%s): it stopped listening the moment its queue was empty", self.pid)
         for listener in listeners:  # the front door listened on copies: the socket closes with these
             listener.close()
         while len(connections):
