@@ -17,7 +17,10 @@ import re
 import socket
 import threading
 import time
+import urllib.request
 from pathlib import Path
+
+from prometheus_client.parser import text_string_to_metric_families
 
 from service.api.table import SNAPSHOT_EXAMPLE
 from tests.histories.phh_texts import all_in_phhs
@@ -85,6 +88,17 @@ def test_light_callers_keep_their_latency_beside_64_heaviest_equity_callers(serv
     assert all(seconds < HEAVY_ANSWER_BOUND for _, seconds, _ in answers), sorted(answers, key=lambda a: a[1])[-3:]
     assert all(retry is not None and int(retry) >= 1 for status, _, retry in answers if status == 503), answers
     assert any(status == 200 for status, _, _ in answers)
+    metrics = {family.name: sum(sample.value for sample in family.samples if not sample.name.endswith("_created"))
+               for family in text_string_to_metric_families(scrape(server))}
+    refused = sum(status == 503 for status, _, _ in answers)
+    assert metrics["razz_heavy_refused"] == refused and metrics["razz_heavy_queue_requests"] == 0, metrics
+    assert metrics["razz_heavy_queue_work_units"] == 0 and "razz_heavy_wait_seconds" in metrics
+
+
+def scrape(server: Server) -> str:
+    """The server's /metrics, every worker's summed."""
+    with urllib.request.urlopen(f"{server.base}/metrics", timeout=10) as response:
+        return response.read().decode()
 
 
 ALL_IN_BOUND = 40
