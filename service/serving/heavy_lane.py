@@ -39,14 +39,16 @@ HEAVY_WORK = 50_000
 """Work units (``razz/work.py``, about 50 ms of one core) from which a request's work runs in the lane, not on the
 loop: every rules question about a table is far under it; most equities, every history check, are over."""
 MOST_HEAVY_WAIT = 15.0
-"""Seconds a heavy request may wait for the lane before it is told to come back later: eight 1,000-hand checks
-queued at once on two workers wait up to 9 s on a busy machine, and a request refused at this bound is still told
-so within half of a 30 s client timeout."""
+"""Seconds a heavy request may wait for the lane before it is told to come back later: long enough for a few
+1,000-hand checks queued on a worker of a busy machine (2.5 s each there), short enough that a request refused at
+this bound is told so within half of a 30 s client timeout."""
 FIRST_SECONDS_PER_UNIT = 1e-6
 """What a unit is taken to cost before any of its route's work was timed: a microsecond, as on an idle core."""
 WAIT_BUCKETS = (0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
+"""Seconds, for the histogram of the lane's waits."""
 LEARNING = 0.3
 """How much each finished piece of work moves ``seconds_per_unit`` towards what it took."""
+
 
 class HeavyLane:
     """A worker's heavy lane: ``run`` does a request's work at once when light, else in the lane's thread."""
@@ -56,7 +58,6 @@ class HeavyLane:
         self.deadline = deadline
         """Seconds from a request's arrival within which its work must start (the budget bounds the work itself)."""
         self.thread = ThreadPool(1)
-        self.queued_units = 0
         self.queued_by_route: dict[str, int] = {}
         """The work units waiting for or running in the thread, by route."""
         self.seconds_per_unit: dict[str, float] = {}
@@ -90,7 +91,6 @@ class HeavyLane:
         wait = self._wait()
         if wait > MOST_HEAVY_WAIT or time.monotonic() - arrived + wait > self.deadline:
             raise self.busy(wait)
-        self.queued_units += units
         self.queued_by_route[route] = self.queued_by_route.get(route, 0) + units
         self.units_metric.inc(units)
         self.queued_metric.inc()
@@ -100,7 +100,6 @@ class HeavyLane:
                 return self.thread.apply(self._timed, (units, route, arrived, queued_at,
                                                        contextvars.copy_context().run, work))
         finally:
-            self.queued_units -= units
             self.queued_by_route[route] -= units
             self.units_metric.dec(units)
             self.queued_metric.dec()
