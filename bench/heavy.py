@@ -19,6 +19,13 @@ hits both alike. What each part does and prints:
 * ``memory``: 200 callers post a 1,000-hand check each and never read the answer while another
   ranks a hand twice a second: the server's resident memory (arbiter and workers summed) at its
   peak, the other caller's answers, and what the 200 got when they finally read.
+* ``fair``: 64 callers each post the heaviest equity request at once while one caller asks for legal actions
+  on a kept-alive connection for 20 s: the legal-actions median and p99, and how the 64 ended (status, and
+  the slowest answer or refusal).
+* ``allin``: 1,000 seven-player hands with five short all-ins on 3rd street (six equity pots a hand) checked
+  lean while one caller asks for legal actions: the check's status and seconds, the hands given their all-in
+  equity, and the legal-actions p99.
+* ``light``: legal actions alone, 8 kept-alive callers for 5 s, in alternating blocks: requests a second.
 * ``balance``: 16 kept-alive callers, one worker killed: each worker's share of the CPU in the
   5 s after its replacement started, and in the 5 s after that.
 * ``json``: the status of an unclosed ``[`` repeated 5,000 times.
@@ -49,7 +56,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.history_requests import wsop_phhs
 from bench.serving import ROOT, Server, running_server, timed_request
+from service.api.table import SNAPSHOT_EXAMPLE
 from service.razz.cards import CARD_CODES
+from tests.histories.phh_texts import all_in_phhs
 
 CHECK_PATH = "/v1/hand-histories/check"
 RANK_PATH = "/v1/hands/rank"
@@ -271,6 +280,108 @@ def memory(checkouts: dict[str, Path], seconds: float, clients: int = 200) -> No
               f"at the end {dict(Counter(ended))}")
 
 
+LEGAL_ACTIONS = json.dumps(SNAPSHOT_EXAMPLE).encode()
+
+
+def light_calls(address: tuple[str, int], until: float, seconds: list[float], pause: float = 0.02) -> int:
+    """Legal-actions calls on a kept-alive connection until ``until``, ``pause`` apart: how long each took, into
+    ``seconds``; how many were not 200."""
+    connection = http.client.HTTPConnection(*address, timeout=60)
+    failed = 0
+    while time.monotonic() < until:
+        began = time.monotonic()
+        try:
+            connection.request("POST", "/v1/legal-actions", body=LEGAL_ACTIONS,
+                               headers={"Content-Type": "application/json"})
+            response = connection.getresponse()
+            response.read()
+            failed += response.status != 200
+            if response.getheader("Connection", "").lower() == "close":
+                connection.close()
+        except (OSError, http.client.HTTPException):
+            failed += 1
+            connection.close()
+        seconds.append(time.monotonic() - began)
+        time.sleep(pause)
+    connection.close()
+    return failed
+
+
+def percentiles(seconds: list[float]) -> str:
+    """Median and p99 in ms."""
+    ordered = sorted(seconds)
+    return (f"median {statistics.median(ordered) * 1000:.0f} ms, p99 "
+            f"{ordered[int(0.99 * (len(ordered) - 1))] * 1000:.0f} ms over {len(ordered)} calls")
+
+
+def timed_post(address: tuple[str, int], path: str, body: bytes, ends: list[tuple[int | None, float]]) -> None:
+    """POST ``body`` on a new connection: its status and seconds into ``ends``."""
+    began = time.monotonic()
+    ends.append((post(address, path, body), time.monotonic() - began))
+
+
+def fair(servers: dict[str, Server]) -> None:
+    """64 heaviest equity callers at once beside a legal-actions caller."""
+    body = json.dumps(HEAVIEST_EQUITY).encode()
+    for name, server in servers.items():
+        ends: list[tuple[int | None, float]] = []
+        callers = [threading.Thread(target=timed_post, args=(server.address, EQUITY_PATH, body, ends))
+                   for _ in range(64)]
+        for caller in callers:
+            caller.start()
+        light: list[float] = []
+        failed = light_calls(server.address, time.monotonic() + 20, light)
+        for caller in callers:
+            caller.join()
+        print(f"  {name}: legal-actions {percentiles(light)}, {failed} not 200; the 64 equity callers "
+              f"{dict(Counter(status for status, _ in ends))}, the last ended after {max(s for _, s in ends):.1f} s")
+
+
+def allin(servers: dict[str, Server]) -> None:
+    """1,000 all-in hands checked beside a legal-actions caller."""
+    body = json.dumps({"format": "phh", "text": all_in_phhs(1000)}).encode()
+    for name, server in servers.items():
+        light: list[float] = []
+        caller = threading.Thread(target=light_calls, args=(server.address, time.monotonic() + 15, light))
+        caller.start()
+        began = time.monotonic()
+        connection = http.client.HTTPConnection(*server.address, timeout=120)
+        try:
+            connection.request("POST", CHECK_PATH, body=body, headers={"Content-Type": "application/json",
+                                                                       "Prefer": "return=minimal"})
+            response = connection.getresponse()
+            answer = response.read()
+            status: int | str = response.status
+        except (OSError, http.client.HTTPException) as error:
+            answer, status = b"", error.__class__.__name__
+        took = time.monotonic() - began
+        connection.close()
+        caller.join()
+        hands = json.loads(answer)["hands"] if status == 200 else []
+        print(f"  {name}: {len(body) / 1000:.0f} KB, {status} after {took:.1f} s, "
+              f"{sum(hand['allin'] is not None for hand in hands)} hands with their all-in equity; legal-actions "
+              f"beside it {percentiles(light)}")
+
+
+def light(servers: dict[str, Server], blocks: int = 3, seconds: float = 5) -> None:
+    """Legal actions alone from 8 kept-alive callers, in alternating blocks: requests a second, median of blocks."""
+    rates: dict[str, list[float]] = {name: [] for name in servers}
+    for _ in range(blocks):
+        for name, server in servers.items():
+            took: list[list[float]] = [[] for _ in range(8)]
+            until = time.monotonic() + seconds
+            callers = [threading.Thread(target=light_calls, args=(server.address, until, took[index], 0.0))
+                       for index in range(8)]
+            for caller in callers:
+                caller.start()
+            for caller in callers:
+                caller.join()
+            rates[name].append(sum(map(len, took)) / seconds)
+    for name, measured in rates.items():
+        print(f"  {name}: legal actions alone, 8 callers: {statistics.median(measured):,.0f} req/s "
+              f"(blocks {', '.join(f'{rate:,.0f}' for rate in measured)})")
+
+
 def worker_cpu(server: Server) -> dict[int, float]:
     """Each live worker's CPU seconds so far, by pid."""
     children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
@@ -359,14 +470,18 @@ def main() -> None:
     parser.add_argument("baseline", type=Path)
     parser.add_argument("--changed", type=Path, default=ROOT)
     parser.add_argument("--seconds", type=float, default=120, help="of probing per load and checkout")
+    parser.add_argument("--memory-seconds", type=float, default=90, help="that the 200 callers do not read")
     parser.add_argument("--trials", type=int, default=5, help="of each shutdown, and of killing a worker")
-    parser.add_argument("--only", default="probes,drain,memory,balance,json,cli")
+    parser.add_argument("--only", default="probes,fair,allin,light,drain,memory,balance,json,cli")
     options = parser.parse_args()
     checkouts = {"baseline": options.baseline.resolve(), "changed": options.changed.resolve()}
     parts: dict[str, Callable[[], None]] = {
         "probes": lambda: _with_servers(checkouts, lambda servers: probes(servers, options.seconds)),
         "drain": lambda: drain(checkouts, options.trials),
-        "memory": lambda: memory(checkouts, 90),
+        "memory": lambda: memory(checkouts, options.memory_seconds),
+        "fair": lambda: _with_servers(checkouts, fair),
+        "allin": lambda: _with_servers(checkouts, allin),
+        "light": lambda: _with_servers(checkouts, light),
         "balance": lambda: balance(checkouts, max(1, options.trials // 2)),
         "json": lambda: _with_servers(checkouts, bad_json),
         "cli": lambda: port_in_use(checkouts),

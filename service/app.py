@@ -14,7 +14,7 @@ from .api.contract import ClientContractPlugin
 from .api.errors import Problem, ProblemApi, problem_response
 from .api.responses import RULES_HEADER
 from .metrics import install_metrics
-from .problems import DETAIL_BY_STATUS
+from .problems import DETAIL_BY_STATUS, Busy
 from .razz.errors import IllegalActionError, InputError
 from .request_ids import request_id
 
@@ -82,6 +82,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.after_request(_send_request_id)
     app.register_error_handler(Problem, _render_problem)
     app.register_error_handler(InputError, _render_input_error)
+    app.register_error_handler(Busy, _render_busy)
     return app
 
 
@@ -122,6 +123,11 @@ def _render_input_error(error: InputError) -> Response:
         cited = error.citation
         extensions = {"rule": cited.rule, "source": cited.source, "see": cited.see}
     return problem_response(422, error.kind, str(error), {error.path: [error.message]}, extensions=extensions)
+
+
+def _render_busy(busy: Busy) -> Response:
+    """Work the server cannot start in time, refused before it started: when to ask again."""
+    return problem_response(503, "not-ready", busy.detail, headers={"Retry-After": str(busy.retry_after)})
 
 
 def _render_problem(problem: Problem) -> Response:

@@ -70,6 +70,18 @@ HTTP_ERROR = "http-error"
 UNSUPPORTED_FORMAT = "unsupported-format"
 
 
+class Busy(Exception):
+    """The server cannot start this request's work in time: a 503 ``not-ready`` telling the caller when to come back.
+
+    Raised before any of the work is done, so that asking again is always safe.
+    """
+
+    def __init__(self, detail: str, retry_after: int) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.retry_after = retry_after
+
+
 def problem_json(status: int, kind: str, detail: str, errors: Mapping[str, list[str]] | None = None,
                  extensions: Mapping[str, str] | None = None) -> bytes:
     """One problem as JSON bytes, compact as every answer is, its members in RFC 9457's order.

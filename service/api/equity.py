@@ -8,17 +8,19 @@ import marshmallow as ma
 from flask import Response
 
 from ..razz.draws import MASK
-from ..razz.equity import DEFAULT_SAMPLES, EXACT_BUDGET, MOST_SAMPLES, Method, equity, explain_equity
+from ..razz.equity import DEFAULT_SAMPLES, EXACT_BUDGET, MOST_SAMPLES, Method, equity, equity_work, explain_equity
 from ..razz.equity_spot import read_spot
 from ..razz.errors import SnapshotError
 from ..razz.rules import resolve_rules
 from ..razz.seating import MAX_SEAT, MIN_PLAYERS
 from ..razz.streets import MAX_DOWN_CARDS, MAX_UP_CARDS
+from ..razz.work import EXACT_COMBINATIONS_PER_UNIT, SAMPLE_VALUATIONS_PER_UNIT, WORK_BUDGET, within_budget
 from .base import Items, Length, Object, RequestSchema
 from .explain import why_field, write_why
 from .fields import CardTexts, Choice, WholeNumber, seat_field
 from .responses import ApiBlueprint, answer_writer, json_response
 from .rules_options import RulesSchema
+from .work import do_work
 
 blp = ApiBlueprint("equity", __name__, url_prefix="/v1", description="Who is ahead with cards to come.")
 
@@ -61,7 +63,9 @@ class EquityRequestSchema(RequestSchema):
                        "budget, else samples."})
     samples = WholeNumber(minimum=1, maximum=MOST_SAMPLES, load_default=None, metadata={
         "description": f"Deals sampled, 1 to {MOST_SAMPLES:,} (default {DEFAULT_SAMPLES:,}: a standard error of "
-                       "at most 0.36%)."})
+                       f"at most 0.36%). A request is held to a work budget of {WORK_BUDGET:,} units (about a "
+                       f"microsecond of a core each): sampling takes one per {SAMPLE_VALUATIONS_PER_UNIT} players' "
+                       f"hands valued, exact one per {EXACT_COMBINATIONS_PER_UNIT} rank combinations."})
     seed = WholeNumber(maximum=MAX_SEED, load_default=0, metadata={
         "description": "The samples' seed, any whole number up to 2^63 - 1 (default 0): the same seed gives the "
                        "same samples on every replica and every release. Sample i is dealt by the scenarios' "
@@ -117,7 +121,9 @@ def compute_equity(request: dict[str, Any], explain: bool) -> Response:
     max_players = resolve_rules(request["rules"]).max_players
     spot = read_spot([(player["seat"], player["up_cards"], player["down_cards"]) for player in request["players"]],
                      request["dead_cards"], request["dealt"], max_players)
-    answer = equity(spot, request["method"], request["samples"], request["seed"])
+    method, samples = request["method"], request["samples"]
+    units = within_budget(equity_work(spot, method, samples), "samples" if method is Method.SAMPLE else "method")
+    answer = do_work(units, lambda: equity(spot, method, samples, request["seed"]))
     body = write_equity(answer, players=[write_seat(player) for player in answer.players])
     if explain:
         body["why"] = write_why(explain_equity(spot, answer))

@@ -28,12 +28,14 @@ from ..razz.ranking import (
 from ..razz.seating import MAX_SEAT, MIN_PLAYERS
 from ..razz.showdown import TIES_SPLIT
 from ..razz.why import Why
+from ..razz.work import ranking_work, within_budget
 from .base import Items, Length, Object, RequestSchema, Text
 from .errors import field_problem
 from .explain import why_field, write_why
 from .fields import CardText, CardTexts, HandBatchField
 from .messages import shown
 from .responses import ApiBlueprint, answer_writer, json_response
+from .work import do_work
 
 blp = ApiBlueprint("hands", __name__, url_prefix="/v1/hands", description="Ace-to-five low hand values.")
 
@@ -170,7 +172,7 @@ def rank_hands(request: dict[str, Any], explain: bool) -> Response:
         index = next(index for index, hand in enumerate(hands) if distinct[index] != len(hand))
         duplicate = CARD_TEXT[cast(int, first_duplicate(hands[index]))]  # fewer distinct cards than cards
         raise field_problem(DuplicateCardError.kind, f"hands[{index}]", f"card {duplicate} appears more than once")
-    values, cards = rank_batch(hands)
+    values, cards = do_work(within_budget(ranking_work(len(hands)), "hands"), lambda: rank_batch(hands))
     best = map('","'.join, map(map, repeat(CARD_TEXT.__getitem__), cards))
     results = map("".join, zip(repeat('{"best":["'), best, repeat('"],'), map(VALUE_JSON.__getitem__, values)))
     why = ""

@@ -14,7 +14,6 @@ from ..problems import DETAIL_BY_STATUS, DUPLICATE_ID, HTTP_ERROR, KIND_BY_STATU
 from ..razz.errors import (
     DuplicateCardError,
     DuplicateSeatError,
-    ExactBudgetError,
     FieldError,
     IllegalActionError,
     InputError,
@@ -24,11 +23,12 @@ from ..razz.errors import (
     StakesError,
     TooManyCardsError,
     UnequalHandsError,
+    WorkBudgetError,
 )
 
 INPUT_ERRORS: tuple[type[InputError], ...] = (
     FieldError, InvalidCardError, DuplicateCardError, DuplicateSeatError, TooManyCardsError, UnequalHandsError,
-    StakesError, SnapshotError, IllegalActionError, ShowdownError, ExactBudgetError,
+    StakesError, SnapshotError, IllegalActionError, ShowdownError, WorkBudgetError,
     UnsupportedFormatError, UnreadableHandError, NotRazzError,
 )
 """The errors a caller's input can raise, the rules' and the hand histories': each class's ``kind`` is its type,

@@ -14,12 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..razz.betting import TableState
-from ..razz.equity import Method, equity
+from ..razz.equity import Method, equity, equity_work
 from ..razz.equity_spot import Spot, read_spot
 from ..razz.settlement import Settlement, pots_so_far
 from ..razz.snapshot import Snapshot
 from ..razz.streets import FIRST_STREET, LAST_STREET, STREETS, up_cards_on
 from ..razz.vocabulary import Phase
+from ..razz.work import Budget
 
 DEALT_DOWN_BEFORE_SEVENTH = STREETS[LAST_STREET - 1].down_cards
 """The down cards a player holds before 7th street: the first ones dealt."""
@@ -47,9 +48,19 @@ class AllIn:
     so that they sum exactly to it (``pot_shares``)."""
 
 
-def all_in_equity(snapshot: Snapshot, state: TableState, result: Settlement | None) -> AllIn | None:
+class LeftOut(Exception):
+    """The hand's all-in equity would take more work units than its request's budget has left."""
+
+    def __init__(self, units: int, left: int) -> None:
+        super().__init__(f"its all-in equity is left out: it would take an estimated {units:,} work units, and this "
+                         f"request's budget has {left:,} left")
+
+
+def all_in_equity(snapshot: Snapshot, state: TableState, result: Settlement | None,
+                  budget: Budget | None = None) -> AllIn | None:
     """The all-in equity of a settled hand whose betting ended before 7th street with two or more live players,
-    every one showing down; None for any other hand."""
+    every one showing down; None for any other hand. Its pots' work is paid from ``budget`` before any is
+    done; LeftOut when the budget cannot pay it all."""
     if result is None or state.phase is not Phase.SHOWDOWN:
         return None
     street = state.betting_ended_on
@@ -63,7 +74,13 @@ def all_in_equity(snapshot: Snapshot, state: TableState, result: Settlement | No
              for number in range(FIRST_STREET, street + 1)]
     spot = read_spot([(player.seat, player.up_cards[:shown], (player.down_cards or ())[:DEALT_DOWN_BEFORE_SEVENTH])
                       for player in live], dead, dealt, snapshot.rules.max_players)
-    pots = tuple(_pot_equity(spot, pot.amount, pot.eligible) for pot in pots_so_far(snapshot, state))
+    reached = pots_so_far(snapshot, state)
+    if budget is not None:
+        units = sum(equity_work(spot.among(pot.eligible)) for pot in reached if len(pot.eligible) > 1)
+        left = budget.left
+        if not budget.pay(units):
+            raise LeftOut(units, left)
+    pots = tuple(_pot_equity(spot, pot.amount, pot.eligible) for pot in reached)
     expected = dict.fromkeys(sorted(seated.seat for seated in state.players), 0)
     for pot in pots:
         for seat, chips in pot_shares(pot.amount, pot.equities):

@@ -35,7 +35,8 @@ from ..razz.snapshot import Action, PlayerIn, Snapshot, dealt_snapshot
 from ..razz.streets import FACE_DOWN, FIRST_STREET
 from ..razz.vocabulary import ActionType, Phase, Refusal
 from ..razz.why import Citation, Why, seat_list
-from .allin import AllIn, all_in_equity
+from ..razz.work import Budget
+from .allin import AllIn, LeftOut, all_in_equity
 from .errors import UnreadableHandError
 from .written import Entry, Recorded, Verb, WrittenAction, WrittenHand, WrittenPlayer
 
@@ -96,23 +97,27 @@ class HandCheck:
         return self.error is None
 
 
-def check_hand(index: int, read: Callable[[], WrittenHand], rules: Rules, explain: bool = False) -> HandCheck:
+def check_hand(index: int, read: Callable[[], WrittenHand], rules: Rules, explain: bool = False,
+               budget: Budget | None = None) -> HandCheck:
     """Read one hand, replay it once under ``rules`` and compare what it says was paid with what the rules pay;
-    with ``explain``, keep the decisions behind it."""
+    with ``explain``, keep the decisions behind it. Its all-in equity is paid from ``budget``, and left out with a
+    note when it cannot be."""
     try:
         hand = read()
     except UnreadableHandError as error:
         return HandCheck(index, None, HandError(error.kind, error.message, error.entry), why=[] if explain else None)
     checked = HandCheck(index, hand, notes=list(hand.notes))
-    _Checker(hand, rules, explain, checked).run()
+    _Checker(hand, rules, explain, checked, budget).run()
     return checked
 
 
 class _Checker:
     """Builds the snapshot of a written hand and plays its entries through the engine."""
 
-    def __init__(self, hand: WrittenHand, rules: Rules, explain: bool, checked: HandCheck) -> None:
+    def __init__(self, hand: WrittenHand, rules: Rules, explain: bool, checked: HandCheck,
+                 budget: Budget | None) -> None:
         self.hand = hand
+        self.budget = budget
         self.rules = rules
         self.explain = explain
         self.checked = checked
@@ -132,7 +137,10 @@ class _Checker:
             snapshot = checked.snapshot = self.tabled_mucks(replace(snapshot, actions=checked.actions), state)
             checked.state = state
             result = checked.result = settle(snapshot, state)
-            checked.allin = all_in_equity(snapshot, state, result)
+            try:
+                checked.allin = all_in_equity(snapshot, state, result, self.budget)
+            except LeftOut as left_out:
+                checked.notes.append(str(left_out))
             if self.explain:
                 checked.why = explanation(replay, snapshot, state, result)
         except UnreadableHandError as error:  # an up card dealt unknown: the reader's entry says where

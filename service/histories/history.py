@@ -14,9 +14,11 @@ from typing import NamedTuple
 
 from ..razz.errors import FieldError
 from ..razz.rules import Rules
+from ..razz.work import Budget, history_work, most_history_work, within_budget
 from .check import HandCheck, check_hand
 from .detect import detect
-from .formats import FORMATS
+from .formats import FORMATS, Format
+from .written import Section
 
 AUTO = "auto"
 """The format of a text that names none: the one its text is written in."""
@@ -80,11 +82,34 @@ def check_history(text: str, format_name: str = AUTO, rules: Rules = STANDARD, m
     >>> [[hand.index for hand in check_history(three, share=(part, 2))] for part in (0, 1)]
     [[0], [1, 2]]
     """
-    reader = FORMATS[detect(text) if format_name == AUTO else format_name]
-    sections = reader.split(text)
-    if most is not None and len(sections) > most:
-        raise FieldError("text", f"holds {len(sections)} hands: at most {most} are checked in one request")
-    part, parts = share
-    first, end = part * len(sections) // parts, (part + 1) * len(sections) // parts
-    return HistoryCheck(check_hand(index, partial(reader.read, sections[index]), rules, explain)
-                        for index in range(first, end))
+    return HistoryPlan(text, format_name, most).check(rules, explain, budgeted=False, share=share)
+
+
+class HistoryPlan:
+    """A history's hands found (``split``), and the work checking them will take, before any is read.
+
+    The endpoint learns the estimate before the work starts (``work``: the hands' own work, ``razz/work.py``);
+    a budgeted check then pays each hand's all-in equity from what the hands leave of the request's budget, and
+    leaves out, with a note, the equities it cannot pay for. The command line checks without a budget.
+    """
+
+    def __init__(self, text: str, format_name: str = AUTO, most: int | None = None) -> None:
+        self.reader: Format = FORMATS[detect(text) if format_name == AUTO else format_name]
+        self.sections: list[Section] = self.reader.split(text)
+        if most is not None and len(self.sections) > most:
+            raise FieldError("text", f"holds {len(self.sections)} hands: at most {most} are checked in one request")
+        self.work = history_work(len(self.sections))
+        """The work units of the hands themselves; their all-in equities may take the rest of the budget."""
+        self.most_work = most_history_work(len(self.sections))
+        """The most a budgeted check of these hands may take."""
+
+    def check(self, rules: Rules = STANDARD, explain: bool = False, budgeted: bool = True,
+              share: tuple[int, int] = (0, 1)) -> HistoryCheck:
+        """Every hand checked under ``rules`` as it is iterated; ``budgeted``, within the budget of one request (a
+        WorkBudgetError now when the hands alone pass it), the all-in equities paid from what they leave;
+        ``share`` ``(j, p)``, only the j-th of p even runs of the hands (``check_history``)."""
+        budget = Budget(within_budget(self.work, "text")) if budgeted else None
+        part, parts = share
+        first, end = part * len(self.sections) // parts, (part + 1) * len(self.sections) // parts
+        return HistoryCheck(check_hand(index, partial(self.reader.read, self.sections[index]), rules, explain, budget)
+                            for index in range(first, end))

@@ -50,6 +50,12 @@ _TOML_ERROR = re.compile(r"(?P<what>.*?) \((?:at line (?P<line>\d+), column (?P<
 """tomllib's message: what is wrong, then where (its line counted in the hand's own text, which ``line`` replaces)."""
 _SINGLE_QUOTED = re.compile(r"'([^'\"\n]+)'")
 """A value tomllib's message puts in single quotes (``'='``), not the quote characters it names."""
+MOST_NESTING = 32
+"""Arrays and inline tables nested deeper than this are refused before ``tomllib`` reads them: it reads by recursion,
+and a value nested 500 deep took it past Python's stack. A PHH field nests two deep at most."""
+_NESTING_TOKEN = re.compile(r"""'{3}.*?'{3}|"{3}(?:[^"\\]|\\.|"(?!""))*"{3}"""  # multi-line strings
+                            r"""|#[^\n]*|'[^'\n]*'|"(?:[^"\\\n]|\\.)*"|[][{}]""", re.DOTALL)
+"""What can open or close a nesting in TOML, and what holds brackets that do not: strings and comments."""
 _TABLE_HEADER = re.compile(r"\[[^\[\]]*\]\s*(?:#.*)?")
 """A PHHS table's header line, ``[1]`` or ``[ name ] # comment``: one class inside the brackets, so a line of
 ``[`` and spaces fails in one pass (spaces each side of a lazy name took 42 s on 4,000 of them)."""
@@ -83,8 +89,10 @@ def read(section: Section) -> WrittenHand:
     plain = read_plain(lines, body_start)
     if plain is not None:
         return _Reader(section, first, plain).hand()
+    text = "\n".join(lines[body_start:])
+    _refuse_deep_nesting(text, section, body_start)
     try:
-        fields = tomllib.loads("\n".join(lines[body_start:]))
+        fields = tomllib.loads(text)
     except ValueError as error:  # tomllib's TOMLDecodeError, or int's refusal of a number of 4,300 digits or more
         if not isinstance(error, tomllib.TOMLDecodeError):
             raise UnreadableHandError(first, "not TOML: a number of 4,300 digits or more") from None
@@ -94,6 +102,28 @@ def read(section: Section) -> WrittenHand:
         source = lines[line - section.first_line] if line - section.first_line < len(lines) else ""
         raise UnreadableHandError(Entry(line, source), f"not TOML: {says}") from None
     return _Reader(section, first, Fields(fields, {}, {})).hand()
+
+
+def _refuse_deep_nesting(text: str, section: Section, body_start: int) -> None:
+    """UnreadableHandError at the line where an array or inline table of ``text`` (the section's lines from
+    ``body_start``) opens past ``MOST_NESTING`` levels; nothing else is checked here (``tomllib`` reads the rest).
+
+    >>> _refuse_deep_nesting("a = [[1], '[[[['] # [[[", Section(1, []), 0)
+    >>> _refuse_deep_nesting("a = 1\\nb = " + "[" * 40, Section(7, ["[7]", "a = 1", "b = " + "[" * 40]), 1)
+    Traceback (most recent call last):
+    service.histories.errors.UnreadableHandError: line 9: not TOML: arrays or inline tables nested more than 32 deep
+    """
+    depth = 0
+    for token in _NESTING_TOKEN.finditer(text):
+        bracket = token.group()
+        if bracket == "[" or bracket == "{":
+            depth += 1
+            if depth > MOST_NESTING:
+                index = body_start + text.count("\n", 0, token.start())
+                raise UnreadableHandError(Entry(section.first_line + index, section.lines[index]),
+                                          f"not TOML: arrays or inline tables nested more than {MOST_NESTING} deep")
+        elif bracket == "]" or bracket == "}":
+            depth = max(depth - 1, 0)
 
 
 def _toml_problem(message: str) -> tuple[int | None, str]:

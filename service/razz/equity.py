@@ -16,12 +16,13 @@ from math import sqrt
 
 from .equity_samples import sample_tally
 from .equity_spot import SHARE_UNITS, Spot, Tally
-from .errors import ExactBudgetError
+from .errors import WorkBudgetError
 from .rank_multisets import exact_tally
 from .ranking import LOW_RANKING
 from .running_out import seventh_street
 from .showdown import TIES_SPLIT
 from .why import Why
+from .work import exact_work, sampled_work
 
 EXACT_BUDGET = 10_000_000
 """The most rank combinations ``exact`` enumerates: one tuple of rank multisets, one per live player, and the
@@ -80,14 +81,43 @@ class Equity:
     asked: Method
 
 
+def equity_work(spot: Spot, method: Method = Method.AUTO, samples: int | None = None) -> int:
+    """The work units ``equity`` will take on ``spot`` (``razz/work.py``), known before any deal is counted: the
+    combinations it enumerates, or the samples it deals times the players it values. An ``exact`` past its budget
+    of combinations is refused here, as ``equity`` refuses it.
+
+    >>> from .equity_spot import read_spot
+    >>> spot = read_spot([(1, ["2h"], ["3h", "4h"]), (2, ["5s"], ["6s", "7s"])], [], None, 8)
+    >>> equity_work(spot), equity_work(spot, Method.SAMPLE, 100_000)
+    (329060, 50000)
+    """
+    combinations = spot.combinations()
+    fits = _fits(spot, combinations)
+    if method is Method.EXACT and not fits:
+        raise _over_budget(combinations)
+    if method is not Method.SAMPLE and fits:
+        return exact_work(combinations)
+    return sampled_work(DEFAULT_SAMPLES if samples is None else samples, len(spot.players))
+
+
+def _over_budget(combinations: int) -> WorkBudgetError:
+    """The refusal of an ``exact`` that would enumerate ``combinations``, past the budget."""
+    return WorkBudgetError("method", f"exact would enumerate up to {combinations:,} rank combinations: the budget "
+                                      f"is {EXACT_BUDGET:,} (use sample or auto)")
+
+
+def _fits(spot: Spot, combinations: int) -> bool:
+    """Whether ``exact`` may count ``spot``: within the budget of combinations, and of deals a tally holds."""
+    return combinations <= EXACT_BUDGET and spot.deals() <= MOST_DEALS
+
+
 def equity(spot: Spot, method: Method = Method.AUTO, samples: int | None = None, seed: int = 0) -> Equity:
     """The live players' equities, exact or sampled as ``method`` asks; ``exact`` past the budget is refused."""
     combinations = spot.combinations()
     deals = spot.deals()
-    fits = combinations <= EXACT_BUDGET and deals <= MOST_DEALS
+    fits = _fits(spot, combinations)
     if method is Method.EXACT and not fits:
-        raise ExactBudgetError("method", f"exact would enumerate up to {combinations:,} rank combinations: the "
-                                         f"budget is {EXACT_BUDGET:,} (use sample or auto)")
+        raise _over_budget(combinations)
     if method is Method.SAMPLE or (method is Method.AUTO and not fits):
         count = DEFAULT_SAMPLES if samples is None else samples
         tally = sample_tally(spot, count, seed)

@@ -91,7 +91,10 @@ class UnequalHandsError(InputError):
     kind = "unequal-hands"
 
 
-class ExactBudgetError(InputError):
-    """An exact equity that would enumerate more rank combinations than the service's budget allows."""
+class WorkBudgetError(InputError):
+    """A request whose estimated work passes the service's budget, refused before any of the work.
+
+    The budget is one request's work units (``razz/work.py``), or the rank combinations an exact equity may
+    enumerate."""
 
     kind = "over-budget"

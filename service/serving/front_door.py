@@ -34,7 +34,7 @@ from gevent.pool import Pool
 from gevent.server import StreamServer
 from gevent.threadpool import ThreadPool
 
-from .listening import stop_accepting, wait_until_drained
+from .listening import stop_accepting, stop_listening, wait_until_drained
 
 PROBES = (b"GET /healthz ", b"GET /healthz?", b"GET /readyz ", b"GET /readyz?")
 """How a probe's request line starts: the kubelet's and the image's, a new connection each."""
@@ -135,6 +135,8 @@ class FrontDoor:
             for listener in own:
                 self.filtered = stop_accepting(listener) and self.filtered
             wait_until_drained(own, self.sniff_seconds, gevent.sleep)
+            for listener in own:  # in the same step as the last look at the queue: nothing can join it in between
+                stop_listening(listener)
         for server in servers:
             server.close()
         for server in servers:

@@ -11,10 +11,19 @@ A handshake can straddle the filter: its SYN answered before, its caller's ACK a
 That caller's connect has returned and its request is sent, so the filter lets every segment
 but a SYN through, and the socket closes only once no handshake to its port is half-open (a
 filter that dropped everything would leave such a connection half-open until the close reset it).
+
+Where the kernel refuses the filter (uid 10001 in the image: EPERM), the queue is emptied while
+new connections still join it, and the moment it is empty and no handshake is half-open the
+socket stops listening (``stop_listening``: ``shutdown(SHUT_RD)``, which takes a listening socket
+out of the LISTEN state for every descriptor of it, the arbiter's and the worker's alike), in the
+same step of the loop, with nothing in between that could let a connection complete. A SYN after
+that is answered with a reset: refused at connect. Closing the worker's descriptor did not stop
+the listening, and everything that arrived until the last one closed was reset (67 of 160).
 """
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import select
 import socket
@@ -46,8 +55,8 @@ def stop_accepting(listener: socket.socket) -> bool:
     Connections already queued stay there for ``accept``, handshakes already answered complete,
     and a SYN arriving from now on is dropped.
     Where the kernel refuses the filter (EPERM for uid 10001 without capabilities in the image's
-    emulated sandbox), the queue is still emptied just before the close, and only a connection
-    completed in between can be reset.
+    emulated sandbox), the queue is still emptied, and the socket stops listening the moment it is
+    empty (``stop_listening``).
     """
     program = struct.pack("HL", len(_SYNS_DROPPED), ctypes.addressof(_NEW_CONNECTIONS_DROPPED))
     try:
@@ -55,6 +64,13 @@ def stop_accepting(listener: socket.socket) -> bool:
     except OSError:
         return False
     return True
+
+
+def stop_listening(listener: socket.socket) -> None:
+    """Take ``listener`` out of the LISTEN state at once, whoever else holds a descriptor of it: connections still
+    queued are reset, new ones refused at connect. Call it once the queue is empty (``wait_until_drained``)."""
+    with contextlib.suppress(OSError):  # not listening any more
+        listener.shutdown(socket.SHUT_RD)
 
 
 def queued(listener: socket.socket) -> bool:

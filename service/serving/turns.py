@@ -23,6 +23,16 @@ SMALL_BODY = 64 * 1024
 """Bodies up to this size go first: every table request and ranking of a few hands is well under it."""
 
 
+class Turn:
+    """One request's turn: its body's size, and whether it holds the turn now."""
+
+    __slots__ = ("body_size", "held")
+
+    def __init__(self, body_size: int) -> None:
+        self.body_size = body_size
+        self.held = True
+
+
 class Turns:
     """One request at a time in the app, small before big; for the greenlets of one event loop."""
 
@@ -32,7 +42,7 @@ class Turns:
         self.big: deque[Event] = deque()
 
     @contextmanager
-    def turn(self, body_size: int) -> Iterator[None]:
+    def turn(self, body_size: int) -> Iterator[Turn]:
         """Wait for this request's turn, run it, then hand the turn on.
 
         >>> turns = Turns()
@@ -42,6 +52,34 @@ class Turns:
         >>> turns.running
         False
         """
+        self._wait(body_size)
+        held = Turn(body_size)
+        try:
+            yield held
+        finally:
+            if held.held:
+                self._next()
+
+    @contextmanager
+    def aside(self, turn: Turn) -> Iterator[None]:
+        """Within ``turn``: hand it on while its request waits for work done off the loop, then wait for it again.
+
+        >>> turns = Turns()
+        >>> with turns.turn(10) as turn:
+        ...     with turns.aside(turn):
+        ...         turns.running
+        False
+        """
+        self._next()
+        turn.held = False
+        try:
+            yield
+        finally:
+            self._wait(turn.body_size)
+            turn.held = True
+
+    def _wait(self, body_size: int) -> None:
+        """Wait until it is this request's turn (at once when nobody runs or waits); the turn is then its own."""
         if self.running or self.small or self.big or body_size > SMALL_BODY:
             called = Event()
             (self.small if body_size <= SMALL_BODY else self.big).append(called)
@@ -57,10 +95,6 @@ class Turns:
                     self._next()
                 raise
         self.running = True
-        try:
-            yield
-        finally:
-            self._next()
 
     def _next(self) -> None:
         """Hand the turn to the oldest small request waiting; to a big one only after the loop has polled its

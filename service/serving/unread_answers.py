@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from ..problems import PROBLEM_CONTENT_TYPE, problem_json
+from ..api.work import ROOM_KEY
+from ..problems import PROBLEM_CONTENT_TYPE, Busy, problem_json
 from ..request_ids import request_id
 from .logs import PROBE_PATHS
 
@@ -38,7 +39,8 @@ class UnreadAnswers:
         self.held = 0
 
     def take(self, size: int) -> bool:
-        """Hold ``size`` more bytes if they fit (big answers leave the reserve to small ones); whether they did.
+        """Hold ``size`` more bytes if they fit (big answers leave the reserve to small ones), or if nothing else is
+        held; whether they were.
 
         >>> answers = UnreadAnswers(limit=120, small=10)
         >>> answers.take(90), answers.take(20), answers.take(10), answers.take(10), answers.take(10)
@@ -47,7 +49,7 @@ class UnreadAnswers:
         False
         """
         room = self.limit - (0 if size <= self.small else self.reserve)
-        if self.held + size > room:
+        if self.held and self.held + size > room:  # alone, any answer is held: an estimate may pass the room
             return False
         self.held += size
         return True
@@ -60,6 +62,16 @@ class UnreadAnswers:
         (True, True, False)
         """
         return self.held + self.small < self.limit - self.reserve
+
+    def settle(self, reserved: int, size: int) -> None:
+        """An answer made after ``reserved`` bytes were held for it (``take``) is ``size``: hold that instead, room
+        or not, since its work is done.
+
+        >>> answers = UnreadAnswers(limit=120, small=10)
+        >>> answers.take(50), answers.settle(50, 60), answers.held
+        (True, None, 60)
+        """
+        self.held += size - reserved
 
     def give_back(self, size: int) -> None:
         """The answer of ``size`` bytes was written (or dropped): its bytes are held no more."""
@@ -84,8 +96,15 @@ class Answer:
             self.unread = None
 
 
+RESERVED_KEY = "razz.answer_reserved"
+
+
 class WithinUnreadLimit:
     """WSGI middleware: ``app``'s answer is sent if the worker's unread answers leave it room, else a 503.
+
+    An app that can estimate its answer before making it (a history check: ``api/work.py``) holds
+    room for it first (``ROOM_KEY``): refused then, with ``Busy``, before any work; held, the answer is
+    sent whatever its size turns out to be, and counted as it is.
 
     The app writes its answers whole (JSON), so holding the body costs nothing more; its bytes
     count until gunicorn has written them all to the kernel, or given up on the connection. While
@@ -103,6 +122,7 @@ class WithinUnreadLimit:
             return self.app(environ, start_response)
         if int(environ.get("CONTENT_LENGTH") or 0) > self.unread.small and not self.unread.has_room():
             return self._refuse(environ, start_response, None)
+        environ[ROOM_KEY] = lambda size: self._reserve(environ, size)
         started: list[tuple[str, list[tuple[str, str]]]] = []
         chunks = self.app(environ, lambda status, headers, exc_info=None: started.append((status, headers)))
         try:
@@ -112,16 +132,30 @@ class WithinUnreadLimit:
             if close is not None:
                 close()
         size = sum(map(len, body))
-        if not self.unread.take(size):
+        reserved = environ.get(RESERVED_KEY, 0)
+        if reserved:
+            self.unread.settle(reserved, size)
+        elif not self.unread.take(size):
             return self._refuse(environ, start_response, size)
         start_response(*started[-1])
         return Answer(body, size, self.unread)
+
+    def _reserve(self, environ: Environ, size: int) -> None:
+        """Hold room for an answer of about ``size`` bytes before it is made; Busy, before the work, if none."""
+        if not self.unread.take(size):
+            raise Busy(self._no_room(f"this one's estimated {size / (1024 * 1024):.1f} MiB"), RETRY_AFTER_SECONDS)
+        environ[RESERVED_KEY] = environ.get(RESERVED_KEY, 0) + size
+
+    def _no_room(self, this: str) -> str:
+        """Why an answer is refused: what the worker holds, and when to ask again."""
+        held = self.unread.held / (1024 * 1024)
+        return (f"this worker holds {held:.0f} MiB of answers their callers have not read, no room for {this}: ask "
+                f"again in {RETRY_AFTER_SECONDS} s")
+
     def _refuse(self, environ: Environ, start_response: StartResponse, size: int | None) -> list[bytes]:
         """A 503 for an answer the worker has no room for (``size`` None: a big request not even begun)."""
-        held = self.unread.held / (1024 * 1024)
         this = "this big request's" if size is None else f"this one's {size / (1024 * 1024):.1f} MiB"
-        body = problem_json(503, "not-ready", f"this worker holds {held:.0f} MiB of answers their callers have not "
-                                              f"read, no room for {this}: ask again in {RETRY_AFTER_SECONDS} s")
+        body = problem_json(503, "not-ready", self._no_room(this))
         start_response("503 Service Unavailable", [
             ("Content-Type", PROBLEM_CONTENT_TYPE), ("Content-Length", str(len(body))),
             ("Retry-After", str(RETRY_AFTER_SECONDS)), ("X-Request-ID", request_id(environ.get("HTTP_X_REQUEST_ID")))])

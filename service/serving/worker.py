@@ -17,6 +17,7 @@ from typing import Any
 
 import gevent
 from gevent import Greenlet
+from gevent.event import Event
 from gevent.pool import Group
 from gunicorn import http, util
 from gunicorn.http import errors
@@ -24,11 +25,13 @@ from gunicorn.http.message import Request
 from gunicorn.http.wsgi import Response
 from gunicorn.workers.ggevent import GeventWorker
 
+from ..api.work import LANE_KEY
 from ..problems import DETAIL_BY_STATUS, KIND_BY_STATUS, PROBLEM_CONTENT_TYPE, problem_json, status_title
 from ..request_ids import request_id
 from .front_door import FrontDoor
+from .heavy_lane import HeavyLane
 from .logs import PROBE_PATHS
-from .turns import Turns
+from .turns import SMALL_BODY, Turns
 from .unread_answers import WithinUnreadLimit
 
 Environ = dict[str, Any]
@@ -72,29 +75,82 @@ class BodyTimedOut(Exception):
 
 
 class BodyRefused(Exception):
-    """A request body the app will not get: too slow, too large or badly framed; the worker answers it."""
+    """A request body the app will not get: too slow, too large, badly framed or no room for it; the worker answers
+    it (with ``Retry-After`` when the caller may simply ask again)."""
 
-    def __init__(self, status: int, detail: str | None = None) -> None:
+    def __init__(self, status: int, detail: str | None = None, retry_after: int | None = None) -> None:
         super().__init__(detail or DETAIL_BY_STATUS[status])
         self.status = status
         self.detail = detail or DETAIL_BY_STATUS[status]
+        self.retry_after = retry_after
+
+
+BODIES_PER_WORKER = 4
+"""Bodies of the largest size a worker holds at once (``BodyRoom``): 16 MiB with the default 4 MiB limit."""
+BODY_RETRY_SECONDS = 2
+"""What a caller whose body found no room within its deadline is told to wait before it asks again."""
+
+
+class BodyRoom:
+    """The request bodies a worker holds at once, bounded: a body is read only once its size fits beside the others.
+
+    Read as they came, 200 bodies of 821 KB were held at once before their turns; now a body waits in
+    the kernel's buffers, unread, until the ones read before it are done with (a body alone always fits).
+
+    >>> room = BodyRoom(10)
+    >>> room.wait_for(6, 0), room.wait_for(6, 0), room.held
+    (True, False, 6)
+    >>> room.give_back(6); room.wait_for(6, 0)
+    True
+    """
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.held = 0
+        self.changed = Event()
+
+    def wait_for(self, size: int, seconds: float) -> bool:
+        """Hold ``size`` bytes once they fit, waiting ``seconds`` at most; whether they were held."""
+        deadline = time.monotonic() + seconds
+        while self.held and self.held + size > self.limit:
+            self.changed.clear()
+            remaining = deadline - time.monotonic()
+            if remaining <= 0 or not self.changed.wait(remaining):
+                return False
+        self.held += size
+        return True
+
+    def give_back(self, size: int) -> None:
+        """A body of ``size`` bytes is done with: wake the bodies waiting for room."""
+        self.held -= size
+        self.changed.set()
+
+
+ARRIVED_KEY = "razz.arrived"
+"""Where ``WholeBodies`` notes, in the environ, when the request's head was in: its deadline counts from then."""
 
 
 class InTurn:
     """WSGI middleware: ``app`` runs a request only in its turn (``turns.py``: small before big); a probe at once.
 
-    The probes are answered in the front door's thread, which must not wait on this loop's turns.
+    The app's heavy work goes to the worker's heavy lane (``heavy_lane.py``), offered in the environ,
+    and the request hands its turn on while it waits for it. The probes are answered in the front
+    door's thread, which must not wait on this loop's turns.
     """
 
-    def __init__(self, app: WsgiApp) -> None:
+    def __init__(self, app: WsgiApp, deadline: float) -> None:
         self.app = app
         self.turns = Turns()
+        self.lane = HeavyLane(self.turns, deadline)
 
     def __call__(self, environ: Environ, start_response: StartResponse) -> Iterable[bytes]:
         """The app's answer (held whole by ``WithinUnreadLimit``), computed in this request's turn."""
         if environ.get("PATH_INFO") in PROBE_PATHS:
             return self.app(environ, start_response)
-        with self.turns.turn(int(environ.get("CONTENT_LENGTH") or 0)):
+        arrived = environ.get(ARRIVED_KEY, time.monotonic())
+        with self.turns.turn(int(environ.get("CONTENT_LENGTH") or 0)) as turn:
+            route = environ.get("PATH_INFO", "")
+            environ[LANE_KEY] = lambda units, work: self.lane.run(units, work, turn, arrived, route)
             return self.app(environ, start_response)
 
 
@@ -103,31 +159,50 @@ class WholeBodies:
 
     Past the deadline it is a 408, over ``limit`` bytes a 413, with broken chunked framing a 400,
     raised as ``BodyRefused`` for the worker to answer. The app gets the body's bytes themselves,
-    with their length.
+    with their length. A body is read only once the worker has room for it (``BodyRoom``: its
+    declared length, the limit for a chunked one), within the same deadline, counted from the
+    request's arrival; else a 503 with ``Retry-After``, its body never read. A big body (a history
+    check) is refused so at once while the worker's heavy lane is past its wait bound.
     """
 
-    def __init__(self, app: WsgiApp, limit: int, seconds: float) -> None:
+    def __init__(self, app: WsgiApp, limit: int, seconds: float, lane: HeavyLane) -> None:
         self.app = app
         self.limit = limit
         self.seconds = seconds
+        self.room = BodyRoom(BODIES_PER_WORKER * limit)
+        self.lane = lane
 
     def __call__(self, environ: Environ, start_response: StartResponse) -> Iterable[bytes]:
         """Read the body, then call the app."""
+        environ[ARRIVED_KEY] = time.monotonic()
         if "CONTENT_LENGTH" not in environ and "HTTP_TRANSFER_ENCODING" not in environ:
             environ["wsgi.input"] = io.BytesIO()  # no body: nothing for the app to read off the connection
             return self.app(environ, start_response)
+        arrived = environ[ARRIVED_KEY]
+        size = int(environ.get("CONTENT_LENGTH") or self.limit)
+        behind = self.lane.behind() if size > SMALL_BODY else None
+        if behind is not None:  # a big body is heavy work: refused unread while the lane is past its bound
+            busy = self.lane.busy(behind)
+            raise BodyRefused(503, busy.detail, busy.retry_after)
+        if not self.room.wait_for(size, self.seconds):
+            raise BodyRefused(503, f"this worker holds {self.room.held / (1024 * 1024):.0f} MiB of request bodies, no "
+                                   f"room for this one's within {self.seconds:g} s: ask again in "
+                                   f"{BODY_RETRY_SECONDS} s", BODY_RETRY_SECONDS)
         try:
-            with gevent.Timeout(self.seconds, BodyTimedOut):
-                body = environ["wsgi.input"].read(self.limit + 1)
-        except BodyTimedOut:
-            raise BodyRefused(408, f"the request body did not arrive in full within {self.seconds:g} s") from None
-        except MALFORMED_BODY as error:
-            raise BodyRefused(400, f"the chunked body is malformed: {error}") from None
-        if len(body) > self.limit:
-            raise BodyRefused(413)
-        environ["wsgi.input"] = io.BytesIO(body)
-        environ["CONTENT_LENGTH"] = str(len(body))
-        return self.app(environ, start_response)
+            try:
+                with gevent.Timeout(max(0.0, arrived + self.seconds - time.monotonic()), BodyTimedOut):
+                    body = environ["wsgi.input"].read(self.limit + 1)
+            except BodyTimedOut:
+                raise BodyRefused(408, f"the request body did not arrive in full within {self.seconds:g} s") from None
+            except MALFORMED_BODY as error:
+                raise BodyRefused(400, f"the chunked body is malformed: {error}") from None
+            if len(body) > self.limit:
+                raise BodyRefused(413)
+            environ["wsgi.input"] = io.BytesIO(body)
+            environ["CONTENT_LENGTH"] = str(len(body))
+            return self.app(environ, start_response)
+        finally:
+            self.room.give_back(size)
 
 
 @dataclass(frozen=True)
@@ -160,7 +235,8 @@ class Worker(GeventWorker):
         super().load_wsgi()
         settings = self.wsgi.config
         answers = WithinUnreadLimit(self.wsgi, settings["UNREAD_ANSWERS_LIMIT"])
-        self.wsgi = WholeBodies(InTurn(answers), settings["MAX_CONTENT_LENGTH"], settings["REQUEST_TIMEOUT"])
+        in_turn = InTurn(answers, settings["REQUEST_TIMEOUT"])
+        self.wsgi = WholeBodies(in_turn, settings["MAX_CONTENT_LENGTH"], settings["REQUEST_TIMEOUT"], in_turn.lane)
         self._opened: dict[int, float] = {}
         self._progressed = time.monotonic()
         """When the loop last finished a request or a turn of ``run``: the heartbeat's evidence (``_beat``)."""
@@ -200,8 +276,8 @@ class Worker(GeventWorker):
         deadline = time.monotonic() + self.cfg.graceful_timeout
         self.front_door.closed.wait(self.cfg.graceful_timeout)
         if not self.front_door.filtered:
-            self.log.warning("The kernel refused to drop new connections while this worker stopped listening "
-                             "(pid: %s): a connection completed as its socket closed could be reset", self.pid)
+            self.log.info("The kernel refused to drop new connections while this worker stopped listening (pid: "
+                          "%s): it stopped listening the moment its queue was empty", self.pid)
         for listener in listeners:  # the front door listened on copies: the socket closes with these
             listener.close()
         while len(connections):
@@ -280,7 +356,8 @@ class Worker(GeventWorker):
                 raise BodyRefused(413)
             super().handle_request(listener_name, req, sock, addr)
         except BodyRefused as refusal:
-            self._answer(req, sock, addr, refusal.status, refusal.detail, time.monotonic() - started)
+            self._answer(req, sock, addr, refusal.status, refusal.detail, time.monotonic() - started,
+                         refusal.retry_after)
             util.close_graceful(sock)
             raise StopIteration() from None
         except gevent.Timeout as expired:
@@ -321,13 +398,15 @@ class Worker(GeventWorker):
         util.close_graceful(client)
 
     def _answer(self, req: Request | None, client: Any, addr: Any, status: int, detail: str,
-                seconds: float = 0.0) -> None:
+                seconds: float = 0.0, retry_after: int | None = None) -> None:
         """Write the problem with ``Connection: close``, and log it as any request (when one was read)."""
         body = problem_json(status, KIND_BY_STATUS[status], detail)
         sent = dict(req.headers) if req is not None else {}
         line = f"{status} {status_title(status)}"
         headers = [("Content-Type", PROBLEM_CONTENT_TYPE), ("Content-Length", str(len(body))),
                    ("X-Request-ID", request_id(sent.get("X-REQUEST-ID"))), ("Connection", "close")]
+        if retry_after is not None:
+            headers.append(("Retry-After", str(retry_after)))
         if req is not None:
             environ = {"REMOTE_ADDR": addr[0] if addr else "", "REQUEST_METHOD": req.method, "PATH_INFO": req.path,
                        "QUERY_STRING": req.query, "HTTP_USER_AGENT": sent.get("USER-AGENT")}

@@ -19,13 +19,17 @@ import shlex
 import shutil
 import signal
 import subprocess
+import threading
+import time
 import urllib.request
+from collections import Counter
 from pathlib import Path
 
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from ..serving.conftest import ROOT, call, free_port, wait_until_ready
+from ..serving.test_heavy_requests import CHECK, check_body, ended, posted
 from .dockerfile import Stage, read_stages
 
 pytestmark = [pytest.mark.serving,
@@ -98,14 +102,21 @@ print(json.dumps({"uid": os.getuid(), "gid": os.getgid(), "groups": os.getgroups
 
 
 @pytest.fixture(scope="module")
-def image(tmp_path_factory) -> dict:
-    """Build, start, call, scrape and stop the emulated container once; keep every output."""
+def built(tmp_path_factory) -> tuple[Path, Path, Stage]:
+    """The image built once from ``git archive HEAD``: its work folder, root filesystem and final stage."""
     work = tmp_path_factory.mktemp("image")
     checkout = work / "checkout"
     checkout.mkdir()
     archive = subprocess.run(["git", "-C", str(ROOT), "archive", "HEAD"], capture_output=True, check=True).stdout
     subprocess.run(["tar", "-x", "-C", str(checkout)], input=archive, check=True)
     root, final = build(checkout, work)
+    return work, root, final
+
+
+@pytest.fixture(scope="module")
+def image(built) -> dict:
+    """Start, call, scrape and stop the emulated container once; keep every output."""
+    work, root, final = built
     tmp = work / "tmp"
     tmp.mkdir(mode=0o1777)
     tmp.chmod(0o1777)
@@ -173,3 +184,71 @@ def test_sigterm_exits_zero_without_errors(image):
 def test_writes_only_its_metrics_under_tmp(image):
     written = {path.relative_to(image["tmp"]).parts[0] for path in image["tmp"].rglob("*")}
     assert written == {"metrics"}
+
+
+def empty_tmp(folder: Path) -> Path:
+    """A fresh /tmp for a container, writable by its uid."""
+    folder.mkdir(mode=0o1777)
+    folder.chmod(0o1777)
+    return folder
+
+
+def sigterm_in_the_image(built, name: str, arrivals_stop_first: bool) -> tuple[Counter, Counter, int]:
+    """The container as the image runs it (uid 10001, where the kernel refuses the socket filter): 8 1,000-hand
+    checks sent, SIGTERM 0.3 s later; new connections every 50 ms from before SIGTERM to 2 s after it, or (a
+    preStop sleep) stopped 1 s before it. How the checks and the arrivals ended, and the exit code."""
+    work, root, final = built
+    port = free_port()
+    log = work / f"{name}.log"
+    with log.open("w") as output:
+        process = subprocess.Popen(contained(root, empty_tmp(work / f"{name}-tmp"), final,
+                                             final.exec_form("ENTRYPOINT"), PORT=str(port)),
+                                   stdout=output, stderr=subprocess.STDOUT)
+    address = ("127.0.0.1", port)
+    heavy: Counter = Counter()
+    arrived: Counter = Counter()
+    probe = b"GET /healthz HTTP/1.1\r\nHost: razz\r\nConnection: close\r\n\r\n"
+    try:
+        wait_until_ready(f"http://127.0.0.1:{port}", process, log.read_text, seconds=60)
+        threads = []
+
+        def arrive() -> None:
+            arrival = threading.Thread(target=lambda: arrived.update([ended(address, probe)]))
+            arrival.start()
+            threads.append(arrival)
+
+        until = time.monotonic() + 1
+        while arrivals_stop_first and time.monotonic() < until:
+            arrive()
+            time.sleep(0.05)
+        request = posted(CHECK, check_body(1000))
+        for _ in range(8):
+            sender = threading.Thread(target=lambda: heavy.update([ended(address, request)]))
+            sender.start()
+            threads.append(sender)
+        time.sleep(0.3)
+        process.send_signal(signal.SIGTERM)
+        until = time.monotonic() + 2
+        while not arrivals_stop_first and time.monotonic() < until:
+            arrive()
+            time.sleep(0.05)
+        for thread in threads:
+            thread.join()
+        exit_code = process.wait(timeout=40)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    return heavy, arrived, exit_code
+
+
+@pytest.mark.parametrize("arrivals_stop_first", [False, True], ids=["arrivals-through-sigterm", "prestop-sleep"])
+def test_sigterm_as_uid_10001_resets_nothing(built, arrivals_stop_first):
+    """Without the socket filter, the worker stops listening the moment its queue is empty: what was accepted
+    is answered (or told to retry before its work), what comes after is refused at connect, nothing is reset."""
+    heavy, arrived, exit_code = sigterm_in_the_image(built, f"drain-{arrivals_stop_first}", arrivals_stop_first)
+    assert exit_code == 0
+    assert sum(heavy.values()) == 8 and set(heavy) <= {"200", "503"} and heavy["200"] >= 4, heavy
+    assert sum(arrived.values()) >= 19 and set(arrived) <= {"200", "503", "refused"}, arrived
+    if not arrivals_stop_first:
+        assert arrived["refused"], arrived  # some came after the workers stopped listening

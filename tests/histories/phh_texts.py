@@ -8,6 +8,7 @@ without asking the reader under test.
 
 from __future__ import annotations
 
+import random
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -99,3 +100,28 @@ def table_state(client, body: dict[str, Any]) -> dict[str, Any]:
 def problem(kind: str) -> str:
     """A problem type's URI."""
     return PROBLEM_BASE + kind
+
+
+SHORT_STACKS = [20, 25, 30, 35, 45, 50, 1000]
+"""Seven players: five all-in short of a completion on 3rd street, the sixth all-in completing, the bring-in calling."""
+
+
+def all_in_hand(seed: int) -> str:
+    """A seven-player hand whose every chip goes in on 3rd street, cards dealt from ``seed``: six pots, for 7, 6, 5,
+    4, 3 and 2 players, each an equity question when the hand is checked."""
+    deal = random.Random(seed)
+    deck = [rank + suit for rank in "A23456789TJQ" for suit in "shdc"]  # the kings left out: p7 brings in with Kd
+    deal.shuffle(deck)
+    cards = [deck[index * 7:(index + 1) * 7] for index in range(6)] + [[*deck[42:44], "Kd", *deck[44:48]]]
+    actions = [f"d dh p{index + 1} {''.join(hand[:3])}" for index, hand in enumerate(cards)]
+    actions += ["p7 pb", "p1 cc", "p2 cbr 15", "p3 cbr 20", "p4 cbr 25", "p5 cbr 35", "p6 cbr 40", "p7 cc"]
+    for street in range(3, 7):
+        actions += [f"d dh p{index + 1} {hand[street]}" for index, hand in enumerate(cards)]
+    actions += [f"p{index + 1} sm {''.join(hand)}" for index, hand in enumerate(cards)]
+    return (f"variant = 'FR'\nantes = {[10] * 7}\nbring_in = 10\nsmall_bet = 40\nbig_bet = 80\n"
+            f"starting_stacks = {SHORT_STACKS}\nactions = {actions}\n")
+
+
+def all_in_phhs(count: int) -> str:
+    """``count`` all-in hands (``all_in_hand``) as one PHHS."""
+    return "".join(f"[{number}]\n{all_in_hand(number)}\n" for number in range(1, count + 1))

@@ -11,7 +11,7 @@ from service.razz.draws import Draws
 from service.razz.equity import DEFAULT_SAMPLES, EXACT_BUDGET, Method, equity
 from service.razz.equity_samples import sample_tally
 from service.razz.equity_spot import SHARE_UNITS, Tally, read_spot
-from service.razz.errors import DuplicateCardError, ExactBudgetError, SnapshotError
+from service.razz.errors import DuplicateCardError, SnapshotError, WorkBudgetError
 from service.razz.rank_multisets import exact_tally
 from service.razz.ranking import low_rank
 from tests.razz.equity_brute import brute_force_tally
@@ -177,7 +177,7 @@ def test_a_big_spot_is_sampled_within_the_default_error():
     assert case.combinations() > EXACT_BUDGET and case.community_card
     answer = equity(case, seed=3)
     assert answer.method is Method.SAMPLE and answer.standard_error <= 0.005
-    with pytest.raises(ExactBudgetError) as refused:
+    with pytest.raises(WorkBudgetError) as refused:
         equity(case, Method.EXACT)
     assert refused.value.path == "method"
     assert f"{case.combinations():,} rank combinations" in refused.value.message

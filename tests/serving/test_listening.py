@@ -6,6 +6,7 @@ Without a server: a listener, a client, and the socket filters ``listening.py`` 
 from __future__ import annotations
 
 import ctypes
+import os
 import select
 import socket
 import struct
@@ -13,7 +14,14 @@ from collections.abc import Iterator
 
 import pytest
 
-from service.serving.listening import SO_ATTACH_FILTER, half_open, queued, stop_accepting, wait_until_drained
+from service.serving.listening import (
+    SO_ATTACH_FILTER,
+    half_open,
+    queued,
+    stop_accepting,
+    stop_listening,
+    wait_until_drained,
+)
 
 ONLY_SYNS = ctypes.create_string_buffer(b"".join(struct.pack("HBBI", *step) for step in [
     (0x30, 0, 0, 13),  # ldb [13]: the TCP flags
@@ -59,3 +67,12 @@ def test_a_handshake_answered_before_the_listener_stopped_completes_and_is_drain
 def test_draining_gives_up_after_its_seconds(listener: socket.socket):
     socket.create_connection(listener.getsockname(), timeout=5).close()
     assert not wait_until_drained([listener], 0.05, lambda seconds: None)
+
+
+def test_a_listener_that_stops_listening_refuses_at_connect_whoever_else_holds_it(listener: socket.socket):
+    """``shutdown(SHUT_RD)`` acts on the socket, not on one descriptor: the arbiter's copy keeps nothing listening."""
+    with socket.socket(fileno=os.dup(listener.fileno())) as copy:
+        stop_listening(listener)
+        with pytest.raises(ConnectionRefusedError):
+            socket.create_connection(listener.getsockname(), timeout=2)
+        assert copy.fileno() >= 0
