@@ -28,10 +28,10 @@ def archive(tmp_path, monkeypatch):
     text = POKERSTARS.read_text()
     copies = [text] * 40
     copies[17] = text.replace("Hero collected $0.46 from pot", "Hero collected $0.47 from pot")
-    (folder / "big" / "session.txt").parent.mkdir()
-    (folder / "big" / "session.txt").write_text("\n\n".join(copies))
+    (folder / "big" / "table-night.txt").parent.mkdir()
+    (folder / "big" / "table-night.txt").write_text("\n\n".join(copies))
     (folder / "latin.txt").write_bytes("Héro".encode("latin-1"))
-    assert shards.pieces_of((folder / "big" / "session.txt").stat().st_size) > 8
+    assert shards.pieces_of((folder / "big" / "table-night.txt").stat().st_size) > 8
     return folder
 
 
@@ -64,7 +64,7 @@ def test_a_very_large_file_is_shared_out_by_hand_and_the_parts_are_even(capsys, 
     sharded(capsys, 3, tmp_path / "parts", archive)
     parts = [(tmp_path / "parts" / f"shard-{shard}-of-3.jsonl").read_text().splitlines() for shard in range(3)]
     units = [[json.loads(line) for line in lines[1:-1]] for lines in parts]
-    big = [[unit for unit in found if unit["outcome"]["name"].endswith("session.txt")] for found in units]
+    big = [[unit for unit in found if unit["outcome"]["name"].endswith("table-night.txt")] for found in units]
     assert all(big)  # each shard checks some of its hands
     assert sorted(unit["piece"] for found in big for unit in found) == list(range(big[0][0]["pieces"]))
     hands = [sum(unit["outcome"]["hands"] for unit in found) for found in units]

@@ -19,14 +19,14 @@ NO_NETS = "net: not in the service's lean answers"
 
 @pytest.fixture
 def archive(tmp_path):
-    """The samples and a session of 60 hands with a disagreeing record and an illegal bet deep inside."""
+    """The samples and a night at one table: 60 hands with a disagreeing record and an illegal bet deep inside."""
     text = POKERSTARS.read_text()
     copies = [text] * 20
     copies[11] = text.replace("Hero collected $0.46 from pot", "Hero collected $0.47 from pot")
     copies[16] = text.replace("Hero: bets $0.04", "Hero: bets $0.08")
-    (tmp_path / "session.txt").write_text("\n\n".join(copies))
+    (tmp_path / "table-night.txt").write_text("\n\n".join(copies))
     (tmp_path / "latin.txt").write_bytes("Héro".encode("latin-1"))
-    return [SAMPLES, tmp_path / "session.txt", tmp_path / "latin.txt"]
+    return [SAMPLES, tmp_path / "table-night.txt", tmp_path / "latin.txt"]
 
 
 def run(capsys, *arguments):
@@ -37,11 +37,11 @@ def run(capsys, *arguments):
 
 @pytest.mark.parametrize("as_json", [(), ("--json",)], ids=["lines", "json"])
 def test_the_service_checks_what_a_local_run_checks(capsys, monkeypatch, server, archive, as_json):
-    monkeypatch.setattr(served, "REQUEST_HANDS", 7)  # the session's hands in nine requests
+    monkeypatch.setattr(served, "REQUEST_HANDS", 7)  # the night's hands in nine requests
     status, out, err = run(capsys, "--jobs", 1, *as_json, *archive)
     total = (err if as_json else out).pop()
     assert status == 2
-    assert as_json or any(line.endswith("session.txt:3274: hand 48 (35874590575): invalid, illegal-action: "
+    assert as_json or any(line.endswith("table-night.txt:3274: hand 48 (35874590575): invalid, illegal-action: "
                                         "actions[5]: seat 7's bet adds 4 chips, not 8 [Hero: bets $0.08]")
                           for line in out)
     served_status, served_out, served_err = run(capsys, "--server", server.base, "--jobs", 3, *as_json, *archive)
