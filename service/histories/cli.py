@@ -125,17 +125,27 @@ class Task:
     """Which of a very large file's even runs of hands to check (``shards``): the j-th of p."""
 
 
-def check_task(task: Task) -> Outcome:
-    """Read, decode and check one file (in a worker process, or in this one with ``--jobs 1``)."""
+def opened(task: Task) -> tuple[str, str] | Outcome:
+    """A file's text, decoded, and the format it is written in; or, for a file that cannot be read, its Outcome
+    saying why. Whoever checks the hands (this process, a worker, the service) opens the file here."""
     source, settings = task.source, task.settings
     try:
         text = decode_history(source.read())
-        format_name = detect(text) if settings.format == AUTO else settings.format
+        return text, detect(text) if settings.format == AUTO else settings.format
     except (Unreadable, EncodingError) as error:
         return Outcome(source.name, err=[f"{source.name}: cannot be read: {error}"], json=settings.json, read=False)
     except UnsupportedFormatError as error:
         return Outcome(source.name, err=[f"{source.name}: cannot be read: {error.message}"], json=settings.json,
                        read=False)
+
+
+def check_task(task: Task) -> Outcome:
+    """Read, decode and check one file (in a worker process, or in this one with ``--jobs 1``)."""
+    source, settings = task.source, task.settings
+    text_and_format = opened(task)
+    if isinstance(text_and_format, Outcome):
+        return text_and_format
+    text, format_name = text_and_format
     hands, summary = _checker(settings.rules)(format_name, text, task.share)
     lines = report(source.name, [lean_hand(hand) for hand in hands if hand.error is not None or hand.discrepancies])
     outcome = Outcome(source.name, [json.dumps({"file": source.name, **lean_hand(hand)}, ensure_ascii=False,

@@ -20,12 +20,9 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Any
 
-from .cli import AUTO, Task, Work
-from .detect import UnsupportedFormatError, detect
-from .encodings import EncodingError, decode_history
+from .cli import Task, Work, opened
 from .formats import FORMATS
 from .printed import ExecutorError, Outcome, report
-from .sources import Unreadable
 from .written import Section
 
 PATH = "/v1/hand-histories/check"
@@ -116,14 +113,10 @@ class Server:
 def served_task(server: Server, task: Task) -> Outcome:
     """One file read and split here, its hands checked by the service: what ``check_task`` makes of it here."""
     source, settings = task.source, task.settings
-    try:
-        text = decode_history(source.read())
-        format_name = detect(text) if settings.format == AUTO else settings.format
-    except (Unreadable, EncodingError) as error:
-        return Outcome(source.name, err=[f"{source.name}: cannot be read: {error}"], json=settings.json, read=False)
-    except UnsupportedFormatError as error:
-        return Outcome(source.name, err=[f"{source.name}: cannot be read: {error.message}"], json=settings.json,
-                       read=False)
+    text_and_format = opened(task)
+    if isinstance(text_and_format, Outcome):
+        return text_and_format
+    text, format_name = text_and_format
     lines = text.split("\n")
     sections = FORMATS[format_name].split(text)
     rules = json.loads(settings.rules)
