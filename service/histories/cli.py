@@ -37,7 +37,7 @@ from .formats import FORMATS
 from .history import Summary, check_history
 from .lean import lean_hand
 from .phh import write as write_phh
-from .printed import PROG, ExecutorError, Outcome, count, report, show
+from .printed import INTERRUPTED, PROG, WORKER_ENDED, ExecutorError, Outcome, count, report, show
 from .shards import PIECE_BYTES, Deal, PartWriter, ShardError, Unit, merge, parse_shard, shard_from_environment
 from .sources import HISTORY_SUFFIXES, LARGEST, Source, Unreadable, loaded, sources
 
@@ -474,11 +474,11 @@ def shard(arguments: argparse.Namespace, settings: Settings, listed: Iterator[So
         return 2
     except KeyboardInterrupt:
         writer.drop()
-        print(f"{PROG}: interrupted", file=sys.stderr)
+        print(INTERRUPTED, file=sys.stderr)
         return 130
     except BrokenProcessPool:
         writer.drop()
-        print(f"{PROG}: a worker process ended abruptly (out of memory?); try --jobs 1", file=sys.stderr)
+        print(WORKER_ENDED, file=sys.stderr)
         return 2
     print(f"shard {number}/{shards}: {count(writer.units, 'unit')} of {count(deal.files, 'file')}, "
           f"{count(hands, 'hand')} checked, written to {writer.path}", file=sys.stderr)

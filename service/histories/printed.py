@@ -20,6 +20,10 @@ from typing import Any, ClassVar, TextIO
 from ..problems import PROBLEM_BASE
 
 PROG = "python -m service.histories"
+INTERRUPTED = f"{PROG}: interrupted"
+"""What a run stopped by Ctrl-C says (exit status 130), whole or a shard."""
+WORKER_ENDED = f"{PROG}: a worker process ended abruptly (out of memory?); try --jobs 1"
+"""What a run says when a worker process of ``--jobs`` dies under it (exit status 2), whole or a shard."""
 
 
 class RunError(Exception):
@@ -224,11 +228,11 @@ def show(checked: Generator[Outcome, None, None], as_json: bool) -> int:
         return 2
     except KeyboardInterrupt:
         progress.clear()
-        print(f"{PROG}: interrupted", file=sys.stderr)
+        print(INTERRUPTED, file=sys.stderr)
         return 130
     except BrokenProcessPool:
         progress.clear()
-        print(f"{PROG}: a worker process ended abruptly (out of memory?); try --jobs 1", file=sys.stderr)
+        print(WORKER_ENDED, file=sys.stderr)
         return 2
     except RunError as error:
         progress.clear()
