@@ -19,10 +19,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from service.razz.betting import replay
-from service.razz.limits import Stakes
-from service.razz.rules import Rules
-from service.razz.snapshot import Action, PlayerIn, Snapshot
+from service.stud_family.betting import replay
+from service.stud_family.limits import Stakes
+from service.stud_family.rules import Rules
+from service.stud_family.snapshot import Action, PlayerIn, Snapshot
 
 RUNS = 2000
 BOARDS = ["Kc Kd Kh Ks", "Ac Ad Ah As", "2c 2d 2h 2s", "3c 3d 3h 3s",

@@ -29,11 +29,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.serving import Server, running_server
 from service.api.histories import check_text
-from service.razz.cards import RANK_KEYS
-from service.razz.equity import EXACT_BUDGET, MOST_SAMPLES, Method, equity
-from service.razz.equity_spot import hand_key, read_spot
-from service.razz.rank_multisets import _player_multisets
-from service.razz.ranking import SEVEN_CARD_RANKS
+from service.stud_family.cards import RANK_KEYS
+from service.stud_family.equity import EXACT_BUDGET, MOST_SAMPLES, Method, equity
+from service.stud_family.equity_spot import hand_key, read_spot
+from service.stud_family.rank_multisets import _player_multisets
+from service.stud_family.ranking import SEVEN_CARD_RANKS
 
 ROOT = Path(__file__).resolve().parents[1]
 ALL_IN_HEADS_UP, ALL_IN_SIDE_POT = (

@@ -57,7 +57,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.history_requests import wsop_phhs
 from bench.serving import ROOT, Server, running_server, timed_request
 from service.api.table import SNAPSHOT_EXAMPLE
-from service.razz.cards import CARD_CODES
+from service.stud_family.cards import CARD_CODES
 from tests.histories.phh_texts import all_in_phhs
 
 CHECK_PATH = "/v1/hand-histories/check"

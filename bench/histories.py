@@ -49,8 +49,8 @@ from service.histories import phh
 from service.histories.check import check_hand
 from service.histories.history import STANDARD, check_history
 from service.histories.lean import lean_hand, lean_history
-from service.razz.betting import replay
-from service.razz.settlement import settle
+from service.stud_family.betting import replay
+from service.stud_family.settlement import settle
 
 LEAN_NAME = "Prefer: return=minimal"
 """The request header of the lean answer: what a bulk audit asks for."""

@@ -17,9 +17,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.serving import HTTP_SETUP, beside_healthz, cost_line
-from service.razz.cards import CARD_CODES, RANK_OF
-from service.razz.ranking import low_rank
-from tests.razz.brute_ranking import brute_best, brute_places
+from service.stud_family.cards import CARD_CODES, RANK_OF
+from service.stud_family.ranking import low_rank
+from tests.stud_family.brute_ranking import brute_best, brute_places
 
 RUNS = 5
 
@@ -46,7 +46,7 @@ def brute_force_rank(hand: tuple[int, ...]) -> int:
 
 def startup_seconds() -> float:
     """Median time to import the ranking module (building every table) in a fresh interpreter."""
-    probe = "import time; t = time.perf_counter(); import service.razz.ranking; print(time.perf_counter() - t)"
+    probe = "import time; t = time.perf_counter(); import service.stud_family.ranking; print(time.perf_counter() - t)"
     times = [float(subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
                                   cwd=Path(__file__).resolve().parents[1]).stdout) for _ in range(RUNS)]
     return statistics.median(times)

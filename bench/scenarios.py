@@ -11,8 +11,8 @@ import statistics
 import time
 
 from service.app import create_app
-from service.razz.rules import Rules
-from service.razz.scenarios import DEFAULT_STAKES, Ask, scenarios
+from service.stud_family.rules import Rules
+from service.stud_family.scenarios import DEFAULT_STAKES, Ask, scenarios
 
 ROUNDS = 21
 COUNT = 100

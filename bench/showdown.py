@@ -8,7 +8,7 @@ from __future__ import annotations
 import statistics
 import time
 
-from service.razz.showdown import ShowdownPlayer, showdown
+from service.stud_family.showdown import ShowdownPlayer, showdown
 
 PLAYERS = [
     ShowdownPlayer(1, 50, cards=["As", "2s", "3s", "4s", "5s", "Kd"]),

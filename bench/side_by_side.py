@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.engine import build_snapshot
 from bench.serving import CONNECTIONS, Load, running_server, wrk_load
 from bench.table import request_body
-from service.razz.cards import CARD_CODES
+from service.stud_family.cards import CARD_CODES
 
 ROUNDS = 7
 SECONDS = 3

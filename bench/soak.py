@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.engine import build_snapshot
 from bench.serving import Server, lua_text, running_server, timed_request
 from bench.table import request_body
-from service.razz.cards import CARD_CODES
+from service.stud_family.cards import CARD_CODES
 
 MIX = """
 local bodies = {%s, %s}

@@ -17,8 +17,8 @@ from bench.engine import build_snapshot, median_ms, request_body
 from bench.serving import HTTP_SETUP, beside_healthz, cost_line
 from bench.showdown import COMMUNITY_CARD, PLAYERS
 from service.app import create_app
-from service.razz.betting import replay
-from service.razz.showdown import showdown
+from service.stud_family.betting import replay
+from service.stud_family.showdown import showdown
 
 
 def main() -> None:

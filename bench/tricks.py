@@ -47,12 +47,12 @@ from service.app import create_app
 from service.histories import phh
 from service.histories.history import STANDARD
 from service.histories.toml_lines import read_plain
-from service.razz import ranking
-from service.razz.betting import replay
-from service.razz.cards import CARD_CODES, Deck
-from service.razz.settlement import pots_so_far
-from service.razz.snapshot import Action, Snapshot
-from service.razz.vocabulary import ActionType
+from service.stud_family import ranking
+from service.stud_family.betting import replay
+from service.stud_family.cards import CARD_CODES, Deck
+from service.stud_family.settlement import pots_so_far
+from service.stud_family.snapshot import Action, Snapshot
+from service.stud_family.vocabulary import ActionType
 
 HISTORY_HANDS = 20
 """The WSOP sample hands repeated to this many, checked as one PHHS: the hand-history request."""
@@ -229,42 +229,45 @@ def main() -> None:
         rows.append(Row(trick, where, a * 1e6, b * 1e6, [saving * 1e6 for saving in savings], per_request, request))
 
     # -- the replay (betting.py and the modules it calls) ------------------------------------------
-    plain = variant("service.razz.cap")
-    cap = without_aliases("service.razz.cap", {
+    plain = variant("service.stud_family.cap")
+    cap = without_aliases("service.stud_family.cap", {
         "_COMPLETE": "ActionType.COMPLETE", "_BET": "ActionType.BET", "_RAISE": "ActionType.RAISE",
         "_EVENT": "HeadsUpUncap.EVENT_HEADS_UP", "_ANY_TIME": "HeadsUpUncap.ANY_TIME_BEFORE_CAP",
         "_ROUND_STARTS": "HeadsUpUncap.ROUND_STARTS_HEADS_UP"})
-    bring_in = without_aliases("service.razz.bring_in", {
+    bring_in = without_aliases("service.stud_family.bring_in", {
         "_BRING_IN": "ActionType.BRING_IN", "_COMPLETE": "ActionType.COMPLETE", "_FOLD": "ActionType.FOLD"})
     betting_aliases = {"_BETTING": "Phase.BETTING", "_DEALING": "Phase.DEALING", "_SHOWDOWN": "Phase.SHOWDOWN",
                        "_COMPLETE": "Phase.COMPLETE", "_CALL": "ActionType.CALL", "_CHECK": "ActionType.CHECK",
                        "_FOLD": "ActionType.FOLD", "_BRING_IN": "ActionType.BRING_IN",
                        "_COMPLETES": "ActionType.COMPLETE", "_BETS": "ActionType.BET"}
-    no_aliases = without_aliases("service.razz.betting", betting_aliases, patch={"cap": cap, "bring_in": bring_in})
-    same = variant("service.razz.betting", patch={"cap": plain})
-    measure("Enum members read as module globals", "razz/betting.py, cap.py, bring_in.py",
+    no_aliases = without_aliases("service.stud_family.betting", betting_aliases,
+                                 patch={"cap": cap, "bring_in": bring_in})
+    same = variant("service.stud_family.betting", patch={"cap": plain})
+    measure("Enum members read as module globals", "stud_family/betting.py, cap.py, bring_in.py",
             lambda: same.replay(snapshot), lambda: no_aliases.replay(snapshot), 200, 1, "legal-actions")
 
-    no_table = variant("service.razz.betting", ("for j in self.after[i]:",
+    no_table = variant("service.stud_family.betting", ("for j in self.after[i]:",
                                                 "for j in [(i + step) % self.n for step in range(1, self.n + 1)]:"))
-    measure("Clockwise orders precomputed per table size", "razz/seating.py (CLOCKWISE_AFTER), betting.py",
+    measure("Clockwise orders precomputed per table size", "stud_family/seating.py (CLOCKWISE_AFTER), betting.py",
             lambda: same.replay(snapshot), lambda: no_table.replay(snapshot), 200, 1, "legal-actions")
-    every_action = variant("service.razz.betting", ("if not r.lifted and self.active <= 2 and not self.capped():",
+    every_action = variant("service.stud_family.betting",
+                           ("if not r.lifted and self.active <= 2 and not self.capped():",
                                                     "if not r.lifted and not self.capped():"))
-    measure("Ask whether the cap lifts only once the round is heads-up", "razz/betting.py (apply)",
+    measure("Ask whether the cap lifts only once the round is heads-up", "stud_family/betting.py (apply)",
             lambda: same.replay(snapshot), lambda: every_action.replay(snapshot), 200, 1, "legal-actions")
 
     # -- the snapshot's seats and cards (snapshot.seat_players) ----------------------------------------------
-    same_seating = variant("service.razz.snapshot")
-    each_path = variant("service.razz.cards", (inspect.getsource(Deck.take_each), PLAIN_TAKE_EACH))
-    paths_written = variant("service.razz.snapshot", patch={"cards": each_path})
-    measure("Card paths written only for an error", "razz/cards.py (Deck.take_each)",
+    same_seating = variant("service.stud_family.snapshot")
+    each_path = variant("service.stud_family.cards", (inspect.getsource(Deck.take_each), PLAIN_TAKE_EACH))
+    paths_written = variant("service.stud_family.snapshot", patch={"cards": each_path})
+    measure("Card paths written only for an error", "stud_family/cards.py (Deck.take_each)",
             lambda: same_seating.seat_players(snapshot), lambda: paths_written.seat_players(snapshot), 500, 1,
             "legal-actions")
-    charted = variant("service.razz.seating", ("    if len(set(seats)) != len(seats):  # only a duplicate needs the "
+    charted = variant("service.stud_family.seating",
+                      ("    if len(set(seats)) != len(seats):  # only a duplicate needs the "
                                                "chart, to name both players\n", "    if True:\n"))
-    every_seat = variant("service.razz.snapshot", patch={"seating": charted})
-    measure("Seats charted only when two share one", "razz/seating.py (clockwise)",
+    every_seat = variant("service.stud_family.snapshot", patch={"seating": charted})
+    measure("Seats charted only when two share one", "stud_family/seating.py (clockwise)",
             lambda: same_seating.seat_players(snapshot), lambda: every_seat.seat_players(snapshot), 500, 1,
             "legal-actions")
 
@@ -278,7 +281,7 @@ def main() -> None:
     struct_type = same.LegalAction
     records = len(replay(snapshot).legal_actions) + len(snapshot.players) + 5
     measure("Records as frozen msgspec structs (a legal action, against a frozen dataclass)",
-            "razz/betting.py, showdown.py, pots.py, show_order.py",
+            "stud_family/betting.py, showdown.py, pots.py, show_order.py",
             lambda: struct_type("raise", 80, 160, False), lambda: LegalRecord("raise", 80, 160, False),
             20000, records, "legal-actions", check=False)
     members = Snapshot(snapshot.stakes, snapshot.players,
@@ -324,13 +327,13 @@ def main() -> None:
         values, best = ranking.rank_batch(hands)
         return values, list(map(list, best))
 
-    measure("A batch ranked in C-level passes (map), not hand by hand", "razz/ranking.py (rank_batch)",
+    measure("A batch ranked in C-level passes (map), not hand by hand", "stud_family/ranking.py (rank_batch)",
             lambda: in_passes(hands), lambda: one_by_one(hands), 20, 1, "1000-hand batch")
 
     def walked(hands: list[list[int]]) -> list[list[int]]:
         return [ranking._walk_best_cards(sorted(hand)) for hand in hands]
 
-    measure("Best cards picked by a precomputed itemgetter (five ranks)", "razz/ranking.py (BEST_CARDS)",
+    measure("Best cards picked by a precomputed itemgetter (five ranks)", "stud_family/ranking.py (BEST_CARDS)",
             lambda: [list(ranking.best_cards(hand)) for hand in hands], lambda: walked(hands), 20, 1,
             "1000-hand batch")
 

@@ -15,8 +15,8 @@ from .api.errors import Problem, ProblemApi, problem_response
 from .api.responses import RULES_HEADER
 from .metrics import install_metrics
 from .problems import DETAIL_BY_STATUS, Busy
-from .razz.errors import IllegalActionError, InputError
 from .request_ids import request_id
+from .stud_family.errors import IllegalActionError, InputError
 
 API_TITLE = "Razz rules service"
 API_VERSION = "1.0.0"

@@ -10,7 +10,7 @@ import http
 import json
 from collections.abc import Mapping
 
-from .razz.cards import RANK_CHARS
+from .stud_family.cards import RANK_CHARS
 
 SHOWN = 40
 """Characters of a bad value a message repeats before it is cut short with an ellipsis."""

@@ -7,9 +7,9 @@ the drawn mucks are applied.
 
 from hypothesis import strategies as st
 
-from service.razz.betting import replay
-from service.razz.cards import CARD_CODES
-from service.razz.vocabulary import INCREASES
+from service.stud_family.betting import replay
+from service.stud_family.cards import CARD_CODES
+from service.stud_family.vocabulary import INCREASES
 from tests.tables import action_text, table
 
 DECK = list(CARD_CODES)

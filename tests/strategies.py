@@ -2,7 +2,7 @@
 
 from hypothesis import strategies as st
 
-from service.razz.rules import OPTIONS
+from service.stud_family.rules import OPTIONS
 
 
 @st.composite

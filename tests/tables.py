@@ -14,12 +14,12 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from service.razz.betting import TableState, replay
-from service.razz.bring_in import DoorCard
-from service.razz.first_to_act import BoardIn
-from service.razz.limits import Stakes
-from service.razz.rules import resolve_rules
-from service.razz.snapshot import Action, PlayerIn, Snapshot
+from service.stud_family.betting import TableState, replay
+from service.stud_family.bring_in import DoorCard
+from service.stud_family.first_to_act import BoardIn
+from service.stud_family.limits import Stakes
+from service.stud_family.rules import resolve_rules
+from service.stud_family.snapshot import Action, PlayerIn, Snapshot
 
 STAKES: Mapping[str, int] = MappingProxyType({"ante": 5, "bring_in": 10, "small_bet": 40, "big_bet": 80})
 """The reference's structure unless an example says otherwise: 5/10/40/80."""

@@ -7,14 +7,22 @@ from typing import Any
 import marshmallow as ma
 from flask import Response
 
-from ..razz.draws import MASK
-from ..razz.equity import DEFAULT_SAMPLES, EXACT_BUDGET, MOST_SAMPLES, Method, equity, equity_work, explain_equity
-from ..razz.equity_spot import read_spot
-from ..razz.errors import SnapshotError
-from ..razz.rules import resolve_rules
-from ..razz.seating import MAX_SEAT, MIN_PLAYERS
-from ..razz.streets import MAX_DOWN_CARDS, MAX_UP_CARDS
-from ..razz.work import EXACT_COMBINATIONS_PER_UNIT, SAMPLE_VALUATIONS_PER_UNIT, WORK_BUDGET, within_budget
+from ..stud_family.draws import MASK
+from ..stud_family.equity import (
+    DEFAULT_SAMPLES,
+    EXACT_BUDGET,
+    MOST_SAMPLES,
+    Method,
+    equity,
+    equity_work,
+    explain_equity,
+)
+from ..stud_family.equity_spot import read_spot
+from ..stud_family.errors import SnapshotError
+from ..stud_family.rules import resolve_rules
+from ..stud_family.seating import MAX_SEAT, MIN_PLAYERS
+from ..stud_family.streets import MAX_DOWN_CARDS, MAX_UP_CARDS
+from ..stud_family.work import EXACT_COMBINATIONS_PER_UNIT, SAMPLE_VALUATIONS_PER_UNIT, WORK_BUDGET, within_budget
 from .base import Items, Length, Object, RequestSchema
 from .explain import why_field, write_why
 from .fields import CardTexts, Choice, WholeNumber, seat_field

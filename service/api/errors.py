@@ -21,9 +21,9 @@ from ..problems import (
     status_detail,
     status_title,
 )
-from ..razz.errors import DuplicateCardError
-from ..razz.why import REFERENCE_PATH
 from ..serving.readiness import starting
+from ..stud_family.errors import DuplicateCardError
+from ..stud_family.why import REFERENCE_PATH
 from .problem_types import type_property
 
 

@@ -12,8 +12,8 @@ from typing import Any
 import marshmallow as ma
 from werkzeug.datastructures import MultiDict
 
-from ..razz.betting import RefusedAction
-from ..razz.why import REFERENCE_PATH, SECTIONS, Why
+from ..stud_family.betting import RefusedAction
+from ..stud_family.why import REFERENCE_PATH, SECTIONS, Why
 from .errors import SCHEMA_KIND, field_problem
 from .messages import not_a
 

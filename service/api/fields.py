@@ -15,10 +15,10 @@ from typing import Any
 import marshmallow as ma
 import msgspec
 
-from ..razz.cards import CARD_CODES, CARD_PATTERN
-from ..razz.limits import MOST_CHIPS
-from ..razz.rules import OptionSpec
-from ..razz.seating import MAX_SEAT, MIN_SEAT
+from ..stud_family.cards import CARD_CODES, CARD_PATTERN
+from ..stud_family.limits import MOST_CHIPS
+from ..stud_family.rules import OptionSpec
+from ..stud_family.seating import MAX_SEAT, MIN_SEAT
 from .base import Field, Items, Length, Object, OneOf, Text
 from .messages import holds, not_a, not_a_card, not_from, one_of
 

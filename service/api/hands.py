@@ -11,10 +11,10 @@ import marshmallow as ma
 from flask import Response
 
 from ..problems import DUPLICATE_ID
-from ..razz.cards import CARD_PATTERN, CARD_TEXT, first_duplicate
-from ..razz.comparison import compare
-from ..razz.errors import DuplicateCardError
-from ..razz.ranking import (
+from ..stud_family.cards import CARD_PATTERN, CARD_TEXT, first_duplicate
+from ..stud_family.comparison import compare
+from ..stud_family.errors import DuplicateCardError
+from ..stud_family.ranking import (
     CATEGORIES,
     LOW_HANDS,
     LOW_RANKING,
@@ -25,10 +25,10 @@ from ..razz.ranking import (
     rank_batch,
     why_lower,
 )
-from ..razz.seating import MAX_SEAT, MIN_PLAYERS
-from ..razz.showdown import TIES_SPLIT
-from ..razz.why import Why
-from ..razz.work import ranking_work, within_budget
+from ..stud_family.seating import MAX_SEAT, MIN_PLAYERS
+from ..stud_family.showdown import TIES_SPLIT
+from ..stud_family.why import Why
+from ..stud_family.work import ranking_work, within_budget
 from .base import Items, Length, Object, RequestSchema, Text
 from .errors import field_problem
 from .explain import why_field, write_why

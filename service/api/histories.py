@@ -14,9 +14,9 @@ from ..histories.formats import FORMATS
 from ..histories.history import AUTO, HistoryCheck, HistoryPlan
 from ..histories.lean import lean_history, written_allin, written_error
 from ..histories.phh import write as write_phh
-from ..razz.rules import resolve_rules
-from ..razz.snapshot import Action, PlayerIn
-from ..razz.work import HAND_CHECK_UNITS, WORK_BUDGET
+from ..stud_family.rules import resolve_rules
+from ..stud_family.snapshot import Action, PlayerIn
+from ..stud_family.work import HAND_CHECK_UNITS, WORK_BUDGET
 from .base import Length, Object, OneOf, RequestSchema, Text
 from .explain import EXPLANATION_FIELDS, why_field, write_why
 from .responses import ApiBlueprint, answer_writer, json_response
@@ -310,7 +310,7 @@ def check_text(format_name: str, text: str, rules: Mapping[str, Any] | None = No
                most: int | None = MAX_HANDS, explain: bool = False, lean: bool = False) -> dict[str, Any]:
     """The answer for every hand of ``text`` (at most ``most``, else a problem): the core's check
     (``histories.history``) written in full, or with ``lean`` each hand's verdicts only (``histories.lean``),
-    within the budget of one request (``razz/work.py``): its hands' work is estimated before any is read, and
+    within the budget of one request (``stud_family/work.py``): its hands' work is estimated before any is read, and
     the all-in equities past what they leave of the budget are left out, each with a note."""
     plan = HistoryPlan(text, format_name, most)
     resolved = resolve_rules(rules)

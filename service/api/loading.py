@@ -24,7 +24,7 @@ import msgspec
 from msgspec.structs import asdict
 
 from ..problems import DETAIL_BY_STATUS
-from ..razz.cards import CARD_CODES
+from ..stud_family.cards import CARD_CODES
 from .base import Items, Length, Object, OneOf, RequestSchema, Text
 from .errors import SCHEMA_KIND, Problem, field_problem, flatten_messages, schema_kind
 from .fields import CardText, CardTexts, Choice, HandBatchField, NestedAs, RaiseLimitField, StrictBoolean, WholeNumber

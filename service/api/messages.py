@@ -20,7 +20,7 @@ from ..problems import not_a as not_a
 from ..problems import not_a_card as card_refused
 from ..problems import not_from as not_from
 from ..problems import shown as shown
-from ..razz.errors import InvalidCardError
+from ..stud_family.errors import InvalidCardError
 from .errors import KindedMessage
 
 NULL = "may not be null"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..histories.detect import UnsupportedFormatError
 from ..histories.errors import NotRazzError, UnreadableHandError
 from ..problems import DETAIL_BY_STATUS, DUPLICATE_ID, HTTP_ERROR, KIND_BY_STATUS, PROBLEM_BASE, status_title
-from ..razz.errors import (
+from ..stud_family.errors import (
     DuplicateCardError,
     DuplicateSeatError,
     FieldError,

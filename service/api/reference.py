@@ -14,7 +14,7 @@ from importlib.resources import files
 from flask import Response, request
 from markdown_it import MarkdownIt
 
-from ..razz.why import REFERENCE_PATH
+from ..stud_family.why import REFERENCE_PATH
 from .responses import ApiBlueprint
 
 blp = ApiBlueprint("reference", __name__, url_prefix=REFERENCE_PATH,

@@ -15,7 +15,7 @@ from flask import Response, g, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from ..razz.rules import DEFAULT_LABEL, rules_label
+from ..stud_family.rules import DEFAULT_LABEL, rules_label
 from .explain import EXPLANATION_FIELDS, ExplainQuerySchema, explain_asked
 from .loading import request_loader
 

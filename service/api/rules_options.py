@@ -7,7 +7,7 @@ import json
 import marshmallow as ma
 from flask import Response
 
-from ..razz.rules import DEFAULT_PRESET, OPTIONS, PRESET_KEY, PRESETS, OptionSpec, catalogue
+from ..stud_family.rules import DEFAULT_PRESET, OPTIONS, PRESET_KEY, PRESETS, OptionSpec, catalogue
 from .base import OneOf, RequestSchema, Text
 from .fields import RaiseLimitField, StrictBoolean, WholeNumber
 from .responses import ApiBlueprint, as_sent, json_response

@@ -7,12 +7,12 @@ from typing import Any
 import marshmallow as ma
 from flask import Response
 
-from ..razz.limits import Stakes
-from ..razz.rules import resolve_rules
-from ..razz.scenarios import DEFAULT_STAKES, Ask, Scenario, Theme, scenarios
-from ..razz.seating import MAX_SEAT, MIN_PLAYERS
-from ..razz.streets import FIRST_STREET, LAST_STREET
-from ..razz.vocabulary import NO_CHIPS
+from ..stud_family.limits import Stakes
+from ..stud_family.rules import resolve_rules
+from ..stud_family.scenarios import DEFAULT_STAKES, Ask, Scenario, Theme, scenarios
+from ..stud_family.seating import MAX_SEAT, MIN_PLAYERS
+from ..stud_family.streets import FIRST_STREET, LAST_STREET
+from ..stud_family.vocabulary import NO_CHIPS
 from .base import Object, RequestSchema
 from .fields import Choice, WholeNumber
 from .responses import ApiBlueprint, json_response

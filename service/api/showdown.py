@@ -7,9 +7,9 @@ from typing import Any
 import marshmallow as ma
 from flask import Response
 
-from ..razz.rules import resolve_rules
-from ..razz.seating import MAX_SEAT, position_order
-from ..razz.showdown import HAND_CARDS, ShowdownPlayer, explain_showdown, showdown
+from ..stud_family.rules import resolve_rules
+from ..stud_family.seating import MAX_SEAT, position_order
+from ..stud_family.showdown import HAND_CARDS, ShowdownPlayer, explain_showdown, showdown
 from .base import Items, Length, Object, RequestSchema
 from .explain import why_field, write_why
 from .fields import CardText, CardTexts, StrictBoolean, WholeNumber, seat_field

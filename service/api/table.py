@@ -7,18 +7,18 @@ from typing import Any, NamedTuple
 import marshmallow as ma
 from flask import Response
 
-from ..razz.betting import RefusedAction, Replay, TableState, explain, replay
-from ..razz.bring_in import DoorCard, explain_bring_in, find_bring_in
-from ..razz.first_to_act import BoardIn, explain_first_to_act, find_first_to_act
-from ..razz.limits import Stakes
-from ..razz.rules import resolve_rules
-from ..razz.running_out import community_card_of_live
-from ..razz.seating import MAX_SEAT, MIN_PLAYERS
-from ..razz.settlement import Settlement, explain_settlement, pots_so_far, settle
-from ..razz.snapshot import Action, PlayerIn, Snapshot
-from ..razz.streets import FIRST_STREET, LAST_STREET, MAX_DOWN_CARDS, MAX_UP_CARDS
-from ..razz.vocabulary import ACTION_TYPES, ActionType, Phase
-from ..razz.why import Why
+from ..stud_family.betting import RefusedAction, Replay, TableState, explain, replay
+from ..stud_family.bring_in import DoorCard, explain_bring_in, find_bring_in
+from ..stud_family.first_to_act import BoardIn, explain_first_to_act, find_first_to_act
+from ..stud_family.limits import Stakes
+from ..stud_family.rules import resolve_rules
+from ..stud_family.running_out import community_card_of_live
+from ..stud_family.seating import MAX_SEAT, MIN_PLAYERS
+from ..stud_family.settlement import Settlement, explain_settlement, pots_so_far, settle
+from ..stud_family.snapshot import Action, PlayerIn, Snapshot
+from ..stud_family.streets import FIRST_STREET, LAST_STREET, MAX_DOWN_CARDS, MAX_UP_CARDS
+from ..stud_family.vocabulary import ACTION_TYPES, ActionType, Phase
+from ..stud_family.why import Why
 from .base import Items, Length, Object, RequestSchema
 from .explain import refused_field, why_field, write_refused, write_why
 from .fields import (

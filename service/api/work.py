@@ -1,6 +1,6 @@
 """A request's work, estimated before it starts, done where the server puts it: at once, or off its loop.
 
-The view estimates the work (``razz/work.py``: a 422 past the budget) and hands it to ``do_work``
+The view estimates the work (``stud_family/work.py``: a 422 past the budget) and hands it to ``do_work``
 with its estimate. Under gunicorn the worker offers each request a lane (``serving/heavy_lane.py``)
 that runs heavy work off the loop, or refuses it with a 503 before it starts when the lane is too far
 behind; in any other server (Flask's test client, ``flask run``) the work is done at once.

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..razz.betting import TableState
-from ..razz.equity import Method, equity, equity_work
-from ..razz.equity_spot import Spot, read_spot
-from ..razz.settlement import Settlement, pots_so_far
-from ..razz.snapshot import Snapshot
-from ..razz.streets import FIRST_STREET, LAST_STREET, STREETS, up_cards_on
-from ..razz.vocabulary import Phase
-from ..razz.work import Budget
+from ..stud_family.betting import TableState
+from ..stud_family.equity import Method, equity, equity_work
+from ..stud_family.equity_spot import Spot, read_spot
+from ..stud_family.settlement import Settlement, pots_so_far
+from ..stud_family.snapshot import Snapshot
+from ..stud_family.streets import FIRST_STREET, LAST_STREET, STREETS, up_cards_on
+from ..stud_family.vocabulary import Phase
+from ..stud_family.work import Budget
 
 DEALT_DOWN_BEFORE_SEVENTH = STREETS[LAST_STREET - 1].down_cards
 """The down cards a player holds before 7th street: the first ones dealt."""

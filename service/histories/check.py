@@ -24,18 +24,18 @@ from dataclasses import dataclass, field, replace
 import msgspec
 
 from ..problems import quoted
-from ..razz.betting import Replay, TableState
-from ..razz.errors import DuplicateCardError, IllegalActionError, InputError, SnapshotError
-from ..razz.pots import uncalled_excess
-from ..razz.rules import Rules
-from ..razz.settlement import Settlement, explain_settlement, settle
-from ..razz.show_order import tabled_at_once
-from ..razz.showdown import HAND_CARDS
-from ..razz.snapshot import Action, PlayerIn, Snapshot, dealt_snapshot
-from ..razz.streets import FACE_DOWN, FIRST_STREET
-from ..razz.vocabulary import ActionType, Phase, Refusal
-from ..razz.why import Citation, Why, seat_list
-from ..razz.work import Budget
+from ..stud_family.betting import Replay, TableState
+from ..stud_family.errors import DuplicateCardError, IllegalActionError, InputError, SnapshotError
+from ..stud_family.pots import uncalled_excess
+from ..stud_family.rules import Rules
+from ..stud_family.settlement import Settlement, explain_settlement, settle
+from ..stud_family.show_order import tabled_at_once
+from ..stud_family.showdown import HAND_CARDS
+from ..stud_family.snapshot import Action, PlayerIn, Snapshot, dealt_snapshot
+from ..stud_family.streets import FACE_DOWN, FIRST_STREET
+from ..stud_family.vocabulary import ActionType, Phase, Refusal
+from ..stud_family.why import Citation, Why, seat_list
+from ..stud_family.work import Budget
 from .allin import AllIn, LeftOut, all_in_equity
 from .errors import UnreadableHandError
 from .written import Entry, Recorded, Verb, WrittenAction, WrittenHand, WrittenPlayer

@@ -29,7 +29,7 @@ from contextlib import AbstractContextManager, closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 
-from ..razz.rules import rules_of
+from ..stud_family.rules import rules_of
 from .check import HandCheck
 from .detect import UnsupportedFormatError, detect
 from .encodings import EncodingError, decode_history

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from ..problems import UNSUPPORTED_FORMAT
-from ..razz.errors import InputError
+from ..stud_family.errors import InputError
 from . import fulltilt, merge, pokerstars, winamax
 from .formats import FORMATS
 from .site_export import clean

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ..problems import quoted
-from ..razz.errors import InputError
-from ..razz.limits import MOST_CHIPS
+from ..stud_family.errors import InputError
+from ..stud_family.limits import MOST_CHIPS
 from .written import Entry
 
 MOST_DIGITS = len(str(MOST_CHIPS))

@@ -12,9 +12,9 @@ from collections.abc import Iterator
 from functools import partial
 from typing import NamedTuple
 
-from ..razz.errors import FieldError
-from ..razz.rules import Rules
-from ..razz.work import Budget, history_work, most_history_work, within_budget
+from ..stud_family.errors import FieldError
+from ..stud_family.rules import Rules
+from ..stud_family.work import Budget, history_work, most_history_work, within_budget
 from .check import HandCheck, check_hand
 from .detect import detect
 from .formats import FORMATS, Format
@@ -88,7 +88,7 @@ def check_history(text: str, format_name: str = AUTO, rules: Rules = STANDARD, m
 class HistoryPlan:
     """A history's hands found (``split``), and the work checking them will take, before any is read.
 
-    The endpoint learns the estimate before the work starts (``work``: the hands' own work, ``razz/work.py``);
+    The endpoint learns the estimate before the work starts (``work``: the hands' own work, ``stud_family/work.py``);
     a budgeted check then pays each hand's all-in equity from what the hands leave of the request's budget, and
     leaves out, with a note, the equities it cannot pay for. The command line checks without a budget.
     """

@@ -18,14 +18,14 @@ from itertools import pairwise
 from typing import Any
 
 from ..problems import quoted
-from ..razz.betting import TableState
-from ..razz.limits import MOST_CHIPS
-from ..razz.seating import position_order
-from ..razz.settlement import Settlement
-from ..razz.showdown import HAND_CARDS
-from ..razz.snapshot import PlayerIn, Snapshot
-from ..razz.streets import DEALT_ON, FACE_DOWN, LAST_STREET
-from ..razz.vocabulary import ActionType
+from ..stud_family.betting import TableState
+from ..stud_family.limits import MOST_CHIPS
+from ..stud_family.seating import position_order
+from ..stud_family.settlement import Settlement
+from ..stud_family.showdown import HAND_CARDS
+from ..stud_family.snapshot import PlayerIn, Snapshot
+from ..stud_family.streets import DEALT_ON, FACE_DOWN, LAST_STREET
+from ..stud_family.vocabulary import ActionType
 from .errors import MOST_DIGITS, NotRazzError, UnreadableHandError
 from .toml_lines import Fields, read_plain
 from .written import Entry, Recorded, Section, Verb, WrittenAction, WrittenHand, WrittenPlayer, text_lines

@@ -18,9 +18,9 @@ from collections.abc import Mapping
 from typing import ClassVar, NamedTuple
 
 from ..problems import quoted
-from ..razz.seating import MAX_SEAT
-from ..razz.streets import FACE_DOWN
-from ..razz.why import ordinal
+from ..stud_family.seating import MAX_SEAT
+from ..stud_family.streets import FACE_DOWN
+from ..stud_family.why import ordinal
 from .errors import UnreadableHandError, whole_number
 from .written import Entry, Recorded, Section, Verb, WrittenAction, WrittenHand, WrittenPlayer, text_lines
 

@@ -3,7 +3,7 @@
 A worker's loop runs one request at a time. An equity request of 100,000 samples has a small
 body but a second of work on a busy machine: 64 of them ahead of a legal-actions call made it
 wait 13 s. Here the app tells the lane what a request's work will cost before starting it
-(``razz/work.py``, through ``api/work.py``); work under ``HEAVY_WORK`` units runs at once on the
+(``stud_family/work.py``, through ``api/work.py``); work under ``HEAVY_WORK`` units runs at once on the
 loop, anything heavier runs in the lane's thread while the request hands its turn on
 (``turns.py``), so the loop keeps serving everyone else. The two threads share the interpreter
 by its switch interval (``front_door.SLICE_SECONDS``): heavy work gets at most about half of the
@@ -36,8 +36,8 @@ from .turns import Turn, Turns
 T = TypeVar("T")
 
 HEAVY_WORK = 50_000
-"""Work units (``razz/work.py``, about 50 ms of one core) from which a request's work runs in the lane, not on the
-loop: every rules question about a table is far under it; most equities, every history check, are over."""
+"""Work units (``stud_family/work.py``, about 50 ms of one core) from which a request's work runs in the lane, not on
+the loop: every rules question about a table is far under it; most equities, every history check, are over."""
 MOST_HEAVY_WAIT = 15.0
 """Seconds a heavy request may wait for the lane before it is told to come back later: long enough for a few
 1,000-hand checks queued on a worker of a busy machine (2.5 s each there), short enough that a request refused at

@@ -8,7 +8,7 @@ import pytest
 from service.api.histories import EXAMPLE as HISTORY
 from service.api.table import SNAPSHOT_EXAMPLE
 from service.problems import problem_json, status_title
-from service.razz.rules import DEFAULT_LABEL, REFERENCE_VERSION, rules_label
+from service.stud_family.rules import DEFAULT_LABEL, REFERENCE_VERSION, rules_label
 
 from .table_helpers import PROBLEM
 

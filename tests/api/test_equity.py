@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from service.razz.equity import EXACT_BUDGET, MOST_SAMPLES
+from service.stud_family.equity import EXACT_BUDGET, MOST_SAMPLES
 
 HEADS_UP = [{"seat": 1, "up_cards": ["2h"], "down_cards": ["3h", "4h"]},
             {"seat": 2, "up_cards": ["5s"], "down_cards": ["6s", "7s"]}]

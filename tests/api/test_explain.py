@@ -1,7 +1,7 @@
 """``?explain=true`` on every rules operation: the same answer plus ``why`` (and ``refused``), each decision cited.
 
 Every family of rules vectors the suite holds is posted with and without ``explain``: the reference's
-tables (tests/razz/reference_tables.py) to legal-actions and table/state, the doors and
+tables (tests/stud_family/reference_tables.py) to legal-actions and table/state, the doors and
 boards to bring-in and first-to-act, the ranking vectors to rank and compare, the showdown examples
 and the sample hand histories. Without ``explain`` (or with ``explain=false``) the bytes are the
 answer's; with it the answer is unchanged but for the added fields.
@@ -15,11 +15,11 @@ import pytest
 from service.api.hands import COMPARE_EXAMPLE, RANK_EXAMPLE
 from service.api.showdown import SHOWDOWN_EXAMPLE
 from service.api.table import BRING_IN_EXAMPLE, FIRST_TO_ACT_EXAMPLE, SNAPSHOT_EXAMPLE, explain_whole_hand
-from service.razz.betting import Replay
-from service.razz.why import SECTIONS, Citation
+from service.stud_family.betting import Replay
+from service.stud_family.why import SECTIONS, Citation
 from tests.histories.phh_texts import CHECK, SAMPLES, sample_text
-from tests.razz import reference_tables as examples
-from tests.razz.citations import SOURCE
+from tests.stud_family import reference_tables as examples
+from tests.stud_family.citations import SOURCE
 from tests.tables import STAKES, Table, bring_in_body, first_to_act_body, table
 
 from .table_helpers import PROBLEM

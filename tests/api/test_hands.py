@@ -5,8 +5,8 @@ import random
 import pytest
 
 from service.api.hands import best_texts, write_hand_result
-from service.razz.cards import CARD_CODES
-from service.razz.ranking import evaluate
+from service.stud_family.cards import CARD_CODES
+from service.stud_family.ranking import evaluate
 
 WHEEL_PLUS = ["As", "2c", "3d", "4h", "5s", "9c", "Kd"]
 

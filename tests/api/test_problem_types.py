@@ -13,7 +13,7 @@ import yaml
 import service
 from service.api.problem_types import INPUT_ERRORS, PROBLEM_TYPES
 from service.problems import HTTP_ERROR, KIND_BY_STATUS, PROBLEM_BASE
-from service.razz.errors import InputError
+from service.stud_family.errors import InputError
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVICE = ROOT / "service"

@@ -22,7 +22,7 @@ from service.api.table import (
     FirstToActRequestSchema,
     SnapshotSchema,
 )
-from service.razz.snapshot import Action, PlayerIn
+from service.stud_family.snapshot import Action, PlayerIn
 from tests.tables import action, player, table
 
 from .table_helpers import post_ok

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from service.razz.why import Citation
+from service.stud_family.why import Citation
 from tests.tables import table
 
 from .table_helpers import PROBLEM, legal, post_ok

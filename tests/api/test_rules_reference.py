@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 import service
-from service.razz.rules import OPTIONS, REFERENCE_VERSION
-from service.razz.why import GAME, REFERENCE_PATH, SECTIONS, Citation, anchor, section_anchor
+from service.stud_family.rules import OPTIONS, REFERENCE_VERSION
+from service.stud_family.why import GAME, REFERENCE_PATH, SECTIONS, Citation, anchor, section_anchor
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCUMENT = ROOT / "docs" / "rules-reference.md"

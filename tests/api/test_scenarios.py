@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from service.razz.draws import Draws, mix
+from service.stud_family.draws import Draws, mix
 
 from .table_helpers import PROBLEM
 

@@ -1,6 +1,6 @@
 """The table endpoints' wiring: each answers what the engine answers, and maps its refusals to 422 problems.
 
-The reference's examples are asserted once, on the engine (tests/razz/test_reference_examples.py).
+The reference's examples are asserted once, on the engine (tests/stud_family/test_reference_examples.py).
 Here some of those tables go through POST /v1/bring-in, /v1/first-to-act, /v1/legal-actions and
 /v1/table/state: each answer must be the engine's answer to the same table, written as the response
 schema declares it. Every field of a request changes an answer or a refusal below if it does not
@@ -14,15 +14,15 @@ from http import HTTPStatus
 import pytest
 
 from service.api.table import write_bring_in, write_first_to_act, write_legal_actions, write_whole_hand
-from service.razz.betting import replay
-from service.razz.bring_in import find_bring_in
-from service.razz.errors import IllegalActionError, InputError
-from service.razz.first_to_act import find_first_to_act
-from service.razz.limits import Stakes
-from service.razz.rules import resolve_rules
-from service.razz.settlement import settle
-from service.razz.why import SECTIONS
-from tests.razz import reference_tables as examples
+from service.stud_family.betting import replay
+from service.stud_family.bring_in import find_bring_in
+from service.stud_family.errors import IllegalActionError, InputError
+from service.stud_family.first_to_act import find_first_to_act
+from service.stud_family.limits import Stakes
+from service.stud_family.rules import resolve_rules
+from service.stud_family.settlement import settle
+from service.stud_family.why import SECTIONS
+from tests.stud_family import reference_tables as examples
 from tests.tables import STAKES, boards_in, bring_in_body, door_cards, first_to_act_body, table
 
 from .table_helpers import PROBLEM, post_ok

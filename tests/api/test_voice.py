@@ -9,7 +9,7 @@ from service.api.hands import COMPARE_EXAMPLE, RANK_EXAMPLE
 from service.api.histories import EXAMPLE as HISTORY_EXAMPLE
 from service.api.showdown import SHOWDOWN_EXAMPLE
 from service.api.table import BRING_IN_EXAMPLE, FIRST_TO_ACT_EXAMPLE, SNAPSHOT_EXAMPLE
-from service.razz.rules import OPTIONS, PRESET_KEY
+from service.stud_family.rules import OPTIONS, PRESET_KEY
 
 from .bodies import BAD_CARD_BODIES, HOSTILE_BODIES, POST_PATHS, bad_card_snapshot
 from .voice import assert_in_the_rules_voice

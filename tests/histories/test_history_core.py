@@ -10,10 +10,10 @@ import service.histories
 from service.api.histories import LEAN_FIELDS
 from service.histories.history import check_history
 from service.histories.lean import lean_hand
-from service.razz import betting
-from service.razz.errors import FieldError, InputError
-from service.razz.rules import Rules
-from service.razz.snapshot import PlayerIn, dealt_snapshot
+from service.stud_family import betting
+from service.stud_family.errors import FieldError, InputError
+from service.stud_family.rules import Rules
+from service.stud_family.snapshot import PlayerIn, dealt_snapshot
 
 from .phh_texts import sample_text
 

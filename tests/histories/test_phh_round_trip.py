@@ -1,7 +1,7 @@
 """Property: a random legal hand, written as PHH by the service's writer and checked, is the hand it was.
 
 Hands are played through the engine: at each turn one of ``replay``'s legal actions is taken (as
-tests/razz/test_betting_properties.py plays them), the next street's up card is dealt when the
+tests/stud_family/test_betting_properties.py plays them), the next street's up card is dealt when the
 replay waits for it, and a hand over before 7th street is dealt out. Tables, stacks (some short
 enough to go all-in), stakes and rules are random. The text ``phh.write`` makes of the hand is
 posted to the check with the same rules: it must be valid, amount to the same snapshot (players by
@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 
 from service.app import create_app
 from service.histories.phh import write
-from service.razz.betting import replay
-from service.razz.settlement import settle
-from service.razz.vocabulary import INCREASES
+from service.stud_family.betting import replay
+from service.stud_family.settlement import settle
+from service.stud_family.vocabulary import INCREASES
 from tests.played_hands import Hand, deals, play
 from tests.strategies import rules, stakes
 from tests.tables import action, player, snapshot_of

@@ -160,7 +160,7 @@ def test_the_merge_loads_no_check(tmp_path):
               "try:\n"
               "    runpy.run_module('service.histories', run_name='__main__')\n"
               "except SystemExit as stop:\n"
-              "    loaded = sorted(name for name in sys.modules if name.startswith(('service.razz.ranking',\n"
+              "    loaded = sorted(name for name in sys.modules if name.startswith(('service.stud_family.ranking',\n"
               "                                                                   'service.histories.check')))\n"
               "    print(stop.code, loaded)\n")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)

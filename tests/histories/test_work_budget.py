@@ -1,6 +1,6 @@
 """A history check within the budget of one request: the hands' all-in equities past it are left out, with a note."""
 
-from service.razz.work import HAND_CHECK_UNITS, WORK_BUDGET, most_history_work
+from service.stud_family.work import HAND_CHECK_UNITS, WORK_BUDGET, most_history_work
 
 from .phh_texts import all_in_phhs
 

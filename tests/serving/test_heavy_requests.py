@@ -21,7 +21,7 @@ from collections import Counter
 from datetime import datetime
 from pathlib import Path
 
-from service.razz.cards import CARD_CODES
+from service.stud_family.cards import CARD_CODES
 
 from .conftest import ROOT, Server, probe, serving
 

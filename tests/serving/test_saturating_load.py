@@ -9,7 +9,7 @@ import random
 import threading
 import time
 
-from service.razz.cards import CARD_CODES
+from service.stud_family.cards import CARD_CODES
 
 from .conftest import Server, probe
 

@@ -3,10 +3,10 @@
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from service.razz.betting import replay
-from service.razz.cards import CARD_CODES
-from service.razz.errors import SnapshotError
-from service.razz.vocabulary import ACTION_TYPES
+from service.stud_family.betting import replay
+from service.stud_family.cards import CARD_CODES
+from service.stud_family.errors import SnapshotError
+from service.stud_family.vocabulary import ACTION_TYPES
 from tests.strategies import rules, stakes
 from tests.tables import action_text, table
 
@@ -105,7 +105,7 @@ def test_random_legal_play_replays_and_keeps_the_invariants(the_table, the_rules
 def increased_since_it_acted(state, the_rules):
     """Whether the seat to act has not acted on the street (a bring-in counts as he is told), or someone completed,
     bet or raised since he last did: only an increase reopens the betting for a player who has acted (section 4;
-    whether a short all-in reopens it is the per-player measure's, tests/razz/test_reopening.py has the rest)."""
+    whether a short all-in reopens it is the per-player measure's, tests/stud_family/test_reopening.py has the rest)."""
     street = state.streets[-1]
     counted = {"call", "check", "complete", "bet", "raise"} | ({"bring_in"} if the_rules.bring_in_counts_as_acted
                                                                else set())

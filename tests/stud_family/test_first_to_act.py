@@ -2,9 +2,9 @@
 
 import pytest
 
-from service.razz.errors import DuplicateCardError, SnapshotError
-from service.razz.first_to_act import find_first_to_act
-from service.razz.rules import Rules
+from service.stud_family.errors import DuplicateCardError, SnapshotError
+from service.stud_family.first_to_act import find_first_to_act
+from service.stud_family.rules import Rules
 from tests.tables import boards_in
 
 

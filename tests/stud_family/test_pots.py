@@ -5,7 +5,7 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.razz.pots import Pot, build_pots, pots_reached, uncalled_excess
+from service.stud_family.pots import Pot, build_pots, pots_reached, uncalled_excess
 
 
 def test_s6_example3_side_pots_by_contribution_level():

@@ -5,8 +5,8 @@ The reference's worked examples of sections 1-4 and 9 are asserted once, in test
 
 import pytest
 
-from service.razz.betting import replay
-from service.razz.errors import DuplicateCardError, DuplicateSeatError, IllegalActionError, SnapshotError
+from service.stud_family.betting import replay
+from service.stud_family.errors import DuplicateCardError, DuplicateSeatError, IllegalActionError, SnapshotError
 from tests.tables import legal, player, replayed, snapshot_of, table
 
 DOORS4 = {1: "7c", 2: "Kd", 3: "Ks", 4: "As"}

@@ -80,7 +80,7 @@ def within_budget(units: int, path: str) -> int:
 
     >>> within_budget(3_000_001, "samples")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    service.razz.errors.WorkBudgetError: samples: ... estimated 3,000,001 work units: the budget ... is 3,000,000
+    service.stud_family.errors.WorkBudgetError: samples: ... estimated 3,000,001 work units: the budget ... is 3,000,000
     """
     if units > WORK_BUDGET:
         raise WorkBudgetError(path, f"this request would take an estimated {units:,} work units: the budget of one "

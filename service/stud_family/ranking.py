@@ -180,7 +180,7 @@ def evaluate(hand: Sequence[int]) -> LowHand:
     Seven cards play their best five; the pair of fives and the king are left out, and only the
     ranks count (an 8-5-3-2-A is the 23rd best low of five cards):
 
-    >>> from service.razz.cards import parse_cards
+    >>> from service.stud_family.cards import parse_cards
     >>> evaluate(parse_cards(["As", "2d", "3c", "5h", "5s", "8d", "Kc"]))
     LowHand(rank=23, category='no_pair', ranks=(8, 5, 3, 2, 1), name='8-5-3-2-A', description='eight-five low')
 
@@ -195,7 +195,7 @@ def evaluate(hand: Sequence[int]) -> LowHand:
 def low_rank(hand: Sequence[int]) -> int:
     """The hand's rank alone (1 is best among hands of as many cards used): what a board is compared by.
 
-    >>> from service.razz.cards import parse_cards
+    >>> from service.stud_family.cards import parse_cards
     >>> low_rank(parse_cards(["As", "2d", "3c", "4h", "5s"])), low_rank(parse_cards(["2c", "As"]))
     (1, 1)
     """
@@ -208,7 +208,7 @@ def best_cards(hand: Sequence[int]) -> Sequence[int]:
     Codes sort by rank, then suit, so where the best cards sit in the sorted hand depends on its
     ranks alone: a hand of five different ranks is one lookup, one sort and one pick.
 
-    >>> from service.razz.cards import CARD_TEXT, parse_cards
+    >>> from service.stud_family.cards import CARD_TEXT, parse_cards
     >>> [CARD_TEXT[code] for code in best_cards(parse_cards(["As", "2d", "3c", "5h", "5s", "8d", "Kc"]))]
     ['8d', '5s', '3c', '2d', 'As']
     """
@@ -244,7 +244,7 @@ def rank_batch(hands: Sequence[Sequence[int]]) -> tuple[list[LowHand], list[Sequ
 def explain_best(hand: Sequence[int]) -> str:
     """Why a hand's best low is those cards: all of them, the five lowest distinct ranks, or the lowest pairs added.
 
-    >>> from service.razz.cards import parse_cards
+    >>> from service.stud_family.cards import parse_cards
     >>> explain_best(parse_cards(["As", "2d", "3c", "5h", "5s", "8d", "Kc"]))
     'the five lowest distinct ranks play: 8-5-3-2-A, no pair (Kc 5h left out)'
     """
@@ -269,7 +269,7 @@ def why_lower(better: LowHand, worse: LowHand) -> str:
     """Why ``better`` is the lower hand: a better category, else the first rank that is lower in comparison order
     (the bigger groups first, then from the top down).
 
-    >>> from service.razz.cards import parse_cards
+    >>> from service.stud_family.cards import parse_cards
     >>> six = evaluate(parse_cards(["As", "2d", "3c", "4h", "6s"]))
     >>> eight = evaluate(parse_cards(["As", "2d", "3c", "5h", "8s"]))
     >>> why_lower(six, eight)

@@ -6,8 +6,8 @@ import random
 import pytest
 from pokerkit import RegularLowHand
 
-from service.razz.cards import CARD_TEXT, RANK_CHARS, RANK_OF, SUIT_CHARS, SUIT_OF, parse_cards
-from service.razz.ranking import (
+from service.stud_family.cards import CARD_TEXT, RANK_CHARS, RANK_OF, SUIT_CHARS, SUIT_OF, parse_cards
+from service.stud_family.ranking import (
     CATEGORIES,
     LOW_HANDS,
     SEVEN_CARD_RANKS,
@@ -17,7 +17,7 @@ from service.razz.ranking import (
     rank_batch,
     why_lower,
 )
-from tests.razz.brute_ranking import brute_best, brute_places, multisets
+from tests.stud_family.brute_ranking import brute_best, brute_places, multisets
 
 
 def deal(ranks, rng):

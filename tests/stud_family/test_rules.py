@@ -4,9 +4,9 @@ from dataclasses import asdict, fields
 
 import pytest
 
-from service.razz.errors import StakesError
-from service.razz.limits import Stakes
-from service.razz.rules import OPTIONS, PRESETS, Rules, catalogue, resolve_rules
+from service.stud_family.errors import StakesError
+from service.stud_family.limits import Stakes
+from service.stud_family.rules import OPTIONS, PRESETS, Rules, catalogue, resolve_rules
 
 
 def test_options_are_the_summary_table_in_order_with_their_defaults():

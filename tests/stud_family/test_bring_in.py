@@ -2,9 +2,9 @@
 
 import pytest
 
-from service.razz.bring_in import find_bring_in
-from service.razz.errors import DuplicateCardError, DuplicateSeatError, InvalidCardError
-from service.razz.limits import Stakes
+from service.stud_family.bring_in import find_bring_in
+from service.stud_family.errors import DuplicateCardError, DuplicateSeatError, InvalidCardError
+from service.stud_family.limits import Stakes
 from tests.tables import door_card, door_cards
 
 STAKES = Stakes(5, 10, 40, 80)

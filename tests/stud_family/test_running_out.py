@@ -2,9 +2,9 @@
 
 import pytest
 
-from service.razz.betting import replay
-from service.razz.errors import SnapshotError
-from service.razz.running_out import (
+from service.stud_family.betting import replay
+from service.stud_family.errors import SnapshotError
+from service.stud_family.running_out import (
     COMMUNITY_CARD,
     DEAL_NORMALLY,
     SCRAMBLE_BURNS,

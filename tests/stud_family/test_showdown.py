@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.razz.errors import DuplicateCardError, DuplicateSeatError, ShowdownError, TooManyCardsError
-from service.razz.rules import OddChipRule
-from service.razz.showdown import (
+from service.stud_family.errors import DuplicateCardError, DuplicateSeatError, ShowdownError, TooManyCardsError
+from service.stud_family.rules import OddChipRule
+from service.stud_family.showdown import (
     ODD_CHIP_ORDER,
     OddChip,
     PotResult,

@@ -13,8 +13,8 @@ import pytest
 
 pokerkit = pytest.importorskip("pokerkit")
 
-from service.razz.betting import replay  # noqa: E402
-from tests.razz.pokerkit_play import AUTOMATIONS, pokerkit_options, take  # noqa: E402
+from service.stud_family.betting import replay  # noqa: E402
+from tests.stud_family.pokerkit_play import AUTOMATIONS, pokerkit_options, take  # noqa: E402
 from tests.tables import STAKES, action_text, table  # noqa: E402
 
 STACK = 100_000

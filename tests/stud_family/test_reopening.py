@@ -11,10 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from service.razz.betting import explain, replay
-from service.razz.settlement import explain_settlement, settle
-from tests.razz.test_betting_properties import played, tables
+from service.stud_family.betting import explain, replay
+from service.stud_family.settlement import explain_settlement, settle
 from tests.strategies import rules, stakes
+from tests.stud_family.test_betting_properties import played, tables
 from tests.tables import legal, replayed, table
 
 BIG_BRING_IN = {"ante": 5, "bring_in": 30, "small_bet": 40, "big_bet": 80}

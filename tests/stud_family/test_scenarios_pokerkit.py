@@ -27,8 +27,8 @@ pokerkit = pytest.importorskip("pokerkit")
 
 from pokerkit import Automation, FixedLimitRazz, State  # noqa: E402
 
-from service.razz.streets import FIRST_STREET  # noqa: E402
-from tests.razz.pokerkit_play import AUTOMATIONS, pokerkit_options, take  # noqa: E402
+from service.stud_family.streets import FIRST_STREET  # noqa: E402
+from tests.stud_family.pokerkit_play import AUTOMATIONS, pokerkit_options, take  # noqa: E402
 
 Scenario = dict[str, Any]
 

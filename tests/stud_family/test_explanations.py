@@ -12,16 +12,16 @@ from dataclasses import replace
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from service.razz.betting import explain, replay
-from service.razz.first_to_act import explain_first_to_act, find_first_to_act
-from service.razz.rules import OddChipRule
-from service.razz.settlement import explain_settlement, settle
-from service.razz.showdown import ShowdownPlayer, award, explain_showdown, replayed_hands, showdown
-from service.razz.why import SECTIONS, Citation
+from service.stud_family.betting import explain, replay
+from service.stud_family.first_to_act import explain_first_to_act, find_first_to_act
+from service.stud_family.rules import OddChipRule
+from service.stud_family.settlement import explain_settlement, settle
+from service.stud_family.showdown import ShowdownPlayer, award, explain_showdown, replayed_hands, showdown
+from service.stud_family.why import SECTIONS, Citation
 from tests.played_hands import Hand, deals, pick
-from tests.razz import reference_tables as examples
-from tests.razz.citations import SOURCE
 from tests.strategies import rules, stakes
+from tests.stud_family import reference_tables as examples
+from tests.stud_family.citations import SOURCE
 from tests.tables import STAKES, action_text, boards_in, table
 
 

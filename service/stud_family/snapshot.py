@@ -84,7 +84,7 @@ def dealt_snapshot(stakes: Mapping[str, int | None], players: tuple[PlayerIn, ..
     ...                (PlayerIn(1, 1000, ("7c",)), PlayerIn(9, 1000, ("Ks",))), Rules())
     Traceback (most recent call last):
     ...
-    service.razz.errors.FieldError: players[1].seat: not from 1 to 8: 9
+    service.stud_family.errors.FieldError: players[1].seat: not from 1 to 8: 9
     """
     refused = _refused_field(stakes, players, dealer_seat, community_card)
     if refused is not None:

@@ -9,15 +9,15 @@ from dataclasses import replace
 
 import pytest
 
-from service.razz.betting import LegalAction, replay
-from service.razz.bring_in import BringIn, find_bring_in
-from service.razz.errors import IllegalActionError
-from service.razz.first_to_act import FirstToAct, find_first_to_act
-from service.razz.limits import Stakes
-from service.razz.pots import Pot
-from service.razz.rules import resolve_rules
-from service.razz.settlement import pots_so_far, settle
-from service.razz.showdown import Share
+from service.stud_family.betting import LegalAction, replay
+from service.stud_family.bring_in import BringIn, find_bring_in
+from service.stud_family.errors import IllegalActionError
+from service.stud_family.first_to_act import FirstToAct, find_first_to_act
+from service.stud_family.limits import Stakes
+from service.stud_family.pots import Pot
+from service.stud_family.rules import resolve_rules
+from service.stud_family.settlement import pots_so_far, settle
+from service.stud_family.showdown import Share
 from tests.tables import STAKES, boards_in, door_cards, legal, replayed, table
 
 from .reference_tables import (

@@ -2,8 +2,8 @@
 
 import pytest
 
-from service.razz.comparison import compare
-from service.razz.errors import DuplicateCardError, TooManyCardsError, UnequalHandsError
+from service.stud_family.comparison import compare
+from service.stud_family.errors import DuplicateCardError, TooManyCardsError, UnequalHandsError
 
 
 def test_equal_values_tie_whatever_the_suits():

@@ -4,7 +4,7 @@ from itertools import combinations_with_replacement
 
 import pytest
 
-from service.razz.cards import (
+from service.stud_family.cards import (
     CARD_CODES,
     CARD_TEXT,
     HIGH_CARD_ORDER,
@@ -15,7 +15,7 @@ from service.razz.cards import (
     parse_card,
     parse_cards,
 )
-from service.razz.errors import DuplicateCardError, InvalidCardError
+from service.stud_family.errors import DuplicateCardError, InvalidCardError
 
 
 def test_deck_has_52_distinct_codes_that_write_back():

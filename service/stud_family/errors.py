@@ -94,7 +94,7 @@ class UnequalHandsError(InputError):
 class WorkBudgetError(InputError):
     """A request whose estimated work passes the service's budget, refused before any of the work.
 
-    The budget is one request's work units (``razz/work.py``), or the rank combinations an exact equity may
+    The budget is one request's work units (``stud_family/work.py``), or the rank combinations an exact equity may
     enumerate."""
 
     kind = "over-budget"

@@ -4,11 +4,11 @@ from dataclasses import replace
 
 import pytest
 
-from service.razz.betting import replay
-from service.razz.errors import IllegalActionError, SnapshotError
-from service.razz.rules import OddChipRule
-from service.razz.settlement import pots_so_far, settle
-from service.razz.showdown import ShowdownPlayer, award, replayed_hands, showdown
+from service.stud_family.betting import replay
+from service.stud_family.errors import IllegalActionError, SnapshotError
+from service.stud_family.rules import OddChipRule
+from service.stud_family.settlement import pots_so_far, settle
+from service.stud_family.showdown import ShowdownPlayer, award, replayed_hands, showdown
 from tests.tables import table
 
 CHECKED_DOWN = ("s1 bring_in", "s2 call") + ("s2 check", "s1 check") * 4

@@ -2,9 +2,9 @@
 
 import pytest
 
-from service.razz.errors import DuplicateSeatError, ShowdownError
-from service.razz.rules import NoBetShowOrder
-from service.razz.show_order import (
+from service.stud_family.errors import DuplicateSeatError, ShowdownError
+from service.stud_family.rules import NoBetShowOrder
+from service.stud_family.show_order import (
     EARLIEST_POSITION,
     LAST_AGGRESSOR,
     LOWEST_BOARD,

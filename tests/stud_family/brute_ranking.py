@@ -6,7 +6,7 @@ from collections import Counter
 from functools import cache
 from itertools import combinations, combinations_with_replacement
 
-from service.razz.ranking import CATEGORIES
+from service.stud_family.ranking import CATEGORIES
 
 
 def brute_category(counts):

@@ -6,15 +6,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from service.razz.cards import CARD_CODES, CARD_TEXT
-from service.razz.draws import Draws
-from service.razz.equity import DEFAULT_SAMPLES, EXACT_BUDGET, Method, equity
-from service.razz.equity_samples import sample_tally
-from service.razz.equity_spot import SHARE_UNITS, Tally, read_spot
-from service.razz.errors import DuplicateCardError, SnapshotError, WorkBudgetError
-from service.razz.rank_multisets import exact_tally
-from service.razz.ranking import low_rank
-from tests.razz.equity_brute import brute_force_tally
+from service.stud_family.cards import CARD_CODES, CARD_TEXT
+from service.stud_family.draws import Draws
+from service.stud_family.equity import DEFAULT_SAMPLES, EXACT_BUDGET, Method, equity
+from service.stud_family.equity_samples import sample_tally
+from service.stud_family.equity_spot import SHARE_UNITS, Tally, read_spot
+from service.stud_family.errors import DuplicateCardError, SnapshotError, WorkBudgetError
+from service.stud_family.rank_multisets import exact_tally
+from service.stud_family.ranking import low_rank
+from tests.stud_family.equity_brute import brute_force_tally
 
 
 def spot(*players, dead="", dealt=None, max_players=8):

@@ -894,8 +894,8 @@ def replay(snapshot: Snapshot) -> TableState:
 
     Seat 4's king brings in, seat 6 completes to the small bet, and seat 1 is to act facing it:
 
-    >>> from service.razz.limits import Stakes
-    >>> from service.razz.snapshot import PlayerIn
+    >>> from service.stud_family.limits import Stakes
+    >>> from service.stud_family.snapshot import PlayerIn
     >>> dealt = (PlayerIn(1, 1000, ("7c",)), PlayerIn(4, 640, ("Ks",)), PlayerIn(6, 800, ("5d",)))
     >>> stakes = Stakes(ante=5, bring_in=10, small_bet=40, big_bet=80)
     >>> state = replay(Snapshot(stakes, dealt, (Action(4, "bring_in"), Action(6, "complete"))))
@@ -907,7 +907,7 @@ def replay(snapshot: Snapshot) -> TableState:
     >>> replay(Snapshot(stakes, dealt, (Action(4, "bring_in"), Action(6, "raise"))))
     Traceback (most recent call last):
     ...
-    service.razz.errors.IllegalActionError: actions[1]: seat 6 may not raise: the increase here is a complete
+    service.stud_family.errors.IllegalActionError: actions[1]: seat 6 may not raise: the increase here is a complete
 
     ``explain`` replays it the same way and writes out the decisions the replay recorded:
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from service.razz.equity_spot import SHARE_UNITS, Spot, Tally
-from service.razz.ranking import low_rank
+from service.stud_family.equity_spot import SHARE_UNITS, Spot, Tally
+from service.stud_family.ranking import low_rank
 
 
 def brute_force_tally(spot: Spot) -> Tally:

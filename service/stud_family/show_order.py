@@ -121,7 +121,7 @@ def show_order(
     >>> show_order({1: 200, 4: 200}, last_aggressor=6)
     Traceback (most recent call last):
     ...
-    service.razz.errors.ShowdownError: last_aggressor: seat 6 is not a live seat
+    service.stud_family.errors.ShowdownError: last_aggressor: seat 6 is not a live seat
     """
     if not contributed:
         raise ShowdownError("contributed", "at least one live seat is needed")

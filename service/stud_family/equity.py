@@ -82,7 +82,7 @@ class Equity:
 
 
 def equity_work(spot: Spot, method: Method = Method.AUTO, samples: int | None = None) -> int:
-    """The work units ``equity`` will take on ``spot`` (``razz/work.py``), known before any deal is counted: the
+    """The work units ``equity`` will take on ``spot`` (``stud_family/work.py``), known before any deal is counted: the
     combinations it enumerates, or the samples it deals times the players it values. An ``exact`` past its budget
     of combinations is refused here, as ``equity`` refuses it.
 
