@@ -41,13 +41,18 @@ def qualifying_low(hand: Sequence[int]) -> LowHand | None:
 
 
 def low_batch(hands: Sequence[Sequence[int]]) -> tuple[list[LowHand | None], list[Sequence[int] | None]]:
-    """``qualifying_low`` of many hands, with the cards of each low (razz's ``best_cards``) or None."""
-    values, cards = ranking.rank_batch(hands)
-    qualifies = list(map(_QUALIFYING.__contains__, values))
+    """``qualifying_low`` of many hands, with the cards of each low (razz's ``best_cards``) or None.
+
+    Most hands hold no qualifying low (under one in five of random seven-card hands), so every hand is
+    valued first and only the qualifying ones have their cards picked, in one razz batch.
+    """
+    values = list(map(ranking.evaluate, hands))
+    qualifying = list(compress(range(len(hands)), map(_QUALIFYING.__contains__, values)))
     lows: list[LowHand | None] = list(repeat(None, len(hands)))
     low_cards: list[Sequence[int] | None] = list(repeat(None, len(hands)))
-    for index in compress(range(len(hands)), qualifies):
-        lows[index], low_cards[index] = values[index], cards[index]
+    _, cards = ranking.rank_batch(list(map(hands.__getitem__, qualifying)))
+    for index, picked in zip(qualifying, cards, strict=True):
+        lows[index], low_cards[index] = values[index], picked
     return lows, low_cards
 
 
