@@ -10,7 +10,6 @@ Boards of 1 to 4 cards make no straight or flush and are ranked among boards of 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import chain, combinations, combinations_with_replacement, compress, count, repeat
@@ -71,9 +70,9 @@ _STRAIGHTS = tuple((top, *range(top - 1, top - 5, -1)) if top > 5 else (5, 4, 3,
 """The ten straights in high order (strengths), best first: ace-high down to ``5-4-3-2-A``."""
 
 
-def _shape_category(ranks: Sequence[int]) -> int:
+def _shape_category(ranks: tuple[int, ...]) -> int:
     """Index into CATEGORIES of the groups of at most five ranks, straights and flushes aside."""
-    shape = tuple(sorted(Counter(ranks).values(), reverse=True))
+    shape = tuple(sorted(map(ranks.count, set(ranks)), reverse=True))
     return _SHAPES.get(shape, 7 if 2 in shape else 8)
 
 
@@ -85,10 +84,11 @@ def _straight(strengths: set[int]) -> tuple[int, ...] | None:
     return None
 
 
-def _comparison_strengths(ranks: Sequence[int]) -> tuple[int, ...]:
-    """Strengths in comparison order: bigger groups first, then higher first."""
-    counts = Counter(ranks)
-    return tuple(sorted(map(strength, ranks), key=lambda high: (-counts[1 if high == 14 else high], -high)))
+def _comparison_strengths(ranks: tuple[int, ...]) -> tuple[int, ...]:
+    """Strengths in comparison order: bigger groups first, then higher first (a stable sort by group size of the
+    strengths sorted high first)."""
+    highs = sorted(map(strength, ranks), reverse=True)
+    return tuple(sorted(highs, key=highs.count, reverse=True))
 
 
 def _rank_of_strength(high: int) -> int:
