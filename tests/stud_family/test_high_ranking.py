@@ -331,3 +331,18 @@ def test_descriptions_say_the_hand():
         "ace-high straight flush", "five-high straight flush", "kings full of sevens", "four nines",
         "ace-high flush", "five-high straight", "three queens", "two pair, aces and kings", "pair of sevens",
         "ace-king high", "king high"]
+
+
+@pytest.mark.parametrize(("higher", "lower"), [
+    ("Ah 2c", "Ks Qd"), ("3c 3d", "As Kd"), ("9d 9c Ah", "9s 9h Kc"), ("9c 2d 3h 4s", "8s 7s 6s 5s"),
+    ("5s 5h 3c 3d", "6c 6d Ah Ks"), ("7c 7d 7h 2s", "5s 5h 3c 3d"), ("Ah Ad Kc", "Kh 8c 7d"),
+])
+def test_section_2_the_higher_board(higher, lower):
+    """Boards of section 2's vectors (2, 3, 6, 7, 8): no straight or flush on fewer than five cards, aces high."""
+    assert high_rank(parse_cards(higher.split())) < high_rank(parse_cards(lower.split()))
+
+
+@pytest.mark.parametrize("boards", ["2c 7h|2d 7s|2h 7c", "2s 2d Ac|2h 2c Ad", "Kh Kc|Ks Kd"])
+def test_section_2_tied_boards_share_one_value(boards):
+    """Boards of section 2's vectors 1, 4 and 5 tie: the tie-break options decide, not the value."""
+    assert len({evaluate(parse_cards(board.split())) for board in boards.split("|")}) == 1
