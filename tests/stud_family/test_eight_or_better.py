@@ -1,10 +1,12 @@
 """Stud/8's qualifying low (stud rules reference sections 4 and 8) against the reference's examples and a brute
 force that reads card text and shares no code with razz's tables."""
 
+import itertools
 import random
 from itertools import combinations
 
 import pytest
+from pokerkit import EightOrBetterLowHand
 
 from service.stud_family.cards import CARD_TEXT, parse_cards
 from service.stud_family.eight_or_better import QUALIFYING_LOWS, low_batch, qualifying_low, rank_batch
@@ -132,3 +134,22 @@ def test_section_5_vector_6_tied_lows_write_their_cards_for_the_odd_chip():
     assert lows[0] is lows[1]
     assert [[CARD_TEXT[code] for code in best] for best in cards] == [
         ["7s", "5d", "4s", "3s", "Ah"], ["7d", "5h", "4h", "3d", "Ac"]]
+
+
+def test_seven_card_lows_agree_with_pokerkit_on_random_hands():
+    """Section 9: PokerKit's eight-or-better lows qualify and order the same hands as the reference does."""
+    rng = random.Random(9)
+    hands = [rng.sample(DECK, 7) for _ in range(3001)]
+    ours = [qualifying_low(parse_cards(hand)) for hand in hands]
+    theirs = []
+    for hand in hands:
+        try:
+            theirs.append(EightOrBetterLowHand.from_game("".join(hand)))
+        except ValueError:
+            theirs.append(None)
+    assert [low is None for low in ours] == [low is None for low in theirs]
+    pairs = [(mine, their) for mine, their in zip(ours, theirs, strict=True) if mine is not None]
+    assert len(pairs) > 300
+    for (mine, their), (next_mine, next_their) in itertools.pairwise(pairs):
+        assert (mine.rank < next_mine.rank) == (their > next_their)
+        assert (mine is next_mine) == (their == next_their)

@@ -11,6 +11,7 @@ from itertools import combinations, combinations_with_replacement
 
 import numpy as np
 import pytest
+from pokerkit import StandardHighHand
 
 from service.stud_family.cards import CARD_TEXT, parse_cards
 from service.stud_family.high_ranking import (
@@ -346,3 +347,14 @@ def test_section_2_the_higher_board(higher, lower):
 def test_section_2_tied_boards_share_one_value(boards):
     """Boards of section 2's vectors 1, 4 and 5 tie: the tie-break options decide, not the value."""
     assert len({evaluate(parse_cards(board.split())) for board in boards.split("|")}) == 1
+
+
+def test_seven_card_order_agrees_with_pokerkit_on_random_hands():
+    """Section 9: PokerKit's standard high hands order seven-card hands as the reference does."""
+    rng = random.Random(9)
+    hands = [rng.sample(DECK, 7) for _ in range(2001)]
+    ours = [high_rank(parse_cards(hand)) for hand in hands]
+    theirs = [StandardHighHand.from_game("".join(hand)) for hand in hands]
+    for i in range(len(hands) - 1):
+        assert (ours[i] < ours[i + 1]) == (theirs[i] > theirs[i + 1]), (hands[i], hands[i + 1])
+        assert (ours[i] == ours[i + 1]) == (theirs[i] == theirs[i + 1]), (hands[i], hands[i + 1])
