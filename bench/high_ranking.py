@@ -10,7 +10,8 @@ hand by hand (cards converted to the library's own, its answer mapped to the ser
 every side gives the same answer, which is checked), razz's batch and stud/8's two halves. The sides
 alternate in each round, timed in the thread's CPU time; medians of the rounds are printed as the
 cost of 1,000 hands. Import and table build: each module imported in a fresh interpreter, medians
-of five, numpy already imported for the service's tables (the service imports it anyway).
+of five, numpy already imported for the service's tables (the service imports it anyway); then the
+memory the tables keep and the peak of their build.
 """
 
 from __future__ import annotations
@@ -174,6 +175,12 @@ def main() -> None:
         if name.split()[0] in ("phevaluator", "eval7") and importlib.util.find_spec(name.split()[0]) is None:
             continue
         print(f"  {name:58} {import_seconds(statement, before) * 1e3:8,.0f} ms")
+    probe = ("import numpy, tracemalloc, service.stud_family.ranking\ntracemalloc.start()\n"
+             "import service.stud_family.high_ranking\nprint(*tracemalloc.get_traced_memory())")
+    kept, peak = map(int, subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
+                                         cwd=ROOT).stdout.split())
+    print(f"memory of the stud high tables (tracemalloc): {kept / 1e6:,.1f} MB kept, {peak / 1e6:,.1f} MB at the "
+          "peak of the build")
 
 
 if __name__ == "__main__":
