@@ -124,12 +124,9 @@ def _value(place: int, category: int, strengths: tuple[int, ...]) -> HighHand:
                     name="-".join(RANK_CHARS[rank - 1] for rank in ranks), description=_describe(category, ranks))
 
 
-def rank_key(ranks: Sequence[int]) -> int:
-    """The table key of a rank multiset: what the sum of its cards' codes shifts down to."""
-    return sum(map(RANK_KEYS.__getitem__, ranks))
-
-
 _RANK_KEYS = np.array(RANK_KEYS, dtype=np.int64)
+"""Each rank's key: a rank multiset's table key is the sum of its ranks' keys, what its cards' codes sum to
+shifted down by SUIT_BITS."""
 
 
 def _multisets(size: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
