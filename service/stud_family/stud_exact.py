@@ -44,6 +44,9 @@ HALF = POT_UNITS // 2
 
 _HIGH_SPAN = 8192
 """Above every high rank (7,462 at most): a group and a high rank make one sortable key."""
+_DENSE_MOST = 1 << 22
+"""The most counts (16 MB) kept to read a group's completions below a high value in one gather, not a search: each
+group's counts below each distinct high value of the last player."""
 _ROW_BLOCK = 1 << 16
 """Rows of outer players' completions handled at once: each row's searches and lookups hold a few hundred bytes."""
 
@@ -201,12 +204,39 @@ class _Groups:
         order = np.argsort(keys, kind="stable")
         self.keys = keys[order]
         self.starts = np.searchsorted(self.keys, np.arange(self.offsets[-1] + 1) * _HIGH_SPAN)
+        self.whole_high = np.empty(len(sets), dtype=np.int32)
+        self.whole_low = np.empty(len(sets), dtype=np.int32)
+        whole = self.group_of(sets, tuple(range(need))) - self.offsets[need]
+        self.whole_high[whole], self.whole_low[whole] = high, low
+        self.distinct = np.unique(high)
+        self.dense: npt.NDArray[np.int32] | None = None
+        width = len(self.distinct) + 1
+        if len(self.starts) * width <= _DENSE_MOST:
+            place = np.searchsorted(self.distinct, self.keys % _HIGH_SPAN) + 1
+            dense = np.bincount(self.keys // _HIGH_SPAN * width + place, minlength=(len(self.starts) - 1) * width)
+            self.dense = np.cumsum(dense.reshape(-1, width), axis=1, dtype=np.int32).ravel()
         self.running: npt.NDArray[np.int32] | None = None
         if hilo:
             classes = np.tile(low, repeats)[order]
-            running = np.zeros((len(self.keys) + 1, LOW_CLASSES + 1), dtype=np.int32)
-            np.cumsum(classes[:, None] < np.arange(LOW_CLASSES + 1), axis=0, dtype=np.int32, out=running[1:])
+            running = np.zeros((LOW_CLASSES + 1, len(self.keys) + 1), dtype=np.int32)
+            np.cumsum(np.arange(LOW_CLASSES + 1)[:, None] > classes, axis=1, dtype=np.int32, out=running[:, 1:])
             self.running = running
+
+    def places(self, group: npt.NDArray[np.int64], start: npt.NDArray[np.int64], best_high: npt.NDArray[np.int32],
+               ranked: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]] | None) -> tuple[
+                   npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """Where each row's best high falls in its group's sorted completions: the first place at it and the first
+        past it. ``ranked`` is ``ranks(best_high)``, read from the dense counts when there are any."""
+        if self.dense is not None and ranked is not None:
+            row = group * (len(self.distinct) + 1)
+            return start + self.dense[row + ranked[0]], start + self.dense[row + ranked[1]]
+        key = group * _HIGH_SPAN + best_high
+        return np.searchsorted(self.keys, key, side="left"), np.searchsorted(self.keys, key, side="right")
+
+    def ranks(self, best_high: npt.NDArray[np.int32]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """Each high value's place among the last player's distinct high values: the first at it, the first past."""
+        return (np.searchsorted(self.distinct, best_high, side="left"),
+                np.searchsorted(self.distinct, best_high, side="right"))
 
     def group_of(self, sets: npt.NDArray[np.int64], pattern: tuple[int, ...]) -> npt.NDArray[np.int64]:
         """The group of the subset at ``pattern``'s positions of each row of sorted cards."""
@@ -218,40 +248,71 @@ class _Groups:
 
 class _Searched(NamedTuple):
     """Per row, the last player's completions avoiding the row's cards: all of them (``total``); below and through
-    the row's best high (``below``, ``through``: ranks ``< x`` and ``<= x``); and for stud/8, for low classes
-    ``c``, ``(below, c)``, ``(through, c)`` and ``(total, c)`` counts of those with a class under ``c``."""
+    the row's best high (``below``, ``through``: ranks ``< x`` and ``<= x``); and for stud/8, ``(where, name)``:
+    those of ``where`` with a low class under the column ``name`` (``_LOW_WANTED``)."""
 
     total: npt.NDArray[np.int64]
     below: npt.NDArray[np.int64]
     through: npt.NDArray[np.int64]
-    with_low: dict[tuple[str, int | str], npt.NDArray[np.int64]]
+    with_low: dict[tuple[str, str], npt.NDArray[np.int64]]
+
+
+_LOW_WANTED = (("total", "low"), ("total", "next"), ("total", "any"), ("below", "low"), ("below", "any"),
+               ("through", "next"), ("through", "any"))
+"""The counts by high value and low class stud/8 reads: ``low`` is the row's best low class, ``next`` one past it,
+``any`` the qualifying lows."""
 
 
 def _search(groups: _Groups, used: npt.NDArray[np.int64], best_high: npt.NDArray[np.int32],
-            low_columns: dict[int | str, npt.NDArray[np.int64]]) -> _Searched:
-    """Inclusion and exclusion over the subsets of each row's cards (``used``, sorted) that fit a completion."""
+            low_columns: dict[str, npt.NDArray[np.int64]]) -> _Searched:
+    """Inclusion and exclusion over the subsets of each row's cards (``used``, sorted) that fit a completion.
+
+    The running low counts are read flat (``column * places + place``): one gather a count."""
     rows = len(best_high)
     total = np.zeros(rows, dtype=np.int64)
     below = np.zeros(rows, dtype=np.int64)
     through = np.zeros(rows, dtype=np.int64)
-    with_low = {(where, name): np.zeros(rows, dtype=np.int64)
-                for where in ("total", "below", "through") for name in low_columns}
+    wanted = _LOW_WANTED if groups.running is not None else ()
+    with_low = {want: np.zeros(rows, dtype=np.int64) for want in wanted}
+    width = groups.running.shape[1] if groups.running is not None else 0
+    flat = groups.running.ravel() if groups.running is not None else None
+    ranked = groups.ranks(best_high)
     for pattern in _subset_patterns(used.shape[1], groups.need):
-        sign = -1 if len(pattern) % 2 else 1
+        add = np.subtract if len(pattern) % 2 else np.add
         group = groups.group_of(used, pattern)
+        if len(pattern) == groups.need:
+            _add_whole(groups, group, add, best_high, low_columns, (total, below, through), with_low)
+            continue
         start, end = groups.starts[group], groups.starts[group + 1]
-        key = group * _HIGH_SPAN + best_high
-        lower = np.searchsorted(groups.keys, key, side="left")
-        upper = np.searchsorted(groups.keys, key, side="right")
-        total += sign * (end - start)
-        below += sign * (lower - start)
-        through += sign * (upper - start)
-        if groups.running is not None:
-            for name, column in low_columns.items():
-                base = groups.running[start, column]
-                for where, at in (("total", end), ("below", lower), ("through", upper)):
-                    with_low[where, name] += sign * (groups.running[at, column] - base)
+        lower, upper = groups.places(group, start, best_high, ranked)
+        places = {"total": end, "below": lower, "through": upper}
+        add(total, end - start, out=total)
+        add(below, places["below"] - start, out=below)
+        add(through, places["through"] - start, out=through)
+        if flat is not None:
+            rows_of = {name: column * width for name, column in low_columns.items()}
+            base = {name: flat[row + start] for name, row in rows_of.items()}
+            for where, name in wanted:
+                add(with_low[where, name], flat[rows_of[name] + places[where]] - base[name], out=with_low[where, name])
     return _Searched(total, below, through, with_low)
+
+
+def _add_whole(groups: _Groups, group: npt.NDArray[np.int64], add: np.ufunc, best_high: npt.NDArray[np.int32],
+               low_columns: dict[str, npt.NDArray[np.int64]], counts: tuple[npt.NDArray[np.int64], ...],
+               with_low: dict[tuple[str, str], npt.NDArray[np.int64]]) -> None:
+    """A subset of the row's cards as large as a completion is one completion: its group holds it alone, so its
+    counts are its own value compared, no search."""
+    total, below, through = counts
+    whole = group - groups.offsets[groups.need]
+    high = groups.whole_high[whole]
+    places = {"total": np.ones(len(group), dtype=bool), "below": high < best_high, "through": high <= best_high}
+    add(total, 1, out=total)
+    add(below, places["below"], out=below)
+    add(through, places["through"], out=through)
+    if with_low:
+        low = groups.whole_low[whole]
+        for where, name in with_low:
+            add(with_low[where, name], places[where] & (low < low_columns[name]), out=with_low[where, name])
 
 
 class _Rows(NamedTuple):
@@ -322,7 +383,7 @@ class _Counts:
         some_low = best_low < NO_LOW
         at_low = (low == best_low[:, None]) & some_low[:, None]
         low_holders = at_low.sum(axis=1)
-        columns: dict[int | str, npt.NDArray[np.int64]] = {
+        columns: dict[str, npt.NDArray[np.int64]] = {
             "low": best_low.astype(np.int64), "next": best_low.astype(np.int64) + 1,
             "any": np.full(len(best_low), NO_LOW, dtype=np.int64)}
         found = _search(groups, used, best_high, columns)
