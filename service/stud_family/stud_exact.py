@@ -133,25 +133,62 @@ def hilo_tally(spot: CardsToCome) -> HiLoTally:
     return HiLoTally(spot.deals(), *counts.totals())
 
 
-def exact_searches(spot: CardsToCome) -> int:
-    """The work of an exact count before it starts, in searches: the last player's completions in each of their
-    groups, and each row of outer completions times the subsets of its cards searched, every community card over.
-    A budget refuses a spot by this number; it is computed from counts alone.
+class Work(NamedTuple):
+    """What an exact count will do, from counts alone, before it starts: the last player's completions as many
+    times as they have subsets (``entries``: sorted once, and for stud/8 a running count of each low class kept per
+    entry), and the searches (or lookups) of the rows, each row's subsets of its cards that fit a completion; both
+    over every community card.
 
-    >>> exact_searches(CardsToCome(((), ()), (3, 3), tuple(range(44)), False))  # heads-up 4th street
-    211904
+    >>> Work.of(CardsToCome(((), ()), (3, 3), tuple(range(44)), False))  # heads-up 4th street
+    Work(entries=105952, searches=105952)
     """
-    community = len(spot.unseen) if spot.community_card else 1
-    left = len(spot.unseen) - spot.community_card
-    last = _last_player(spot.needs)
-    need = spot.needs[last]
-    outer = [spot.needs[index] for index in range(len(spot.needs)) if index != last]
-    rows, deck = 1, left
-    for taken in outer:
-        rows *= comb(deck, taken)
-        deck -= taken
-    searches = sum(comb(sum(outer), size) for size in range(min(need, sum(outer)) + 1))
-    return community * (comb(left, need) * 2 ** need + rows * searches)
+
+    entries: int
+    searches: int
+
+    @classmethod
+    def of(cls, spot: CardsToCome) -> Work:
+        community = len(spot.unseen) if spot.community_card else 1
+        left = len(spot.unseen) - spot.community_card
+        last = _last_player(spot.needs)
+        need = spot.needs[last]
+        outer = [spot.needs[index] for index in range(len(spot.needs)) if index != last]
+        rows, deck = 1, left
+        for taken in outer:
+            rows *= comb(deck, taken)
+            deck -= taken
+        subsets = sum(comb(sum(outer), size) for size in range(min(need, sum(outer)) + 1))
+        return cls(community * comb(left, need) * 2 ** need, community * rows * subsets)
+
+    def units(self, hilo: bool) -> int:
+        """Work units (``work.py``: about a microsecond of one core on bench/'s machines).
+
+        >>> Work(105_952, 105_952).units(False), Work(105_952, 105_952).units(True)
+        (58274, 116548)
+        """
+        entries, searches = (_HILO_ENTRIES_PER_UNIT, _HILO_SEARCHES_PER_UNIT) if hilo else (
+            _ENTRIES_PER_UNIT, _SEARCHES_PER_UNIT)
+        return -(-self.entries // entries) + -(-self.searches // searches)
+
+    def peak_bytes(self, hilo: bool) -> int:
+        """The most memory the count holds at once, about: what each entry holds while they are sorted (and for
+        stud/8 its running count of each low class, kept), and at most ``_DENSE_MOST`` counts below each high value
+        and a block of rows with their searches.
+
+        >>> Work(105_952, 105_952).peak_bytes(True) // 10**6
+        95
+        """
+        return self.entries * (_HILO_ENTRY_BYTES if hilo else _ENTRY_BYTES) + _FIXED_BYTES
+
+
+_ENTRIES_PER_UNIT, _HILO_ENTRIES_PER_UNIT = 2, 1
+_SEARCHES_PER_UNIT, _HILO_SEARCHES_PER_UNIT = 20, 10
+"""From bench/stud_equity.py (bench/README.md): an entry costs about 0.5 µs (stud) and 1 µs (stud/8, its running
+low counts), a search 0.05 and 0.1 µs, on bench/'s machines."""
+_ENTRY_BYTES, _HILO_ENTRY_BYTES = 40, 40 + (LOW_CLASSES + 1) * 4
+_FIXED_BYTES = 64 << 20
+"""What tracemalloc saw: heads-up on 3rd street (2,610,960 entries) peaked at 92 MB counting stud; the dense counts
+(16 MB, counted in 48 MB) and a block of rows take the rest."""
 
 
 def _last_player(needs: Sequence[int]) -> int:
@@ -219,7 +256,8 @@ class _Groups:
         if hilo:
             classes = np.tile(low, repeats)[order]
             running = np.zeros((LOW_CLASSES + 1, len(self.keys) + 1), dtype=np.int32)
-            np.cumsum(np.arange(LOW_CLASSES + 1)[:, None] > classes, axis=1, dtype=np.int32, out=running[:, 1:])
+            for column in range(1, LOW_CLASSES + 1):
+                np.cumsum(classes < column, dtype=np.int32, out=running[column, 1:])
             self.running = running
 
     def places(self, group: npt.NDArray[np.int64], start: npt.NDArray[np.int64], best_high: npt.NDArray[np.int32],

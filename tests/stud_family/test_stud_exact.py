@@ -15,7 +15,7 @@ from service.stud_family.stud_exact import (
     CardsToCome,
     HighTally,
     HiLoTally,
-    exact_searches,
+    Work,
     hilo_tally,
     stud_tally,
 )
@@ -90,8 +90,10 @@ def test_deals_and_work_estimate() -> None:
     assert fourth.deals() == comb(44, 3) * comb(41, 3) == 141_181_040
     three_way_fifth = spot(["Ah Kd 7c 7h 2s", "4c 5c 6c Qd 3d", "Js Jd Tc 9h 8h"], [2, 2, 2])
     assert three_way_fifth.deals() == comb(37, 2) * comb(35, 2) * comb(33, 2)
-    assert exact_searches(fourth) == comb(44, 3) * 8 + comb(44, 3) * 8
-    assert exact_searches(three_way_fifth) == comb(37, 2) * 4 + comb(37, 2) * comb(35, 2) * (1 + 4 + 6)
+    assert Work.of(fourth) == (comb(44, 3) * 8, comb(44, 3) * 8)
+    assert Work.of(three_way_fifth) == (comb(37, 2) * 4, comb(37, 2) * comb(35, 2) * (1 + 4 + 6))
+    community = spot(["Ac 2c 3c 4c 9d", "Ad 2d 3d 4d Td Tc", "Kh Kd Qh Qd Jh Jd"], [1, 0, 0], community=True)
+    assert Work.of(community) == (35 * 34 * 2, 35 * 1)
 
 
 def test_fourth_street_counts_every_deal() -> None:
