@@ -15,8 +15,10 @@ completion of ``k`` cards sits in the ``2**k`` groups of its subsets) and sorted
 on 4th street (141 million completions) that is 13,244 rows of 8 searches each, instead of 141 million
 comparisons. Stud/8 needs the last player's completions counted by high value and low class together
 (a scoop, a high half won while somebody holds a low): a running count of each low class along the
-sorted groups answers those, one lookup a search. With a community card (section 7) its card is
-enumerated first, once for every player, and joins every hand.
+sorted groups answers those, one lookup a search. Suits no player holds and no dead card names are
+interchangeable (``suit_symmetry``): of the rows that renaming them maps to one another, one is counted,
+weighted by their number. With a community card (section 7) its card is enumerated first, once for every
+player, and joins every hand.
 
 The pot is counted in ``POT_UNITS`` per completion, so that a half pot shared by up to eight players is
 a whole number: shares are exact, and each player's equity is ``shares / (deals * POT_UNITS)``.
@@ -35,7 +37,9 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from .high_ranking import MAX_CARDS
 from .seven_card_values import LOW_CLASSES, NO_LOW, CardArrays, values
+from .suit_symmetry import Symmetry
 
 POT_UNITS = 1680
 """Twice the least common multiple of 1 to 8: a half pot shared by any number of players up to eight is a whole
@@ -61,10 +65,17 @@ class CardsToCome:
     unseen: tuple[int, ...]
     community_card: bool
 
+    def __post_init__(self) -> None:
+        for index, (hand, need) in enumerate(zip(self.known, self.needs, strict=True)):
+            if len(hand) + need + self.community_card != MAX_CARDS:
+                raise ValueError(f"player {index} holds {len(hand)} cards and receives {need}"
+                                 f"{' and the community card' if self.community_card else ''}: a hand is "
+                                 f"{MAX_CARDS} cards")
+
     def deals(self) -> int:
         """The equally likely completions: each player's cards as a set, in turn, then the community card.
 
-        >>> CardsToCome(((), ()), (2, 2), tuple(range(42)), False).deals()
+        >>> CardsToCome(((1, 2, 3, 4, 5), (6, 7, 8, 9, 10)), (2, 2), tuple(range(11, 53)), False).deals()
         671580
         """
         left, ways = len(self.unseen), 1
@@ -139,7 +150,7 @@ class Work(NamedTuple):
     entry), and the searches (or lookups) of the rows, each row's subsets of its cards that fit a completion; both
     over every community card.
 
-    >>> Work.of(CardsToCome(((), ()), (3, 3), tuple(range(44)), False))  # heads-up 4th street
+    >>> Work.of(CardsToCome(((1, 2, 3, 4), (5, 6, 7, 8)), (3, 3), tuple(range(9, 53)), False))  # heads-up 4th
     Work(entries=105952, searches=105952)
     """
 
@@ -294,6 +305,11 @@ class _Searched(NamedTuple):
     through: npt.NDArray[np.int64]
     with_low: dict[tuple[str, str], npt.NDArray[np.int64]]
 
+    def weighted(self, weights: npt.NDArray[np.int64]) -> _Searched:
+        """Every count of a row times the rows it stands for (``suit_symmetry``): what follows is linear in them."""
+        return _Searched(self.total * weights, self.below * weights, self.through * weights,
+                         {want: counted * weights for want, counted in self.with_low.items()})
+
 
 _LOW_WANTED = (("total", "low"), ("total", "next"), ("total", "any"), ("below", "low"), ("below", "any"),
                ("through", "next"), ("through", "any"))
@@ -391,10 +407,13 @@ def _count(known: tuple[tuple[int, ...], ...], needs: Sequence[int], unseen: Seq
     sets = [_completions(len(unseen), need) for need in needs]
     valued = [values(hand, cards, chosen) for hand, chosen in zip(known, sets, strict=True)]
     groups = _Groups(*valued[last], sets[last], len(unseen), counts.hilo)
+    symmetry = Symmetry(unseen, len(outer))
     for block in _rows([sets[index] for index in outer], len(unseen)):
-        high = np.column_stack([valued[index][0][block.picks[:, place]] for place, index in enumerate(outer)])
-        low = np.column_stack([valued[index][1][block.picks[:, place]] for place, index in enumerate(outer)])
-        counts.add(groups, block.used, high, low, outer, last)
+        kept, weights = symmetry.weigh([sets[index][block.picks[:, place]] for place, index in enumerate(outer)])
+        picks, used = block.picks[kept], block.used[kept]
+        high = np.column_stack([valued[index][0][picks[:, place]] for place, index in enumerate(outer)])
+        low = np.column_stack([valued[index][1][picks[:, place]] for place, index in enumerate(outer)])
+        counts.add(groups, used, weights, high, low, outer, last)
 
 
 class _Counts:
@@ -407,14 +426,14 @@ class _Counts:
     def totals(self) -> list[tuple[int, ...]]:
         return [tuple(int(value) for value in column) for column in self.columns]
 
-    def add(self, groups: _Groups, used: npt.NDArray[np.int64], high: npt.NDArray[np.int32],
-            low: npt.NDArray[np.int32], outer: list[int], last: int) -> None:
-        """Count a block of rows against every completion of the last player."""
+    def add(self, groups: _Groups, used: npt.NDArray[np.int64], weights: npt.NDArray[np.int64],
+            high: npt.NDArray[np.int32], low: npt.NDArray[np.int32], outer: list[int], last: int) -> None:
+        """Count a block of rows, each standing for ``weights`` rows, against every completion of the last player."""
         best_high = high.min(axis=1)
         at_high = high == best_high[:, None]
         high_holders = at_high.sum(axis=1)
         if not self.hilo:
-            found = _search(groups, used, best_high, {})
+            found = _search(groups, used, best_high, {}).weighted(weights)
             self._add_high(found, at_high, high_holders, outer, last)
             return
         best_low = low.min(axis=1)
@@ -424,7 +443,7 @@ class _Counts:
         columns: dict[str, npt.NDArray[np.int64]] = {
             "low": best_low.astype(np.int64), "next": best_low.astype(np.int64) + 1,
             "any": np.full(len(best_low), NO_LOW, dtype=np.int64)}
-        found = _search(groups, used, best_high, columns)
+        found = _search(groups, used, best_high, columns).weighted(weights)
         self._add_hilo(found, at_high, high_holders, at_low, low_holders, some_low, outer, last)
 
     def _add_high(self, found: _Searched, at_high: npt.NDArray[np.bool_], holders: npt.NDArray[np.int64],

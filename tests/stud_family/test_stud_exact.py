@@ -44,6 +44,13 @@ SPOTS = {
     "6th, a community card and a down card unknown": spot(
         ["Ac 2c 3c 4c 9d", "Ad 2d 3d 4d Td Tc", "Kh Kd Qh Qd Jh Jd"], [1, 0, 0], dead=DEAD_20, community=True),
     "no low possible": spot(["Kc Kd Qc Jc Tc 9c", "Ah Ad Ac 9h Th Jh"], [1, 1]),
+    "hearts and spades unseen": spot(["Ac Kc Qc Jc 9d 9c", "2d 3d 4d 5d 7c 8c"], [1, 1]),
+    "3-way, spades unseen, hearts dead": spot(["Ac Kc Qc 9d 9c 2c", "2d 3d 4d 7c 8c 5d", "Td Tc 5c 6c 6d 3c"],
+                                              [1, 1, 1], dead="2h 3h 4h"),
+    "3-way, hearts and spades unseen": spot(["Ac Kc Qc 9d 9c 2c", "2d 3d 4d 7c 8c 5d", "Td Tc 5c 6c 6d 3c"],
+                                            [1, 1, 1]),
+    "5th, only hearts and spades unseen": spot(["Ac Kc Qc 9d 9c", "2d 3d 4d 7c 8c"], [2, 2],
+                                               dead="2c 3c 4c 5c 6c Tc Jc Ad 5d 6d 7d 8d Td Jd Qd Kd"),
     "flushes and straights": spot(["9c Tc Jc Qc 2d 2h", "8d 9d Td Jd 3s 3h"], [1, 1], dead=DEAD_20[-14:]),
 }
 
@@ -83,6 +90,11 @@ def test_fifth_street_heads_up_equals_brute_force() -> None:
     assert fifth.deals() == 671_580
     assert stud_tally(fifth) == brute_stud(fifth)
     assert hilo_tally(fifth) == brute_hilo(fifth)
+
+
+def test_every_hand_completes_to_seven_cards() -> None:
+    with pytest.raises(ValueError, match="player 1 holds 5 cards and receives 1"):
+        spot(["Ac Kc Qc 9d 9c", "2d 3d 4d 7c 8c"], [2, 1])
 
 
 def test_deals_and_work_estimate() -> None:
