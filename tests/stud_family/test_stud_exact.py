@@ -113,7 +113,7 @@ def test_fourth_street_counts_every_deal() -> None:
     assert sum(tally.shares) == tally.deals * POT_UNITS
 
 
-# Properties over random small spots: 6th street, two or three players, dead cards.
+# Properties over random small spots: 6th street, two or three players, dead cards, a community card or not.
 
 @st.composite
 def small_spots(draw: st.DrawFn) -> CardsToCome:
@@ -122,7 +122,8 @@ def small_spots(draw: st.DrawFn) -> CardsToCome:
     dead = draw(st.integers(14, 24))
     known = tuple(tuple(cards[6 * player:6 * player + 6]) for player in range(players))
     unseen = tuple(cards[6 * players + dead:])
-    return CardsToCome(known, (1,) * players, unseen, False)
+    community = draw(st.booleans())
+    return CardsToCome(known, (1 - community,) * players, unseen, community)
 
 
 def _sums(tally: HighTally | HiLoTally) -> None:
