@@ -106,7 +106,10 @@ class HiLoTally:
     """Stud/8's whole-number counts over ``deals`` completions, per player: the high half won alone and shared,
     the low half won alone and shared (a low that qualifies), the whole pot won alone (a scoop: the one best high
     and the one best low, or no qualifying low anywhere), and the share of the pot in ``POT_UNITS`` per
-    completion, halves and the qualifier counted (no qualifying low: the high takes the whole pot)."""
+    completion, halves and the qualifier counted (no qualifying low: the high takes the whole pot).
+
+    ``hilo_same_winners`` (section 5) changes no share: the same ``k`` players holding both halves receive
+    ``1/k`` of the pot each whether it is split as one pot or by halves; only the odd chips differ."""
 
     deals: int
     high_wins: tuple[int, ...]
