@@ -18,20 +18,12 @@ import msgspec
 from .cards import CARD_CODES, CARD_TEXT, Deck
 from .errors import InputError, ShowdownError, TooManyCardsError
 from .judging import JudgedHand, Judging
-from .pots import Pot, Reach, pots_reached
+from .pots import ONE_HAND_LEFT, Pot, Reach, Taken, pots_reached
 from .rules import OddChipRule
 from .seating import SeatChart, check_position
 from .show_order import refuse_tabled_muck
-from .why import REFERENCE_DEFAULT, Citation, Why, seat_list
+from .why import Why, seat_list
 
-POTS_APART = Citation("§6", "TDA 21")
-"""Each pot is awarded on its own, among the live seats that reached it."""
-UNCALLED_RETURNED = Citation("§6", REFERENCE_DEFAULT)
-"""Chips only one seat put in are its uncalled excess, and come back to it."""
-DEAD_MONEY_STAYS = Citation("§6", REFERENCE_DEFAULT)
-"""Folded players' chips stay in the pots they reached, for the live seats that reached them."""
-ONE_HAND_LEFT = Citation("§5", "TDA 17B")
-"""The last live hand wins without showing; a hand mucked at showdown concedes."""
 HAND_CARDS = 7
 """Cards a live hand shows at showdown, the community card included (TDA 13A)."""
 
@@ -102,8 +94,8 @@ class ShowdownResult(msgspec.Struct, frozen=True):
     odd_chips: tuple[OddChip, ...]
     """In award order: last side pot first."""
     reached: tuple[Reach, ...] = ()
-    """Each pot as ``pots.pots_reached`` cut it: the live seats that reached it, muckers too, and its dead chips (what
-    the explanation says of a pot one seat takes)."""
+    """Each pot as ``pots.pots_reached`` cut it: the live seats that reached it, muckers too, its dead chips, and why
+    it goes where it goes, with its rule (what the explanation says of each pot)."""
 
 
 def _parse_cards(path: str, texts: Sequence[str], limit: int, deck: Deck) -> tuple[int, ...]:
@@ -322,28 +314,13 @@ def explain_showdown(judging: Judging, result: ShowdownResult, mucked: Sequence[
            for seat in mucked]
     for index, pot in enumerate(result.pots):
         name = f"{pot_name(index)} of {pot.amount}"
-        if len(pot.eligible) == 1:
-            seat = pot.eligible[0]
-            reach = result.reached[index]
-            alone = len(reach.reached) == 1  # above every other live seat's level: with its dead chips, if any
-            conceded = () if alone else tuple(seat for seat in reach.reached if seat in mucked)
-            dead = reach.dead if alone else 0
-            if not conceded and not dead:
-                why.append(UNCALLED_RETURNED.says("pot", f"{name}: only seat {seat} put these chips in, an uncalled "
-                                                         "excess, and they come back to it"))
-            elif result.uncontested:
-                why.append(ONE_HAND_LEFT.says("pot", f"{name}: seat {seat} is the only live hand left and takes it "
-                                                     "without showing"))
-            elif conceded:
-                why.append(ONE_HAND_LEFT.says("pot", f"{name}: {seat_list(conceded)} reached it too but mucked, "
-                                                     f"conceding it, so seat {seat} takes it"))
-            else:
-                why.append(DEAD_MONEY_STAYS.says("pot", f"{name}: no other live hand reached it, so seat {seat} takes "
-                                                        f"it, with the {dead} chips folded seats left in it"))
+        reach = result.reached[index]
+        if reach.taken is not Taken.CONTESTED:
+            why.append(reach.rule.says("pot", f"{name}: {_taken_alone(reach)}"))
             continue
         contest = f"{name}: {seat_list(pot.eligible)} reached it"
         if len(pot.winners) == 1:
-            why.append(POTS_APART.says("pot", f"{contest}, and seat {pot.winners[0]} wins it with {pot.winning_hand}, "
+            why.append(reach.rule.says("pot", f"{contest}, and seat {pot.winners[0]} wins it with {pot.winning_hand}, "
                                               f"{judging.words.best} among them"))
         else:
             each = pot.amount // len(pot.winners)
@@ -356,6 +333,19 @@ def explain_showdown(judging: Judging, result: ShowdownResult, mucked: Sequence[
             "odd_chip", f"{which} odd chip of the {pot_name(odd.pot)} goes to seat {odd.seat}: "
                         + _odd_chip_reason(odd, first)))
     return why
+
+
+def _taken_alone(reach: Reach) -> str:
+    """Why a pot's one eligible seat takes it, as ``pots_reached`` decided."""
+    seat = reach.pot.eligible[0]
+    if reach.taken is Taken.UNCALLED:
+        return f"only seat {seat} put these chips in, an uncalled excess, and they come back to it"
+    if reach.taken is Taken.LAST_HAND:
+        return f"seat {seat} is the only live hand left and takes it without showing"
+    if reach.taken is Taken.CONCEDED:
+        return f"{seat_list(reach.conceded)} reached it too but mucked, conceding it, so seat {seat} takes it"
+    return (f"no other live hand reached it, so seat {seat} takes it, with the {reach.dead} chips folded seats left "
+            "in it")
 
 
 def _odd_chip_reason(odd: OddChip, first: str) -> str:
