@@ -1,4 +1,4 @@
-"""Players' lows against each other (rules section 8): one deck, as many cards each, ties split."""
+"""Players' hands against each other as a game judges them (section 8): one deck, as many cards each, ties split."""
 
 from __future__ import annotations
 

@@ -50,7 +50,7 @@ RULE_OF = {Taken.CONTESTED: POTS_APART, Taken.UNCALLED: UNCALLED_RETURNED, Taken
 
 
 class Pot(msgspec.Struct, frozen=True):
-    """Chips that go to the best low among the seats eligible for them, and to nobody else."""
+    """Chips that go to the best hand among the seats eligible for them, and to nobody else."""
 
     amount: int
     eligible: tuple[int, ...]

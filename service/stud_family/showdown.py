@@ -57,7 +57,7 @@ class PotResult(msgspec.Struct, frozen=True):
     shares: tuple[Share, ...]
     """One per winner, ascending seat; the amounts sum to ``amount``."""
     winning_hand: str | None
-    """The winning low's name (``7-5-4-3-A``); None when one seat alone was eligible (nothing was compared)."""
+    """The winning hand's name (razz: ``7-5-4-3-A``); None when one seat alone was eligible (nothing was compared)."""
 
 
 class OddChip(msgspec.Struct, frozen=True):
