@@ -2,7 +2,8 @@
 
 Run from the project root: ``python bench/judging.py CHECKOUT [--rounds 7]`` (the other checkout
 with its own .venv). Each round times, in each checkout's own interpreter and service, a batch of
-1,000 seven-card hands ranked by the core (``rank_batch``) and through ``/v1/hands/rank``, and
+1,000 seven-card hands ranked by the core (``rank_batch``) and through ``/v1/hands/rank``,
+``bench/showdown.py``'s 8-player showdown through ``/v1/showdown``, and
 exact equity through ``/v1/equity`` on ``bench/equity.py``'s exact spots (heads-up 3rd street
 with every card known, and the slowest it times); the checkouts alternate, so a slow spell of the
 machine hits both, and which goes first swaps each round. A call is timed in the thread's CPU time, so the
@@ -24,6 +25,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.equity import HEADS_UP, WORST
+from bench.showdown import COMMUNITY_CARD, PLAYERS
 
 CALLS = 21
 """Calls a figure is timed over in one round (a median of them)."""
@@ -54,7 +56,8 @@ def post(path, body):
 
 calls = bodies["calls"]
 figures = {"core rank_batch, 1,000 hands": median_ms(lambda: rank_batch(hands), calls),
-           "/v1/hands/rank, 1,000 hands": median_ms(lambda: post("/v1/hands/rank", bodies["rank"]), calls)}
+           "/v1/hands/rank, 1,000 hands": median_ms(lambda: post("/v1/hands/rank", bodies["rank"]), calls),
+           "/v1/showdown, 8 players, 4 pots": median_ms(lambda: post("/v1/showdown", bodies["showdown"]), 10 * calls)}
 for name, body in bodies["equity"].items():
     figures[name] = median_ms(lambda: post("/v1/equity", body), max(3, calls // 4))
 print(json.dumps(figures))
@@ -70,6 +73,9 @@ def bodies(calls: int) -> dict[str, Any]:
     return {
         "calls": calls,
         "rank": {"hands": [rng.sample(deck, 7) for _ in range(1000)]},
+        "showdown": {"players": [{"seat": player.seat, "contributed": player.contributed, "folded": player.folded}
+                                 | ({} if player.cards is None else {"cards": list(player.cards)})
+                                 for player in PLAYERS], "community_card": COMMUNITY_CARD},
         "equity": {"exact: heads-up, 3rd street, every card known": {"players": HEADS_UP, "method": "exact"},
                    **{f"exact: {name.split(' (')[0]}": body for name, body in WORST.items()
                       if body.get("method") == "exact"}},

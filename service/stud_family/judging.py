@@ -79,15 +79,13 @@ class Evaluator(Protocol[Value]):
 
 
 class JudgedHand(msgspec.Struct, frozen=True):
-    """A hand at showdown as its valuation found it, with its seat's place in position order."""
+    """A hand at showdown and its value, with its seat's place in position order."""
 
     seat: int
     codes: tuple[int, ...]
     """Its cards, the community card included."""
     value: Any
     """Its evaluator's value (``HandValue``)."""
-    best: tuple[int, ...]
-    """The cards that make the value, in comparison order."""
     place: int
     """Its place clockwise from the dealer, for the seat_order odd-chip rule."""
 
@@ -99,24 +97,25 @@ OddChipKey = tuple[tuple[int, ...], tuple[int, ...]]
 class OddChipOrder(NamedTuple):
     """What one ``odd_chip_rule`` compares and the rule that says so."""
 
-    compare: Callable[[JudgedHand], OddChipKey]
+    compare: Callable[[Evaluator[Any], JudgedHand], OddChipKey]
+    """A tied hand's key, given the evaluator that valued it (whose best five a rule may compare)."""
     citation: Citation
 
 
-def _top_card_down_in_five(hand: JudgedHand) -> OddChipKey:
+def _top_card_down_in_five(evaluator: Evaluator[Any], hand: JudgedHand) -> OddChipKey:
     """TDA 20B: high card by rank then suit in the 5 used, highest first; a shared community card passes to the next
-    card."""
-    used = sorted(hand.best, key=HIGH_CARD_ORDER.__getitem__, reverse=True)
+    card. The five are asked of the evaluator only here, for tied hands."""
+    used = sorted(evaluator.best_cards(hand.codes), key=HIGH_CARD_ORDER.__getitem__, reverse=True)
     return tuple(used), tuple(-HIGH_CARD_ORDER[code] for code in used)
 
 
-def _low_card_up_in_all(hand: JudgedHand) -> OddChipKey:
+def _low_card_up_in_all(evaluator: Evaluator[Any], hand: JudgedHand) -> OddChipKey:
     """Older RRoP Ties 5: lowest card by rank then suit (A♣ lowest) among all the player's cards, then the next."""
     cards = sorted(hand.codes, key=HIGH_CARD_ORDER.__getitem__)
     return tuple(cards), tuple(HIGH_CARD_ORDER[code] for code in cards)
 
 
-def _position(hand: JudgedHand) -> OddChipKey:
+def _position(evaluator: Evaluator[Any], hand: JudgedHand) -> OddChipKey:
     """PokerKit: the first tied player in position order, clockwise from the dealer (no card is compared)."""
     return (), (hand.place,)
 

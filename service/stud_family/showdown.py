@@ -172,10 +172,9 @@ def _read_hands(
 
 
 def _judged(judging: Judging, hands: dict[int, tuple[int, ...]], places: dict[int, int]) -> dict[int, JudgedHand]:
-    """Each seat's hand valued once, its best cards with it (an odd chip and an explanation read them)."""
-    values, best = judging.hand.rank_batch(list(hands.values()))
-    return {seat: JudgedHand(seat, codes, value, tuple(cards), places[seat])
-            for (seat, codes), value, cards in zip(hands.items(), values, best, strict=True)}
+    """Each seat's hand valued once."""
+    evaluate = judging.hand.evaluate
+    return {seat: JudgedHand(seat, codes, evaluate(codes), places[seat]) for seat, codes in hands.items()}
 
 
 def replayed_hands(judging: Judging, players: Sequence[ShowdownPlayer], community_card: str | None,
@@ -218,8 +217,8 @@ def _award(judging: Judging, index: int, pot: Pot, hands: dict[int, JudgedHand],
     if not odd:
         return PotResult(pot.amount, pot.eligible, seats, tuple(Share(seat, each) for seat in seats),
                          winners[0].value.name), []
-    order = judging.odd_chip_orders[rule].compare
-    compared = {hand.seat: order(hand) for hand in winners}
+    order, evaluator = judging.odd_chip_orders[rule].compare, judging.hand
+    compared = {hand.seat: order(evaluator, hand) for hand in winners}
     ordered = sorted(seats, key=lambda seat: compared[seat][1])
     lucky, after = ordered[:odd], ordered[odd]
     shares = tuple(Share(seat, each + 1 if seat in lucky else each) for seat in seats)
