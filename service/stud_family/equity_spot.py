@@ -35,7 +35,7 @@ RANK_KEY_ARRAY = np.array(RANK_KEYS[1:], dtype=np.int64)
 def seven_card_values(evaluator: Evaluator[Any]) -> np.ndarray[Any, np.dtype[np.uint16]]:
     """The evaluator's ``seven_card_ranks`` as a numpy array, without a copy: the rank of every 7-card key (1 is the
     best), which ranks many deals at once."""
-    return np.frombuffer(memoryview(evaluator.seven_card_ranks), dtype=np.uint16)  # type: ignore[arg-type]
+    return np.frombuffer(evaluator.seven_card_ranks, dtype=np.uint16)
 
 
 @dataclass(frozen=True, slots=True)

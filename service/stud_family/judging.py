@@ -13,6 +13,7 @@ evaluator values a hand without a qualifying low as None (an answer's ``low: nul
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -56,9 +57,9 @@ class Evaluator(Protocol[Value]):
     def categories(self) -> tuple[str, ...]:
         """Every category, best first."""
     @property
-    def seven_card_ranks(self) -> Sequence[int]:
-        """The rank of every 7-card hand by its ranks' key (``ranking.rank_key``): an evaluator that suits never
-        decide counts equity by rank multisets over it (``rank_multisets``)."""
+    def seven_card_ranks(self) -> array[int]:
+        """The rank of every 7-card hand by its ranks' key (``ranking.rank_key``), 16 bits each: an evaluator that
+        suits never decide counts equity by rank multisets over it (``rank_multisets``)."""
 
     def values(self) -> Iterable[Value]:
         """Every distinct value, each once: what an answer can say of a hand."""
