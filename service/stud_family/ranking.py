@@ -161,7 +161,7 @@ def _build_tables() -> tuple[list[dict[int, LowHand]], list[dict[int, Picker]]]:
 
 def _seven_card_ranks(table: dict[int, LowHand]) -> array[int]:
     """A flat array from 7-card key to rank, which numpy reads without a copy to rank many deals at once
-    (``equity_spot.SEVEN_CARD_VALUES``)."""
+    (``equity_spot.seven_card_values``)."""
     ranks = array("H", bytes(2 * (max(table) + 1)))
     for key, value in table.items():
         ranks[key] = value.rank
