@@ -10,13 +10,9 @@ import http
 import json
 from collections.abc import Mapping
 
-from .stud_family.cards import RANK_CHARS
-
-SHOWN = 40
-"""Characters of a bad value a message repeats before it is cut short with an ellipsis."""
+from .stud_family.errors import PROBLEM_BASE
 
 PROBLEM_CONTENT_TYPE = "application/problem+json"
-PROBLEM_BASE = "https://razz.rules/problems/"
 
 KIND_BY_STATUS = {
     400: "malformed-request",
@@ -67,7 +63,6 @@ def status_detail(status: int) -> str:
 
 DUPLICATE_ID = "duplicate-id"
 HTTP_ERROR = "http-error"
-UNSUPPORTED_FORMAT = "unsupported-format"
 
 
 class Busy(Exception):
@@ -101,58 +96,3 @@ def problem_json(status: int, kind: str, detail: str, errors: Mapping[str, list[
     if extensions:
         body.update(extensions)
     return json.dumps(body, ensure_ascii=True, separators=(",", ":")).encode()
-
-
-def quoted(text: str) -> str:
-    """Text a message repeats (a request's value, a history's words), in JSON's quotes and cut short: one voice."""
-    return json.dumps(text if len(text) <= SHOWN else text[:SHOWN] + "\u2026", ensure_ascii=False)
-
-
-MISSING = "missing required field"
-"""What a request says of a required field it does not give."""
-
-
-def shown(value: object) -> str:
-    """``value`` as JSON, at most ``SHOWN`` characters and an ellipsis; an array or object by its kind alone."""
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "an object"
-    if isinstance(value, str):
-        return quoted(value)
-    text = json.dumps(value)
-    return text if len(text) <= SHOWN else text[:SHOWN] + "\u2026"
-
-
-def not_a(kind: str, value: object) -> str:
-    """A value that is not of the ``kind`` its field takes (``a whole number``), repeated."""
-    return f"not {kind}: {shown(value)}"
-
-
-def not_from(minimum: int, maximum: int, value: int) -> str:
-    """A whole number outside its field's range.
-
-    >>> not_from(1, 8, 9)
-    'not from 1 to 8: 9'
-    """
-    return f"not from {minimum} to {maximum}: {shown(value)}"
-
-
-def holds(count: int, noun: str, least: int | None, most: int | None) -> str | None:
-    """What is wrong with holding ``count`` of ``noun`` (singular) where ``least`` to ``most`` may be; None if
-    nothing.
-
-    >>> holds(1, "item", 2, 8)
-    'holds 1 item: at least 2'
-    """
-    counted = f"{count} {noun}" + ("" if count == 1 else "s")
-    if least is not None and count < least:
-        return f"holds {counted}: at least {least}"
-    if most is not None and count > most:
-        return f"holds {counted}: at most {most}"
-    return None
-
-
-def not_a_card(value: object) -> str:
-    """What every card field says of a value that is not a card (an ``invalid-card`` problem)."""
-    return f"{not_a('a card', value)} (a rank from {RANK_CHARS} and a suit from shdc, e.g. \"As\")"

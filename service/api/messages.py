@@ -5,7 +5,7 @@ capped``); a problem's ``detail`` puts the field's path before it. Where the bad
 message repeats it as JSON, cut short: a body may be 4 MiB, a message stays a line. These are
 built only for a body the loader refused, never on the way of one it takes. Those the core also
 says, checking a snapshot no request schema loaded (a hand history's), are declared in
-``problems.py`` and named here.
+the core's ``wording.py`` and named here.
 """
 
 from __future__ import annotations
@@ -14,15 +14,16 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from ..problems import MISSING as MISSING
-from ..problems import holds as holds
-from ..problems import not_a as not_a
-from ..problems import not_a_card as card_refused
-from ..problems import not_from as not_from
-from ..problems import shown as shown
 from ..stud_family.errors import InvalidCardError
+from ..stud_family.wording import holds as holds
+from ..stud_family.wording import not_a as not_a
+from ..stud_family.wording import not_a_card as card_refused
+from ..stud_family.wording import not_from as not_from
+from ..stud_family.wording import shown as shown
 from .errors import KindedMessage
 
+MISSING = "missing required field"
+"""What a request says of a required field it does not give."""
 NULL = "may not be null"
 NOT_AN_OBJECT = "not an object"
 NOT_A_STRING = "not a string"

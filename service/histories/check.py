@@ -23,7 +23,6 @@ from dataclasses import dataclass, field, replace
 
 import msgspec
 
-from ..problems import quoted
 from ..stud_family.betting import Replay, TableState
 from ..stud_family.errors import DuplicateCardError, IllegalActionError, InputError, SnapshotError
 from ..stud_family.judging import RAZZ_JUDGING
@@ -36,6 +35,7 @@ from ..stud_family.snapshot import Action, PlayerIn, Snapshot, dealt_snapshot
 from ..stud_family.streets import FACE_DOWN, FIRST_STREET
 from ..stud_family.vocabulary import ActionType, Phase, Refusal
 from ..stud_family.why import Citation, Why, seat_list
+from ..stud_family.wording import quoted
 from ..stud_family.work import Budget
 from .allin import AllIn, LeftOut, all_in_equity
 from .errors import UnreadableHandError

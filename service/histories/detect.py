@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 
-from ..problems import UNSUPPORTED_FORMAT
 from ..stud_family.errors import InputError
 from . import fulltilt, merge, pokerstars, winamax
 from .formats import FORMATS
@@ -56,7 +55,7 @@ def _past_declaration(line: str) -> str:
 class UnsupportedFormatError(InputError):
     """A hand history in a format the service does not read, or not a hand history at all."""
 
-    kind = UNSUPPORTED_FORMAT
+    kind = "unsupported-format"
 
     def __init__(self, looks_like: str) -> None:
         super().__init__("text", f"{looks_like}: the formats read are {READ}")

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..problems import quoted
 from ..stud_family.errors import InputError
 from ..stud_family.limits import MOST_CHIPS
+from ..stud_family.wording import quoted
 from .written import Entry
 
 MOST_DIGITS = len(str(MOST_CHIPS))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from types import MappingProxyType
 
-from ..problems import quoted
+from ..stud_family.wording import quoted
 from .errors import NotRazzError, UnreadableHandError
 from .site_export import AMOUNT, FEES, NAME, Header, Money, SiteHandReader, split_at_headers
 from .written import Entry, Section, Verb, WrittenHand

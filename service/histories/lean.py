@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..problems import PROBLEM_BASE
+from ..stud_family.errors import PROBLEM_BASE
 from .allin import AllIn
 from .check import HandCheck, HandError
 from .history import HistoryCheck

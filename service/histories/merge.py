@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from xml.parsers import expat
 
-from ..problems import quoted
 from ..stud_family.seating import MAX_SEAT
 from ..stud_family.streets import DEALT_ON
+from ..stud_family.wording import quoted
 from .errors import NotRazzError, UnreadableHandError, whole_number
 from .site_export import AMOUNT, CARD, Money, clean, who
 from .written import Entry, Recorded, Section, Verb, WrittenAction, WrittenHand, WrittenPlayer, text_lines

@@ -17,7 +17,6 @@ from functools import cached_property
 from itertools import pairwise
 from typing import Any
 
-from ..problems import quoted
 from ..stud_family.betting import TableState
 from ..stud_family.limits import MOST_CHIPS
 from ..stud_family.seating import position_order
@@ -26,6 +25,7 @@ from ..stud_family.showdown import HAND_CARDS
 from ..stud_family.snapshot import PlayerIn, Snapshot
 from ..stud_family.streets import DEALT_ON, FACE_DOWN, LAST_STREET
 from ..stud_family.vocabulary import ActionType
+from ..stud_family.wording import quoted
 from .errors import MOST_DIGITS, NotRazzError, UnreadableHandError
 from .toml_lines import Fields, read_plain
 from .written import Entry, Recorded, Section, Verb, WrittenAction, WrittenHand, WrittenPlayer, text_lines

@@ -17,7 +17,7 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TextIO
 
-from ..problems import PROBLEM_BASE
+from ..stud_family.errors import PROBLEM_BASE
 
 PROG = "python -m service.histories"
 INTERRUPTED = f"{PROG}: interrupted"

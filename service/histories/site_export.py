@@ -17,10 +17,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import ClassVar, NamedTuple
 
-from ..problems import quoted
 from ..stud_family.seating import MAX_SEAT
 from ..stud_family.streets import FACE_DOWN
 from ..stud_family.why import ordinal
+from ..stud_family.wording import quoted
 from .errors import UnreadableHandError, whole_number
 from .written import Entry, Recorded, Section, Verb, WrittenAction, WrittenHand, WrittenPlayer, text_lines
 

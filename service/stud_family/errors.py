@@ -6,6 +6,9 @@ from typing import ClassVar
 
 from .why import Citation
 
+PROBLEM_BASE = "https://razz.rules/problems/"
+"""Where each kind of error is documented: an error's problem type is this and its ``kind``."""
+
 
 class InputError(ValueError):
     """A request value the rules reject, named by its path (actions[5], stakes.bring_in); raised as a subclass.

@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 
 import msgspec
 
-from ..problems import holds, not_a_card, not_from
 from .cards import CARD_CODES, Deck
 from .errors import FieldError, IllegalActionError, InputError, InvalidCardError
 from .limits import MOST_CHIPS, Stakes
@@ -23,6 +22,7 @@ from .rules import Rules
 from .seating import MAX_SEAT, MIN_PLAYERS, MIN_SEAT, check_player_count, clockwise
 from .streets import MAX_DOWN_CARDS, MAX_UP_CARDS
 from .why import REFERENCE_DEFAULT, Citation
+from .wording import holds, not_a_card, not_from
 
 SEATS = Citation("§9", REFERENCE_DEFAULT)
 """2 to 8 players, each in his own seat: only a seat dealt in acts."""

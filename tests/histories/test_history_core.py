@@ -1,12 +1,8 @@
-"""The history check as the core gives it: no HTTP layer under it, one replay a hand, the lean answer's shape, and a
+"""The history check as the core gives it: one replay a hand, the lean answer's shape, and a
 snapshot built from what a history wrote refused as the request schema refuses the same body."""
-
-import ast
-from pathlib import Path
 
 import pytest
 
-import service.histories
 from service.api.histories import LEAN_FIELDS
 from service.histories.history import check_history
 from service.histories.lean import lean_hand
@@ -17,32 +13,7 @@ from service.stud_family.snapshot import PlayerIn, dealt_snapshot
 
 from .phh_texts import sample_text
 
-CORE = Path(service.histories.__file__).parent
 WSOP = "\n".join(f"[{number}]\n{sample_text(hand)}" for number, hand in enumerate(["20", "22", "24", "83"], start=1))
-
-
-def imported(path: Path) -> set[str]:
-    """The modules a source file imports, relative ones resolved against ``service.histories``."""
-    names = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.Import):
-            names |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            base = "service.histories".rsplit(".", node.level - 1)[0] if node.level else ""
-            module = ".".join(part for part in (base, node.module or "") if part)
-            names |= {module} | {f"{module}.{alias.name}" for alias in node.names}
-    return names
-
-
-@pytest.mark.parametrize("path", sorted(CORE.glob("*.py")), ids=lambda path: path.name)
-def test_no_module_of_the_history_core_imports_the_http_layer(path):
-    assert not {name for name in imported(path) if name.split(".")[0] == "flask" or name.startswith("service.api")}
-
-
-def test_the_import_reader_resolves_relative_imports(tmp_path):
-    module = tmp_path / "module.py"
-    module.write_text("def f():\n    from ..api.histories import check_text\n    from .check import check_hand\n")
-    assert {"service.api.histories", "service.histories.check"} <= imported(module)
 
 
 @pytest.mark.parametrize("explain", [False, True])

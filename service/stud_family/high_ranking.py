@@ -1,0 +1,319 @@
+"""Stud high values (stud rules reference sections 4 and 8), answered by table lookup.
+
+A hand without five cards of one suit is worth what its ranks are worth: every rank multiset of
+1 to 7 cards is valued once, at import, and looked up by ``sum(hand) >> SUIT_BITS`` as the razz
+tables are. Seven cards or fewer with five of one suit make no full house or four of a kind
+(quads or a full house need three cards off the suit, and only two are left), so such a hand is
+worth the best straight flush or flush of its suited cards, looked up by their ranks as a bit mask.
+Boards of 1 to 4 cards make no straight or flush and are ranked among boards of as many cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import chain, combinations, combinations_with_replacement, compress, count, repeat
+from operator import add, and_, attrgetter, call, getitem, itemgetter, rshift
+
+import numpy as np
+import numpy.typing as npt
+
+from .cards import CARD_CODES, RANK_CHARS, RANK_KEYS, RANK_NAMES, RANK_OF, RANK_PLURALS, SUIT_BITS, SUIT_OF
+
+CATEGORIES = ("straight_flush", "four_of_a_kind", "full_house", "flush", "straight", "three_of_a_kind",
+              "two_pair", "one_pair", "high_card")
+"""Categories from best to worst (section 4); a board of fewer than five cards has no straight, flush or full house."""
+
+FIVE_CARD_CLASSES = 7462
+"""Distinct values of five cards: 1 is the ace-high straight flush, 7462 the seven-five high (section 8)."""
+
+MAX_CARDS = 7
+MAX_USED = 5
+
+ACE = 1
+"""The ace's rank in card codes (ace-to-five order); it plays above the king except in ``5-4-3-2-A``."""
+
+
+def strength(rank: int) -> int:
+    """A rank's place in high order, 2 to 14: the ace is the highest card.
+
+    >>> strength(1), strength(2), strength(13)
+    (14, 2, 13)
+    """
+    return 14 if rank == ACE else rank
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class HighHand:
+    """The value of a hand for high: everything about it but which suits made it (a flush aside).
+
+    One object per distinct value, shared by every hand worth it: identity is equality.
+    """
+
+    rank: int
+    """Place among all distinct values of the same number of cards used; 1 is the best."""
+    category: str
+    ranks: tuple[int, ...]
+    """The ranks used (at most five), in comparison order: bigger groups first, then higher ranks first,
+    aces high, the ace last in ``5-4-3-2-A``."""
+    name: str
+    description: str
+
+
+Picker = Callable[[Sequence[int]], Sequence[int]]
+"""Takes a hand's best cards, in comparison order, from the hand sorted by code (rank, ace first, then suit)."""
+
+_SHAPES = {(4, 1): 1, (4,): 1, (3, 2): 2, (3, 1, 1): 5, (3, 1): 5, (3,): 5, (2, 2, 1): 6, (2, 2): 6}
+"""Group sizes, largest first, to a category index; any other shape with a 2 is one pair, else high card."""
+
+_STRAIGHTS = tuple((top, *range(top - 1, top - 5, -1)) if top > 5 else (5, 4, 3, 2, 14) for top in range(14, 4, -1))
+"""The ten straights in high order (strengths), best first: ace-high down to ``5-4-3-2-A``."""
+
+
+def _shape_category(ranks: tuple[int, ...]) -> int:
+    """Index into CATEGORIES of the groups of at most five ranks, straights and flushes aside."""
+    shape = tuple(sorted(map(ranks.count, set(ranks)), reverse=True))
+    return _SHAPES.get(shape, 7 if 2 in shape else 8)
+
+
+def _straight(strengths: set[int]) -> tuple[int, ...] | None:
+    """The best straight among these strengths, in comparison order, or None."""
+    for straight in _STRAIGHTS:
+        if strengths.issuperset(straight):
+            return straight
+    return None
+
+
+def _comparison_strengths(ranks: tuple[int, ...]) -> tuple[int, ...]:
+    """Strengths in comparison order: bigger groups first, then higher first (a stable sort by group size of the
+    strengths sorted high first)."""
+    highs = sorted(map(strength, ranks), reverse=True)
+    return tuple(sorted(highs, key=highs.count, reverse=True))
+
+
+def _rank_of_strength(high: int) -> int:
+    return ACE if high == 14 else high
+
+
+_LEAD = {0: "{}-high straight flush", 3: "{}-high flush", 4: "{}-high straight"}
+
+
+def _describe(category: int, ranks: tuple[int, ...]) -> str:
+    """Words for a value: 'ace-high straight flush', 'kings full of sevens', 'pair of aces', 'ace-king high'."""
+    top, plural = RANK_NAMES[ranks[0] - 1], RANK_PLURALS[ranks[0] - 1]
+    if category in _LEAD:
+        return _LEAD[category].format(top)
+    if category == 1:
+        return f"four {plural}"
+    if category == 2:
+        return f"{plural} full of {RANK_PLURALS[ranks[3] - 1]}"
+    if category == 5:
+        return f"three {plural}"
+    if category == 6:
+        return f"two pair, {plural} and {RANK_PLURALS[ranks[2] - 1]}"
+    if category == 7:
+        return f"pair of {plural}"
+    if len(ranks) == 1:
+        return f"{top} high"
+    return f"{top}-{RANK_NAMES[ranks[1] - 1]} high"
+
+
+def _value(place: int, category: int, strengths: tuple[int, ...]) -> HighHand:
+    ranks = tuple(map(_rank_of_strength, strengths))
+    return HighHand(rank=place, category=CATEGORIES[category], ranks=ranks,
+                    name="-".join(RANK_CHARS[rank - 1] for rank in ranks), description=_describe(category, ranks))
+
+
+_RANK_KEYS = np.array(RANK_KEYS, dtype=np.int64)
+"""Each rank's key: a rank multiset's table key is the sum of its ranks' keys, what its cards' codes sum to
+shifted down by SUIT_BITS."""
+
+
+def _multisets(size: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Every sorted rank multiset of ``size`` cards from one deck (no rank more than four times), a row each,
+    and its key."""
+    every = combinations_with_replacement(range(1, len(RANK_CHARS) + 1), size)
+    ranks = np.fromiter(chain.from_iterable(every), dtype=np.int64).reshape(-1, size)
+    ranks = ranks[~(ranks[:, 4:] == ranks[:, :-4]).any(axis=1)]
+    return ranks, _RANK_KEYS[ranks].sum(axis=1)
+
+
+def _listed(size: int) -> list[tuple[tuple[int, ...], int]]:
+    """``_multisets(size)`` as Python tuples and keys, for the tables valued one multiset at a time."""
+    ranks, keys = _multisets(size)
+    return list(zip(map(tuple, ranks.tolist()), keys.tolist(), strict=True))
+
+
+def _five_card_values() -> tuple[dict[int, HighHand], dict[int, HighHand]]:
+    """The 7,462 five-card values: by rank key for unsuited hands, by rank mask for flushes.
+
+    Each class is keyed by (category, strengths in comparison order) and placed by sorting.
+    """
+    unsuited = []
+    for ranks, key in _listed(MAX_USED):
+        category, order = _shape_category(ranks), _comparison_strengths(ranks)
+        straight = _straight(set(order)) if category == 8 else None
+        unsuited.append(((4, straight) if straight else (category, order), key))
+    suited = []
+    for ranks in combinations(range(1, len(RANK_CHARS) + 1), MAX_USED):
+        order = _comparison_strengths(ranks)
+        straight = _straight(set(order))
+        suited.append(((0, straight) if straight else (3, order), sum(1 << (rank - 1) for rank in ranks)))
+    places = {sort_key: place for place, sort_key in enumerate(sorted({key for key, _ in unsuited + suited},
+                                                                      key=lambda key: (key[0], [-s for s in key[1]])),
+                                                               start=1)}
+    made = {key: _value(place, key[0], key[1]) for key, place in places.items()}
+    return {table_key: made[key] for key, table_key in unsuited}, {mask: made[key] for key, mask in suited}
+
+
+def _board_values(size: int) -> dict[int, HighHand]:
+    """Every board of ``size`` (1 to 4) cards, placed among boards of as many cards: groups, then kickers."""
+    valued = sorted(((_shape_category(ranks), tuple(-s for s in _comparison_strengths(ranks))), key)
+                    for ranks, key in _listed(size))
+    places: dict[tuple[int, tuple[int, ...]], HighHand] = {}
+    for key, _ in valued:
+        if key not in places:
+            places[key] = _value(len(places) + 1, key[0], tuple(-s for s in key[1]))
+    return {table_key: places[key] for key, table_key in valued}
+
+
+def _picker(where: Sequence[int]) -> Picker:
+    """One C-level call that takes the cards at ``where`` (a slice keeps a single card in a sequence)."""
+    return itemgetter(*where) if len(where) > 1 else itemgetter(slice(where[0], where[0] + 1))
+
+
+def _best_of_smaller(size: int, smaller: dict[int, HighHand]) -> dict[int, HighHand]:
+    """Every multiset of ``size`` cards valued as the best of the multisets one card smaller, all at once."""
+    ranks, keys = _multisets(size)
+    smaller_keys = np.array(sorted(smaller), dtype=np.int64)
+    smaller_ranks = np.array([smaller[key].rank for key in smaller_keys.tolist()])
+    without_one = keys[:, None] - _RANK_KEYS[ranks]
+    best = smaller_ranks[np.searchsorted(smaller_keys, without_one)].argmin(axis=1)
+    return dict(zip(keys.tolist(), map(smaller.__getitem__, without_one[np.arange(len(keys)), best].tolist()),
+                    strict=True))
+
+
+def _pickers(size: int, values: dict[int, HighHand], shared: dict[tuple[int, ...], Picker]) -> dict[int, Picker]:
+    """Each multiset's picker: where the cards of its value's ranks sit in a hand sorted by code.
+
+    A rank's cards sit together, its highest suit last, so a rank used k times takes the last k places of
+    its run: the highest suits first. Pickers are shared between multisets that pick the same places.
+    """
+    ranks, keys = _multisets(size)
+    used = np.array([values[key].ranks for key in keys.tolist()], dtype=np.int64)
+    last = (ranks[:, None, :] <= used[:, :, None]).sum(axis=2) - 1
+    earlier = np.tril(np.ones((used.shape[1], used.shape[1]), dtype=bool), -1)
+    taken = ((used[:, :, None] == used[:, None, :]) & earlier).sum(axis=2)
+    places = list(map(tuple, (last - taken).tolist()))
+    for where in set(places):
+        shared.setdefault(where, _picker(where))
+    return dict(zip(keys.tolist(), map(shared.__getitem__, places), strict=True))
+
+
+def _build_tables() -> tuple[list[dict[int, HighHand]], list[dict[int, Picker]], dict[int, HighHand]]:
+    """Value every rank multiset of 1 to 7 cards (lists indexed by hand size) and every flush's rank mask.
+
+    A six- or seven-card multiset is worth the best of the multisets one card smaller, and so is a flush
+    of six or seven cards; a picker takes the cards of the value's ranks.
+    """
+    unsuited_five, flushes = _five_card_values()
+    values: list[dict[int, HighHand]] = [{}]
+    values += [_board_values(size) for size in range(1, MAX_USED)]
+    values.append(unsuited_five)
+    for size in range(MAX_USED + 1, MAX_CARDS + 1):
+        values.append(_best_of_smaller(size, values[size - 1]))
+    shared: dict[tuple[int, ...], Picker] = {}
+    pickers: list[dict[int, Picker]] = [{}]
+    pickers += [_pickers(size, values[size], shared) for size in range(1, MAX_CARDS + 1)]
+    by_rank = attrgetter("rank")
+    for size in (6, 7):
+        for ranks in combinations(range(1, len(RANK_CHARS) + 1), size):
+            mask = sum(1 << (rank - 1) for rank in ranks)
+            flushes[mask] = min((flushes[mask & ~(1 << (rank - 1))] for rank in ranks), key=by_rank)
+    return values, pickers, flushes
+
+
+HIGH_HANDS, BEST_CARDS, FLUSHES = _build_tables()
+"""``HIGH_HANDS[size][key]``: the value of every hand of 1 to 7 cards without five of a suit, and
+``BEST_CARDS[size][key]`` picks its cards; ``FLUSHES[mask]``: the value of 5 to 7 cards of one suit by their ranks."""
+
+_SUIT_COUNT = {code: 1 << 4 * SUIT_OF[code] for code in CARD_CODES.values()}
+"""A card's suit as a count in its own four bits: a hand's sum counts each suit."""
+_PAST_FOUR = 0x3333
+_FIVE_OF_A_SUIT = 0x8888
+"""Adding 3 to each suit's count sets its fourth bit exactly when the count is 5 or more (7 at most)."""
+
+
+def _flush(hand: Sequence[int], suits: int) -> tuple[HighHand, list[int]]:
+    """The straight flush or flush of a hand holding five or more cards of the suit whose count passed four."""
+    suit = ((suits + _PAST_FOUR) & _FIVE_OF_A_SUIT).bit_length() // 4 - 1
+    suited = {RANK_OF[code]: code for code in hand if SUIT_OF[code] == suit}
+    value = FLUSHES[sum(1 << (rank - 1) for rank in suited)]
+    return value, [suited[rank] for rank in value.ranks]
+
+
+def evaluate(hand: Sequence[int]) -> HighHand:
+    """The high value of 1 to 7 distinct card codes.
+
+    Seven cards play their best five: the straight flush beats the four tens it shares a card with.
+
+    >>> from service.stud_family.cards import parse_cards
+    >>> evaluate(parse_cards(["9s", "8s", "7s", "6s", "5s", "Ts", "Th"]))  # doctest: +NORMALIZE_WHITESPACE
+    HighHand(rank=5, category='straight_flush', ranks=(10, 9, 8, 7, 6), name='T-9-8-7-6',
+             description='ten-high straight flush')
+
+    A board of fewer than five cards has no straight: it is ranked among boards of as many cards.
+
+    >>> evaluate(parse_cards(["5s", "4d", "3h", "2c"]))
+    HighHand(rank=1820, category='high_card', ranks=(5, 4, 3, 2), name='5-4-3-2', description='five-four high')
+    """
+    if len(hand) >= MAX_USED:
+        suits = sum(map(_SUIT_COUNT.__getitem__, hand))
+        if (suits + _PAST_FOUR) & _FIVE_OF_A_SUIT:
+            return _flush(hand, suits)[0]
+    return HIGH_HANDS[len(hand)][sum(hand) >> SUIT_BITS]
+
+
+def high_rank(hand: Sequence[int]) -> int:
+    """The hand's rank alone (1 is best among hands of as many cards used): what boards and showdowns compare.
+
+    >>> from service.stud_family.cards import parse_cards
+    >>> high_rank(parse_cards(["5s", "4d", "3h", "2c", "As"])), high_rank(parse_cards(["As", "Kd"]))
+    (1609, 14)
+    """
+    return evaluate(hand).rank
+
+
+def best_cards(hand: Sequence[int]) -> Sequence[int]:
+    """The cards that make the hand's value, in comparison order; of equal sets, the one with the higher suits first.
+
+    That order is the one the odd chip reads (section 5): in a wheel the five comes first and the ace last.
+
+    >>> from service.stud_family.cards import CARD_TEXT, parse_cards
+    >>> [CARD_TEXT[code] for code in best_cards(parse_cards(["Kh", "Kd", "Ks", "7c", "7d", "7h", "2s"]))]
+    ['Ks', 'Kh', 'Kd', '7h', '7d']
+    >>> [CARD_TEXT[code] for code in best_cards(parse_cards(["As", "2c", "3d", "4h", "5s", "9c", "Kd"]))]
+    ['5s', '4h', '3d', '2c', 'As']
+    """
+    if len(hand) >= MAX_USED:
+        suits = sum(map(_SUIT_COUNT.__getitem__, hand))
+        if (suits + _PAST_FOUR) & _FIVE_OF_A_SUIT:
+            return _flush(hand, suits)[1]
+    return BEST_CARDS[len(hand)][sum(hand) >> SUIT_BITS](sorted(hand))
+
+
+def rank_batch(hands: Sequence[Sequence[int]]) -> tuple[list[HighHand], list[Sequence[int]]]:
+    """``evaluate`` and ``best_cards`` of many hands, each step one C-level pass over the whole batch.
+
+    Every hand is first valued by its ranks; the few with five cards of one suit (their suit counts
+    summed in one more pass) are then valued again by their flush.
+    """
+    sizes = list(map(len, hands))
+    keys = list(map(rshift, map(sum, hands), repeat(SUIT_BITS)))
+    values = list(map(getitem, map(HIGH_HANDS.__getitem__, sizes), keys))
+    pickers = map(getitem, map(BEST_CARDS.__getitem__, sizes), keys)
+    cards: list[Sequence[int]] = list(map(call, pickers, map(sorted, hands)))
+    suits = list(map(sum, map(map, repeat(_SUIT_COUNT.__getitem__), hands)))
+    for index in compress(count(), map(and_, map(add, suits, repeat(_PAST_FOUR)), repeat(_FIVE_OF_A_SUIT))):
+        values[index], cards[index] = _flush(hands[index], suits[index])
+    return values, cards
