@@ -10,6 +10,8 @@ through Flask's test client. The corpus, the same for both:
   with each action its answer lists played (both checkouts' scenarios, without duplicates), posted
   to ``/v1/legal-actions`` and ``/v1/table/state``, each with and without ``?explain=true``;
 * ``SHOWDOWNS`` random ``/v1/showdown`` bodies (fixed seed), with and without explain;
+* ``JUDGED`` random bodies each of ``/v1/hands/rank``, ``/v1/hands/compare`` and ``/v1/equity``
+  (fixed seed), with and without explain;
 * every hand history of ``tests/histories/samples`` and of the shared data folder, checked with and
   without explain.
 
@@ -51,6 +53,7 @@ OPTION_SETS: list[dict[str, Any] | None] = [
     {"preset": "wsop_tournament"},
 ]
 SHOWDOWNS = 2000
+JUDGED = 200
 CARDS = [rank + suit for rank in "A23456789TJQK" for suit in "shdc"]
 ENGINE = ("/v1/legal-actions", "/v1/legal-actions?explain=true", "/v1/table/state", "/v1/table/state?explain=true")
 
@@ -104,6 +107,26 @@ def showdown_bodies() -> Iterator[dict[str, Any]]:
                 player["cards"] = deck[7 * index:7 * index + 7]
             players.append(player)
         yield {"players": players}
+
+
+def judged_bodies() -> Iterator[tuple[str, dict[str, Any]]]:
+    """Random hands ranked (50 of 1 to 7 cards a batch) and compared (2 to 8 players, some with a community card),
+    and random equity spots (2 to 4 players, 3rd to 6th street, some down cards unknown, a few samples or exact)."""
+    draw = random.Random(2027)
+    for _ in range(JUDGED):
+        yield "/v1/hands/rank", {"hands": [draw.sample(CARDS, draw.randint(1, 7)) for _ in range(50)]}
+        players, size = draw.randint(2, 8), draw.randint(1, 6)
+        deck = draw.sample(CARDS, players * size + 1)
+        shared = {"community_card": deck[-1]} if draw.random() < 0.3 else {}
+        yield "/v1/hands/compare", {"players": [{"id": f"p{index}", "cards": deck[size * index:size * index + size]}
+                                                for index in range(players)]} | shared
+        players, shown = draw.randint(2, 4), draw.randint(1, 4)
+        deck = draw.sample(CARDS, players * (shown + 2))
+        spots = [{"seat": index + 1, "up_cards": deck[:shown],
+                  "down_cards": deck[shown:shown + draw.choice([0, 2, 2])]} for index, deck in
+                 enumerate(deck[(shown + 2) * index:(shown + 2) * (index + 1)] for index in range(players))]
+        yield "/v1/equity", {"players": spots, "samples": 500, "seed": draw.randrange(1000)} | (
+            {"method": "sample"} if draw.random() < 0.5 else {})
 
 
 def history_bodies() -> Iterator[dict[str, Any]]:
@@ -269,6 +292,7 @@ def main() -> None:
         requests = [(path, json.loads(body)) for body in snapshots for path in ENGINE]
         requests += [(path, body) for body in showdown_bodies()
                      for path in ("/v1/showdown", "/v1/showdown?explain=true")]
+        requests += [(path + query, body) for path, body in judged_bodies() for query in ("", "?explain=true")]
         requests += [(path, body) for body in history_bodies()
                      for path in ("/v1/hand-histories/check", "/v1/hand-histories/check?explain=true")]
         (work / "corpus").write_text("".join(json.dumps(request) + "\n" for request in requests))

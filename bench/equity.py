@@ -32,6 +32,7 @@ from service.api.histories import check_text
 from service.stud_family.cards import RANK_KEYS
 from service.stud_family.equity import EXACT_BUDGET, MOST_SAMPLES, Method, equity
 from service.stud_family.equity_spot import hand_key, read_spot
+from service.stud_family.judging import RAZZ_JUDGING
 from service.stud_family.rank_multisets import _player_multisets
 from service.stud_family.ranking import SEVEN_CARD_RANKS
 
@@ -142,7 +143,7 @@ def in_process_peak(body: dict[str, Any]) -> tuple[float, float]:
     spot = read_spot(players, [], None, 8)
     tracemalloc.start()
     started = time.perf_counter()
-    equity(spot, Method(body.get("method", "auto")), body.get("samples"), 0)
+    equity(RAZZ_JUDGING, spot, Method(body.get("method", "auto")), body.get("samples"), 0)
     elapsed = time.perf_counter() - started
     peak = tracemalloc.get_traced_memory()[1] / 1e6
     tracemalloc.stop()
@@ -235,7 +236,7 @@ def main() -> None:
         core_times = []
         for _ in range(5):
             started = time.perf_counter()
-            equity(spot, Method.SAMPLE, MOST_SAMPLES, 1)
+            equity(RAZZ_JUDGING, spot, Method.SAMPLE, MOST_SAMPLES, 1)
             core_times.append(time.perf_counter() - started)
         http_rate = MOST_SAMPLES / statistics.median(sample_times)
         core_rate = MOST_SAMPLES / statistics.median(core_times)
@@ -246,7 +247,7 @@ def main() -> None:
         numpy_times = []
         for _ in range(5):
             started = time.perf_counter()
-            equity(spot, Method.EXACT)
+            equity(RAZZ_JUDGING, spot, Method.EXACT)
             numpy_times.append(time.perf_counter() - started)
         python_s = pure_python_exact_seconds()
         numpy_ms = 1000 * statistics.median(numpy_times)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import statistics
 import time
 
+from service.stud_family.judging import RAZZ_JUDGING
 from service.stud_family.showdown import ShowdownPlayer, showdown
 
 PLAYERS = [
@@ -26,11 +27,11 @@ ROUNDS = 2000
 
 def main() -> None:
     """Time ROUNDS calls one by one and print the median."""
-    pots = len(showdown(PLAYERS, COMMUNITY_CARD).pots)
+    pots = len(showdown(RAZZ_JUDGING, PLAYERS, COMMUNITY_CARD).pots)
     timings = []
     for _ in range(ROUNDS):
         start = time.perf_counter()
-        showdown(PLAYERS, COMMUNITY_CARD)
+        showdown(RAZZ_JUDGING, PLAYERS, COMMUNITY_CARD)
         timings.append(time.perf_counter() - start)
     median = statistics.median(timings)
     print(f"showdown, 8 players, {pots} pots: median {median * 1e6:.1f} µs per call over {ROUNDS} calls")

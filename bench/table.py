@@ -18,6 +18,7 @@ from bench.serving import HTTP_SETUP, beside_healthz, cost_line
 from bench.showdown import COMMUNITY_CARD, PLAYERS
 from service.app import create_app
 from service.stud_family.betting import replay
+from service.stud_family.judging import RAZZ_JUDGING
 from service.stud_family.showdown import showdown
 
 
@@ -36,8 +37,8 @@ def main() -> None:
           f"{legal.requests_per_second:,.0f} req/s, /healthz {healthz.requests_per_second:,.0f} req/s, "
           f"ratio {legal.requests_per_second / healthz.requests_per_second:.2f}")
     print(cost_line("legal-actions", legal, healthz))
-    settle = median_ms(lambda: showdown(PLAYERS, COMMUNITY_CARD))
-    pots = len(showdown(PLAYERS, COMMUNITY_CARD).pots)
+    settle = median_ms(lambda: showdown(RAZZ_JUDGING, PLAYERS, COMMUNITY_CARD))
+    pots = len(showdown(RAZZ_JUDGING, PLAYERS, COMMUNITY_CARD).pots)
     print(f"showdown, 8 players, {pots} pots: {settle:.3f} ms per call in process (median)")
 
 

@@ -19,6 +19,7 @@ from ..stud_family.equity import (
 )
 from ..stud_family.equity_spot import read_spot
 from ..stud_family.errors import SnapshotError
+from ..stud_family.judging import RAZZ_JUDGING
 from ..stud_family.rules import resolve_rules
 from ..stud_family.seating import MAX_SEAT, MIN_PLAYERS
 from ..stud_family.streets import MAX_DOWN_CARDS, MAX_UP_CARDS
@@ -131,8 +132,9 @@ def compute_equity(request: dict[str, Any], explain: bool) -> Response:
                      request["dead_cards"], request["dealt"], max_players)
     method, samples = request["method"], request["samples"]
     units = within_budget(equity_work(spot, method, samples), "samples" if method is Method.SAMPLE else "method")
-    answer = do_work(units, lambda: equity(spot, method, samples, request["seed"]))
+    judging = RAZZ_JUDGING
+    answer = do_work(units, lambda: equity(judging, spot, method, samples, request["seed"]))
     body = write_equity(answer, players=[write_seat(player) for player in answer.players])
     if explain:
-        body["why"] = write_why(explain_equity(spot, answer))
+        body["why"] = write_why(explain_equity(judging, spot, answer))
     return json_response(body)

@@ -12,21 +12,11 @@ from flask import Response
 
 from ..problems import DUPLICATE_ID
 from ..stud_family.cards import CARD_PATTERN, CARD_TEXT, first_duplicate
-from ..stud_family.comparison import compare
+from ..stud_family.comparison import Comparison, compare
 from ..stud_family.errors import DuplicateCardError
-from ..stud_family.ranking import (
-    CATEGORIES,
-    LOW_HANDS,
-    LOW_RANKING,
-    MAX_CARDS,
-    LowHand,
-    best_cards,
-    explain_best,
-    rank_batch,
-    why_lower,
-)
+from ..stud_family.judging import RAZZ_JUDGING, HandValue, Judging
+from ..stud_family.ranking import MAX_CARDS
 from ..stud_family.seating import MAX_SEAT, MIN_PLAYERS
-from ..stud_family.showdown import TIES_SPLIT
 from ..stud_family.why import Why
 from ..stud_family.work import ranking_work, within_budget
 from .base import Items, Length, Object, RequestSchema, Text
@@ -60,7 +50,7 @@ class HandResultSchema(ma.Schema):
         metadata={"description": "The cards of the best low (at most five), in comparison order.",
                   "maxItems": 5, "example": ["9s", "4h", "3c", "2d", "As"]},
     )
-    category = ma.fields.String(required=True, validate=ma.validate.OneOf(CATEGORIES), metadata={
+    category = ma.fields.String(required=True, validate=ma.validate.OneOf(RAZZ_JUDGING.hand.categories), metadata={
         "description": "The low's category: no pair beats one pair, which beats two pair, and so on (section 8).",
         "example": "no_pair"})
     rank = ma.fields.Integer(
@@ -129,15 +119,15 @@ write_compared_hand = answer_writer(ComparedHandSchema, written=("best", "id"))
 write_comparison = answer_writer(CompareResponseSchema, written=("results", "order", "winners"))
 
 
-def best_texts(hand: Sequence[int]) -> list[str]:
-    """The cards of a hand's best low, as text, in comparison order."""
-    return [CARD_TEXT[code] for code in best_cards(hand)]
+def best_texts(best: Sequence[int]) -> list[str]:
+    """The cards of a hand's best five, as text, in comparison order."""
+    return [CARD_TEXT[code] for code in best]
 
 
 _BEST_FIRST = '{"best":[],'
 
 
-def _after_best(value: LowHand) -> str:
+def _after_best(value: HandValue) -> str:
     """A value's fields as the schema writes them, JSON after ``best``: the rank answer joins the cards before them."""
     text = json.dumps(write_hand_result(value, best=[]), separators=(",", ":"))
     if not text.startswith(_BEST_FIRST):
@@ -145,7 +135,7 @@ def _after_best(value: LowHand) -> str:
     return text.removeprefix(_BEST_FIRST)
 
 
-VALUE_JSON = {value: _after_best(value) for value in {value for table in LOW_HANDS for value in table.values()}}
+VALUE_JSON = {value: _after_best(value) for value in RAZZ_JUDGING.hand.values()}
 """Each distinct value's fields, JSON-encoded once (card texts need no escaping, so a batch answer is these
 fragments and the cards, joined)."""
 
@@ -172,13 +162,16 @@ def rank_hands(request: dict[str, Any], explain: bool) -> Response:
         index = next(index for index, hand in enumerate(hands) if distinct[index] != len(hand))
         duplicate = CARD_TEXT[cast(int, first_duplicate(hands[index]))]  # fewer distinct cards than cards
         raise field_problem(DuplicateCardError.kind, f"hands[{index}]", f"card {duplicate} appears more than once")
-    values, cards = do_work(within_budget(ranking_work(len(hands)), "hands"), lambda: rank_batch(hands))
+    judging = RAZZ_JUDGING
+    values, cards = do_work(within_budget(ranking_work(len(hands)), "hands"), lambda: judging.hand.rank_batch(hands))
     best = map('","'.join, map(map, repeat(CARD_TEXT.__getitem__), cards))
     results = map("".join, zip(repeat('{"best":["'), best, repeat('"],'), map(VALUE_JSON.__getitem__, values)))
     why = ""
     if explain:
-        explained = [LOW_RANKING.says("best_five", f"hands[{index}] {' '.join(map(CARD_TEXT.__getitem__, hand))}: "
-                                                   + explain_best(hand)) for index, hand in enumerate(hands)]
+        evaluator = judging.hand
+        explained = [evaluator.citation.says("best_five", f"hands[{index}] {' '.join(map(CARD_TEXT.__getitem__, hand))}"
+                                             f": {evaluator.explain_best(hand, value, best)}")
+                     for index, (hand, value, best) in enumerate(zip(hands, values, cards, strict=True))]
         why = ',"why":' + json.dumps(write_why(explained), separators=(",", ":"))
     return Response('{"results":[' + ",".join(results) + "]" + why + "}", mimetype="application/json")
 
@@ -197,28 +190,30 @@ def compare_hands(request: dict[str, Any], explain: bool) -> Response:
         if player_id in ids[:index]:
             raise field_problem(DUPLICATE_ID, f"players[{index}].id",
                                 f"id {shown(player_id)} is used by another player")
-    comparison = compare([player["cards"] for player in players], request["community_card"])
-    results = [write_compared_hand(value, best=best_texts(hand), id=player_id)
-               for player_id, hand, value in zip(ids, comparison.hands, comparison.values, strict=True)]
+    judging = RAZZ_JUDGING
+    comparison = compare(judging, [player["cards"] for player in players], request["community_card"])
+    results = [write_compared_hand(value, best=best_texts(best), id=player_id)
+               for player_id, value, best in zip(ids, comparison.values, comparison.best, strict=True)]
     order = [[ids[index] for index in group] for group in comparison.order]
     answer = write_comparison(comparison, results=results, order=order, winners=order[0])
     if explain:
-        answer["why"] = write_why(explain_comparison(ids, comparison.hands, comparison.values, comparison.order))
+        answer["why"] = write_why(explain_comparison(judging, ids, comparison))
     return json_response(answer)
 
 
-def explain_comparison(ids: Sequence[str], hands: Sequence[Sequence[int]], values: Sequence[LowHand],
-                       order: Sequence[Sequence[int]]) -> list[Why]:
+def explain_comparison(judging: Judging, ids: Sequence[str], comparison: Comparison) -> list[Why]:
     """Why each player's best five are those, who ties (suits never break a tie) and why the winners beat the rest."""
-    why = [LOW_RANKING.says("best_five", f"{player_id} {' '.join(map(CARD_TEXT.__getitem__, hand))}: "
-                                         + explain_best(hand)) for player_id, hand in zip(ids, hands, strict=True)]
-    for group in order:
+    evaluator, values = judging.hand, comparison.values
+    why = [evaluator.citation.says("best_five", f"{player_id} {' '.join(map(CARD_TEXT.__getitem__, hand))}: "
+                                   + evaluator.explain_best(hand, value, best))
+           for player_id, hand, value, best in zip(ids, comparison.hands, values, comparison.best, strict=True)]
+    for group in comparison.order:
         if len(group) > 1:
             tied = ", ".join(ids[index] for index in group)
-            why.append(TIES_SPLIT.says("tie", f"{tied} tie with {values[group[0]].name}: the same ranks, and suits "
-                                              "never break a tie"))
-    for better, worse in pairwise(order):
+            why.append(judging.ties_split.says("tie", f"{tied} tie with {values[group[0]].name}: the same ranks, and "
+                                                      "suits never break a tie"))
+    for better, worse in pairwise(comparison.order):
         best, next_best = values[better[0]], values[worse[0]]
-        why.append(LOW_RANKING.says("order", f"{ids[better[0]]}'s {best.name} beats {ids[worse[0]]}'s "
-                                             f"{next_best.name}: {why_lower(best, next_best)}"))
+        why.append(evaluator.citation.says("order", f"{ids[better[0]]}'s {best.name} beats {ids[worse[0]]}'s "
+                                                    f"{next_best.name}: {evaluator.why_better(best, next_best)}"))
     return why

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from ..stud_family.betting import TableState
 from ..stud_family.equity import Method, equity, equity_work
 from ..stud_family.equity_spot import Spot, read_spot
+from ..stud_family.judging import Judging
 from ..stud_family.settlement import Settlement, pots_so_far
 from ..stud_family.snapshot import Snapshot
 from ..stud_family.streets import FIRST_STREET, LAST_STREET, STREETS, up_cards_on
@@ -56,11 +57,11 @@ class LeftOut(Exception):
                          f"request's budget has {left:,} left")
 
 
-def all_in_equity(snapshot: Snapshot, state: TableState, result: Settlement | None,
+def all_in_equity(judging: Judging, snapshot: Snapshot, state: TableState, result: Settlement | None,
                   budget: Budget | None = None) -> AllIn | None:
     """The all-in equity of a settled hand whose betting ended before 7th street with two or more live players,
-    every one showing down; None for any other hand. Its pots' work is paid from ``budget`` before any is
-    done; LeftOut when the budget cannot pay it all."""
+    every one showing down, its hands valued as ``judging`` says; None for any other hand. Its pots' work is paid
+    from ``budget`` before any is done; LeftOut when the budget cannot pay it all."""
     if result is None or state.phase is not Phase.SHOWDOWN:
         return None
     street = state.betting_ended_on
@@ -80,7 +81,7 @@ def all_in_equity(snapshot: Snapshot, state: TableState, result: Settlement | No
         left = budget.left
         if not budget.pay(units):
             raise LeftOut(units, left)
-    pots = tuple(_pot_equity(spot, pot.amount, pot.eligible) for pot in reached)
+    pots = tuple(_pot_equity(judging, spot, pot.amount, pot.eligible) for pot in reached)
     expected = dict.fromkeys(sorted(seated.seat for seated in state.players), 0)
     for pot in pots:
         for seat, chips in pot_shares(pot.amount, pot.equities):
@@ -106,9 +107,9 @@ def pot_shares(amount: int, equities: tuple[tuple[int, float], ...]) -> tuple[tu
     return tuple(sorted(floors.items()))
 
 
-def _pot_equity(spot: Spot, amount: int, eligible: tuple[int, ...]) -> PotEquity:
+def _pot_equity(judging: Judging, spot: Spot, amount: int, eligible: tuple[int, ...]) -> PotEquity:
     """Each eligible seat's equity in one pot: exact where the budget allows, else sampled from seed 0."""
     if len(eligible) < 2:
         return PotEquity(amount, eligible, tuple((seat, 1.0) for seat in eligible))
-    answer = equity(spot.among(eligible), Method.AUTO)
+    answer = equity(judging, spot.among(eligible), Method.AUTO)
     return PotEquity(amount, eligible, tuple(sorted((player.seat, player.equity) for player in answer.players)))

@@ -1,4 +1,4 @@
-"""Players' lows against each other (rules section 8): one deck, as many cards each, ties split."""
+"""Players' hands against each other as a game judges them (section 8): one deck, as many cards each, ties split."""
 
 from __future__ import annotations
 
@@ -7,25 +7,29 @@ from dataclasses import dataclass
 
 from .cards import Deck
 from .errors import TooManyCardsError, UnequalHandsError
-from .ranking import MAX_CARDS, LowHand, evaluate
+from .judging import HandValue, Judging
+from .ranking import MAX_CARDS
 
 
 @dataclass(frozen=True, slots=True)
 class Comparison:
-    """Each player's cards (community card included) and value, and the finishing order."""
+    """Each player's cards (community card included), value and best cards, and the finishing order."""
 
     hands: tuple[tuple[int, ...], ...]
-    values: tuple[LowHand, ...]
+    values: tuple[HandValue, ...]
+    best: tuple[Sequence[int], ...]
+    """Each hand's cards that make its value, in comparison order."""
     order: tuple[tuple[int, ...], ...]
     """Player indices grouped by equal value, best first: suits never break a tie (RRoP Ties 1)."""
 
 
-def compare(hands: Sequence[Sequence[str]], community_card: str | None = None) -> Comparison:
-    """Value every player's hand (``players[i].cards``) from one deck and rank them, ties grouped.
+def compare(judging: Judging, hands: Sequence[Sequence[str]], community_card: str | None = None) -> Comparison:
+    """Value every player's hand (``players[i].cards``) from one deck as ``judging`` does and rank them, ties grouped.
 
     Player 1's seven-five beats the eight-five that players 0 and 2 tie with, whatever their suits:
 
-    >>> result = compare([["As", "2d", "3c", "5h", "8s", "Kd", "Kc"],
+    >>> from .judging import RAZZ_JUDGING
+    >>> result = compare(RAZZ_JUDGING, [["As", "2d", "3c", "5h", "8s", "Kd", "Kc"],
     ...                   ["Ah", "2s", "4c", "5d", "7h", "Qh", "Qs"],
     ...                   ["Ac", "2h", "3d", "5s", "8c", "Js", "Jc"]])
     >>> result.order
@@ -35,7 +39,8 @@ def compare(hands: Sequence[Sequence[str]], community_card: str | None = None) -
 
     A community card (section 7) plays in every hand:
 
-    >>> [value.name for value in compare([["2c", "3c", "4c"], ["5d", "6d", "7d"]], community_card="As").values]
+    >>> shared = compare(RAZZ_JUDGING, [["2c", "3c", "4c"], ["5d", "6d", "7d"]], community_card="As")
+    >>> [value.name for value in shared.values]
     ['4-3-2-A', '7-6-5-A']
     """
     deck = Deck()
@@ -50,11 +55,11 @@ def compare(hands: Sequence[Sequence[str]], community_card: str | None = None) -
             raise UnequalHandsError(path, f"holds {len(codes)} cards where players[0] holds {len(hands[0])}: "
                                           "only hands of as many cards compare")
         dealt.append((*codes, *community))
-    values = tuple(evaluate(hand) for hand in dealt)
+    values, best = judging.hand.rank_batch(dealt)
     order: list[list[int]] = []
     for index in sorted(range(len(values)), key=lambda index: values[index].rank):
         if order and values[order[-1][0]] is values[index]:
             order[-1].append(index)
         else:
             order.append([index])
-    return Comparison(tuple(dealt), values, tuple(tuple(group) for group in order))
+    return Comparison(tuple(dealt), tuple(values), tuple(best), tuple(tuple(group) for group in order))

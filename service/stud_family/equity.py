@@ -15,12 +15,10 @@ from enum import StrEnum
 from math import sqrt
 
 from .equity_samples import sample_tally
-from .equity_spot import SHARE_UNITS, Spot, Tally
+from .equity_spot import SHARE_UNITS, Spot, Tally, seven_card_values
 from .errors import WorkBudgetError
+from .judging import Judging
 from .rank_multisets import exact_tally
-from .ranking import LOW_RANKING
-from .running_out import seventh_street
-from .showdown import TIES_SPLIT
 from .why import Why
 from .work import exact_work, sampled_work
 
@@ -111,8 +109,11 @@ def _fits(spot: Spot, combinations: int) -> bool:
     return combinations <= EXACT_BUDGET and spot.deals() <= MOST_DEALS
 
 
-def equity(spot: Spot, method: Method = Method.AUTO, samples: int | None = None, seed: int = 0) -> Equity:
-    """The live players' equities, exact or sampled as ``method`` asks; ``exact`` past the budget is refused."""
+def equity(judging: Judging, spot: Spot, method: Method = Method.AUTO, samples: int | None = None,
+           seed: int = 0) -> Equity:
+    """The live players' equities, their hands valued as ``judging`` says, exact or sampled as ``method`` asks;
+    ``exact`` past the budget is refused."""
+    ranks = seven_card_values(judging.hand)
     combinations = spot.combinations()
     deals = spot.deals()
     fits = _fits(spot, combinations)
@@ -120,10 +121,10 @@ def equity(spot: Spot, method: Method = Method.AUTO, samples: int | None = None,
         raise _over_budget(combinations)
     if method is Method.SAMPLE or (method is Method.AUTO and not fits):
         count = DEFAULT_SAMPLES if samples is None else samples
-        tally = sample_tally(spot, count, seed)
+        tally = sample_tally(spot, ranks, count, seed)
         return Equity(_seat_equities(spot, tally), Method.SAMPLE, tally, None, count, seed,
                       standard_error(tally), combinations, method)
-    tally = exact_tally(spot)
+    tally = exact_tally(spot, ranks)
     assert tally.total == deals, "the multisets' ways add up to every deal"
     return Equity(_seat_equities(spot, tally), Method.EXACT, tally, deals, None, None, None, combinations, method)
 
@@ -147,21 +148,22 @@ def _seat_equities(spot: Spot, tally: Tally) -> tuple[SeatEquity, ...]:
                  for index, player in enumerate(spot.players))
 
 
-def explain_equity(spot: Spot, answer: Equity) -> list[Why]:
+def explain_equity(judging: Judging, spot: Spot, answer: Equity) -> list[Why]:
     """How the answer was computed: how 7th street is dealt, exact or sampled, and how ties share."""
-    why = [seventh_street(spot.players_dealt, len(spot.players)).why()]
+    why = [spot.seventh.why()]
+    ranking, words = judging.hand.citation, judging.words
     if answer.method is Method.EXACT:
-        why.append(LOW_RANKING.says("equity_method", (
-            f"suits never decide an ace-to-five low, so exact counts every deal by the ranks each player receives: "
+        why.append(ranking.says("equity_method", (
+            f"{words.rank_only}, so exact counts every deal by the ranks each player receives: "
             f"{answer.combinations:,} rank combinations at most (the budget is {EXACT_BUDGET:,}) stand for "
             f"{answer.deals:,} equally likely deals")))
     else:
         reason = ("sample was asked" if answer.asked is Method.SAMPLE else
                   f"exact would enumerate up to {answer.combinations:,} rank combinations, past the budget of "
                   f"{EXACT_BUDGET:,}")
-        why.append(LOW_RANKING.says("equity_method", (
+        why.append(ranking.says("equity_method", (
             f"{reason}: {answer.samples:,} deals sampled from seed {answer.seed} with the scenarios' generator "
             f"(SplitMix64), the largest standard error {100 * (answer.standard_error or 0):.2f}%")))
-    why.append(TIES_SPLIT.says("equity_ties", "identical lows split the pot, so a k-way tie counts 1/k of it to "
-                                              "each of the k players"))
+    why.append(judging.ties_split.says("equity_ties", f"{words.ties}, so a k-way tie counts 1/k of it to each of the k "
+                                                      "players"))
     return why

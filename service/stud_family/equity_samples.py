@@ -11,7 +11,7 @@ import numpy.typing as npt
 
 from .cards import RANK_KEYS, RANK_OF
 from .draws import ATTEMPT_BITS, GOLDEN, MASK, mix
-from .equity_spot import SEVEN_CARD_VALUES, SHARE_UNITS, Spot, Tally, hand_key
+from .equity_spot import SHARE_UNITS, Spot, Tally, hand_key
 
 _SAMPLE_BLOCK = 25_000
 """Samples dealt at once: a block's arrays hold a few megabytes, so memory stays flat whatever the count."""
@@ -24,8 +24,9 @@ def _mix(values: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
     return values ^ (values >> np.uint64(31))
 
 
-def sample_tally(spot: Spot, samples: int, seed: int) -> Tally:
-    """``samples`` random completions: sample ``i`` is dealt by ``draws.Draws(seed, i)``.
+def sample_tally(spot: Spot, ranks: npt.NDArray[np.uint16], samples: int, seed: int) -> Tally:
+    """``samples`` random completions: sample ``i`` is dealt by ``draws.Draws(seed, i)``, each hand's rank read from
+    ``ranks`` by its 7-card key (``equity_spot.seven_card_values``).
 
     Its draws shuffle the unseen cards (ascending by code: clubs, diamonds, hearts, spades within a
     rank, aces first) as ``Draws.shuffled`` does, last place first, for as many steps as cards are
@@ -35,11 +36,11 @@ def sample_tally(spot: Spot, samples: int, seed: int) -> Tally:
     """
     tally = Tally(0, (), (), (), ())
     for start in range(0, samples, _SAMPLE_BLOCK):
-        tally += _sample_block(spot, start, min(samples, start + _SAMPLE_BLOCK), seed)
+        tally += _sample_block(spot, ranks, start, min(samples, start + _SAMPLE_BLOCK), seed)
     return tally
 
 
-def _sample_block(spot: Spot, start: int, stop: int, seed: int) -> Tally:
+def _sample_block(spot: Spot, ranks: npt.NDArray[np.uint16], start: int, stop: int, seed: int) -> Tally:
     """Samples ``start`` to ``stop - 1``."""
     needs = spot.needs()
     wanted = sum(needs) + spot.community_card
@@ -63,7 +64,7 @@ def _sample_block(spot: Spot, start: int, stop: int, seed: int) -> Tally:
     taken = 0
     for index, (player, need) in enumerate(zip(spot.players, needs, strict=True)):
         keys_held = hand_key(player) + dealt[:, taken:taken + need].sum(axis=1) + shared
-        values[:, index] = SEVEN_CARD_VALUES[keys_held]
+        values[:, index] = ranks[keys_held]
         taken += need
     best = values.min(axis=1)
     at_best = values == best[:, None]

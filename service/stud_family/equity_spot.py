@@ -10,13 +10,15 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from math import comb, prod
+from typing import Any
 
 import numpy as np
 
 from .cards import CARD_CODES, CARD_TEXT, RANK_CHARS, RANK_KEYS, RANK_OF, Deck
 from .errors import SnapshotError
-from .ranking import MAX_CARDS, SEVEN_CARD_RANKS
-from .running_out import seventh_street
+from .judging import Evaluator
+from .ranking import MAX_CARDS
+from .running_out import SeventhStreet, seventh_street
 from .seating import MIN_PLAYERS, SeatChart, check_player_count
 from .streets import MAX_DOWN_CARDS, MAX_UP_CARDS, STREETS
 from .why import street_name
@@ -28,8 +30,12 @@ SHARE_UNITS = 840
 
 RANK_KEY_ARRAY = np.array(RANK_KEYS[1:], dtype=np.int64)
 """The ranking tables' key of each rank, ace first: a hand's key is the sum over its ranks."""
-SEVEN_CARD_VALUES = np.frombuffer(SEVEN_CARD_RANKS, dtype=np.uint16)
-"""``ranking.SEVEN_CARD_RANKS`` without a copy: the rank of every 7-card key (1 is the best low)."""
+
+
+def seven_card_values(evaluator: Evaluator[Any]) -> np.ndarray[Any, np.dtype[np.uint16]]:
+    """The evaluator's ``seven_card_ranks`` as a numpy array, without a copy: the rank of every 7-card key (1 is the
+    best), which ranks many deals at once."""
+    return np.frombuffer(evaluator.seven_card_ranks, dtype=np.uint16)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,8 +57,13 @@ class Spot:
     street: int
     players_dealt: tuple[int, ...]
     """How many players were (or, for streets to come, will be) dealt 3rd, 4th, 5th and 6th street."""
-    community_card: bool
-    """Whether 7th street is one community card (section 7)."""
+    seventh: SeventhStreet
+    """How 7th street is dealt (section 7), decided once from ``players_dealt`` and the live players."""
+
+    @property
+    def community_card(self) -> bool:
+        """Whether 7th street is one community card."""
+        return self.seventh.community
 
     @property
     def own_cards(self) -> int:
@@ -76,7 +87,7 @@ class Spot:
         """The spot of a pot only some live players are eligible for: the others' cards stay named, and they are
         still dealt the cards to come (unseen to this pot, as any other), so 7th street is dealt as for the table."""
         return Spot(tuple(player for player in self.players if player.seat in seats), self.unseen, self.street,
-                    self.players_dealt, self.community_card)
+                    self.players_dealt, self.seventh)
 
     def unseen_counts(self) -> tuple[int, ...]:
         """Unseen cards of each rank, ace first."""
@@ -119,7 +130,8 @@ def read_spot(players: Sequence[tuple[int, Sequence[str], Sequence[str]]], dead_
                                 f"players[0] holds {shown}: every live player shows as many on a street")
     street = next(number for number, street in STREETS.items() if street.up_cards == shown)
     players_dealt = _players_dealt(street, len(live), dealt, max_players)
-    community = seventh_street(players_dealt, len(live)).community
+    seventh = seventh_street(players_dealt, len(live))
+    community = seventh.community
     for index, player in enumerate(live):
         if len(player.down_cards) > MAX_DOWN_CARDS - 1 and (shown < MAX_UP_CARDS or community):
             reason = ("7th street is a community card here (section 7)" if community else
@@ -130,7 +142,7 @@ def read_spot(players: Sequence[tuple[int, Sequence[str], Sequence[str]]], dead_
     named = {code for player in live for code in (*player.up_cards, *player.down_cards)}
     named.update(CARD_CODES[text] for text in dead_cards)
     unseen = tuple(code for code in sorted(CARD_TEXT) if code not in named)
-    spot = Spot(tuple(live), unseen, street, players_dealt, community)
+    spot = Spot(tuple(live), unseen, street, players_dealt, seventh)
     wanted = sum(spot.needs()) + community
     if wanted > len(unseen):
         raise SnapshotError("dead_cards", f"{len(named)} cards are named, leaving {len(unseen)} unseen: the deal "

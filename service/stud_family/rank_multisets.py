@@ -31,7 +31,6 @@ from .cards import RANK_KEYS
 from .equity_spot import (
     RANK_KEY_ARRAY,
     RANKS,
-    SEVEN_CARD_VALUES,
     SHARE_UNITS,
     SUITS,
     Spot,
@@ -125,17 +124,18 @@ def _player_multisets(need: int, counts: Sequence[int]) -> npt.NDArray[np.uint8]
     return every[(every <= np.array(counts, dtype=np.uint8)).all(axis=1)]
 
 
-def exact_tally(spot: Spot) -> Tally:
+def exact_tally(spot: Spot, ranks: npt.NDArray[np.uint16]) -> Tally:
     """Every deal counted by rank multisets: the community card's rank first when there is one, then each player's
-    multiset in turn, the deck shrinking by what each receives."""
+    multiset in turn, the deck shrinking by what each receives. ``ranks`` is the rank of every 7-card key
+    (``equity_spot.seven_card_values``): an evaluator that suits never decide."""
     counts = spot.unseen_counts()
     if not spot.community_card:
-        return _enumerate(spot, counts, 0)
+        return _enumerate(spot, ranks, counts, 0)
     tally = Tally(0, (), (), ())
     for rank in range(RANKS):
         if counts[rank]:
             rest = counts[:rank] + (counts[rank] - 1,) + counts[rank + 1:]
-            counted = _enumerate(spot, rest, RANK_KEYS[rank + 1])
+            counted = _enumerate(spot, ranks, rest, RANK_KEYS[rank + 1])
             tally += Tally(counted.total * counts[rank], *(tuple(value * counts[rank] for value in values)
                                                            for values in (counted.wins, counted.ties, counted.shares)))
     return tally
@@ -157,7 +157,7 @@ class _Player(NamedTuple):
     values: npt.NDArray[np.int32]
 
 
-def _enumerate(spot: Spot, counts: tuple[int, ...], shared_key: int) -> Tally:
+def _enumerate(spot: Spot, ranks: npt.NDArray[np.uint16], counts: tuple[int, ...], shared_key: int) -> Tally:
     """The tally over every tuple of multisets. The player with the most multisets is the columns of the pair
     blocks; the others are expanded one at a time into rows, depth first and a block at a time, so memory stays
     bounded (``_PAIR_BLOCK`` pairs a block) whatever the number of tuples."""
@@ -165,7 +165,7 @@ def _enumerate(spot: Spot, counts: tuple[int, ...], shared_key: int) -> Tally:
     for player, need in zip(spot.players, spot.needs(), strict=True):
         multisets = _player_multisets(need, counts)
         keys = hand_key(player) + shared_key + multisets.astype(np.int64) @ RANK_KEY_ARRAY
-        values = SEVEN_CARD_VALUES[keys].astype(np.int32)
+        values = ranks[keys].astype(np.int32)
         by_value = np.argsort(values, kind="stable")
         players.append(_Player(_Ways(multisets[by_value], counts), values[by_value]))
     order = sorted(range(len(players)), key=lambda index: len(players[index].values))

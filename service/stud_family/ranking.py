@@ -161,7 +161,7 @@ def _build_tables() -> tuple[list[dict[int, LowHand]], list[dict[int, Picker]]]:
 
 def _seven_card_ranks(table: dict[int, LowHand]) -> array[int]:
     """A flat array from 7-card key to rank, which numpy reads without a copy to rank many deals at once
-    (``equity_spot.SEVEN_CARD_VALUES``)."""
+    (``equity_spot.seven_card_values``)."""
     ranks = array("H", bytes(2 * (max(table) + 1)))
     for key, value in table.items():
         ranks[key] = value.rank
@@ -241,15 +241,15 @@ def rank_batch(hands: Sequence[Sequence[int]]) -> tuple[list[LowHand], list[Sequ
     return values, list(map(call, pickers, map(sorted, hands)))
 
 
-def explain_best(hand: Sequence[int]) -> str:
-    """Why a hand's best low is those cards: all of them, the five lowest distinct ranks, or the lowest pairs added.
+def explain_best(hand: Sequence[int], value: LowHand, used: Sequence[int]) -> str:
+    """Why a hand's best low is those cards (``used``, the best cards its valuation found worth ``value``): all of
+    them, the five lowest distinct ranks, or the lowest pairs added.
 
     >>> from service.stud_family.cards import parse_cards
-    >>> explain_best(parse_cards(["As", "2d", "3c", "5h", "5s", "8d", "Kc"]))
+    >>> hand = parse_cards(["As", "2d", "3c", "5h", "5s", "8d", "Kc"])
+    >>> explain_best(hand, evaluate(hand), best_cards(hand))
     'the five lowest distinct ranks play: 8-5-3-2-A, no pair (Kc 5h left out)'
     """
-    value = evaluate(hand)
-    used = best_cards(hand)
     category = value.category.replace("_", " ")
     if len(hand) <= MAX_USED:
         return f"all {len(hand)} card(s) play: {value.name}, {category}"
@@ -293,3 +293,50 @@ def why_lower(better: LowHand, worse: LowHand) -> str:
             return f"the higher {first} tie, so the lower {first} decide: {lower}"
         return f"the {first} tie, so the {_GROUPS[size]} decide: {lower}"
     raise ValueError(f"{better.name} and {worse.name} tie")
+
+
+class AceToFiveLow:
+    """Ace-to-five low as an evaluator (``judging.Evaluator``): the operations showdown, ranking and equity ask of
+    a game's hands, over this module's tables. Razz values every hand so; stud/8 its low half, qualified."""
+
+    __slots__ = ()
+
+    citation = LOW_RANKING
+    categories = CATEGORIES
+    seven_card_ranks = SEVEN_CARD_RANKS
+
+    def values(self) -> Iterator[LowHand]:
+        """Every distinct low, each once (the tables of larger hands share the values of five cards)."""
+        return iter({value: None for table in LOW_HANDS for value in table.values()})
+
+    def evaluate(self, hand: Sequence[int]) -> LowHand:
+        """``evaluate``."""
+        return evaluate(hand)
+
+    def rank_batch(self, hands: Sequence[Sequence[int]]) -> tuple[list[LowHand], list[Sequence[int]]]:
+        """``rank_batch``."""
+        return rank_batch(hands)
+
+    def best_cards(self, hand: Sequence[int]) -> Sequence[int]:
+        """``best_cards``."""
+        return best_cards(hand)
+
+    def board(self, board: Sequence[int]) -> LowHand:
+        """``evaluate``: a board of 1 to 4 cards is a low of as many cards."""
+        return evaluate(board)
+
+    def board_rank(self, board: Sequence[int]) -> int:
+        """``low_rank``: the lowest board showing is the best."""
+        return low_rank(board)
+
+    def explain_best(self, hand: Sequence[int], value: LowHand, best: Sequence[int]) -> str:
+        """``explain_best``."""
+        return explain_best(hand, value, best)
+
+    def why_better(self, better: LowHand, worse: LowHand) -> str:
+        """``why_lower``."""
+        return why_lower(better, worse)
+
+
+ACE_TO_FIVE_LOW = AceToFiveLow()
+"""The one ace-to-five low evaluator."""

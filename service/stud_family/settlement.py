@@ -5,8 +5,8 @@ from __future__ import annotations
 from .betting import TableState
 from .cards import CARD_CODES
 from .first_to_act import explain_tied_boards
+from .judging import Judging
 from .pots import Pot, build_pots
-from .ranking import evaluate
 from .seating import position_order
 from .show_order import ShowOrder, explain_show_order, show_order, tabled_at_once
 from .showdown import ShowdownPlayer, ShowdownResult, award, explain_showdown, replayed_hands
@@ -41,9 +41,10 @@ def pots_so_far(snapshot: Snapshot, state: TableState) -> tuple[Pot, ...]:
                       {player.seat for player in snapshot.players if player.mucked})
 
 
-def settle(snapshot: Snapshot, state: TableState) -> Settlement | None:
-    """The hand's result once it is decided: all but one folded (nobody shows, TDA 17B), a showdown with every
-    live hand known that was not mucked, or one where every live hand but one mucked (it takes the pots unseen)."""
+def settle(judging: Judging, snapshot: Snapshot, state: TableState) -> Settlement | None:
+    """The hand's result, its hands valued as ``judging`` says, once it is decided: all but one folded (nobody
+    shows, TDA 17B), a showdown with every live hand known that was not mucked, or one where every live hand but one
+    mucked (it takes the pots unseen)."""
     if state.phase not in (Phase.COMPLETE, Phase.SHOWDOWN):
         return None
     folded = {player.seat: player.folded for player in state.players}
@@ -59,7 +60,8 @@ def settle(snapshot: Snapshot, state: TableState) -> Settlement | None:
     players = [ShowdownPlayer(player.seat, player.committed_total, player.folded,
                               None if player.folded else cards[player.seat], player.seat in mucked)
                for player in state.players]
-    result = award(players, replayed_hands(players, snapshot.community_card, position), rules.odd_chip_rule)
+    result = award(judging, players, replayed_hands(judging, players, snapshot.community_card, position),
+                   rules.odd_chip_rule)
     if state.phase is Phase.COMPLETE:
         return Settlement.of(result, ShowOrder(all_at_once=False, order=()))
     show = show_order(
@@ -86,19 +88,20 @@ def _seventh_street_aggressor(state: TableState) -> int | None:
     return None if seventh is None else seventh.last_aggressor
 
 
-def explain_settlement(snapshot: Snapshot, state: TableState, settlement: Settlement) -> list[Why]:
+def explain_settlement(judging: Judging, snapshot: Snapshot, state: TableState, settlement: Settlement) -> list[Why]:
     """Why the hand was settled so: each pot, odd chip and muck (section 6), and the show order (section 5)."""
     mucked = [player.seat for player in snapshot.players if player.mucked]
-    why = explain_showdown(settlement, mucked, settlement.shown_at_once)
-    return [*why, *explain_show_order(settlement.shown, snapshot.rules.no_bet_show_order, _board_tie(snapshot, state))]
+    why = explain_showdown(judging, settlement, mucked, settlement.shown_at_once)
+    tie = _board_tie(judging, snapshot, state)
+    return [*why, *explain_show_order(settlement.shown, snapshot.rules.no_bet_show_order, tie)]
 
 
-def _board_tie(snapshot: Snapshot, state: TableState) -> Why | None:
+def _board_tie(judging: Judging, snapshot: Snapshot, state: TableState) -> Why | None:
     """Why the lowest board at showdown won its tie, when another board tied it (section 3's tie-break)."""
     board = state.showdown_board
     if board is None or not state.showdown_ties:
         return None
     cards = next(player.up_cards for player in snapshot.players if player.seat == board)[:up_cards_on(state.street)]
-    showing = evaluate([CARD_CODES[card] for card in cards]).name
+    showing = judging.hand.board([CARD_CODES[card] for card in cards]).name
     return explain_tied_boards("show_order_tie_break", board, state.showdown_ties, showing, state.showdown_high_card,
                                snapshot.rules.later_street_tie_break)

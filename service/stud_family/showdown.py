@@ -1,6 +1,7 @@
-"""Showdown: every pot to the best low among its eligible seats, split pots and odd chips (rules section 6).
+"""Showdown: every pot to the best hand among its eligible seats, split pots and odd chips (rules section 6).
 
-Each pot is awarded on its own, last side pot first (WSOP-L 149). Identical lows split equally;
+A game's ``judging.Judging`` values the hands (razz: the best ace-to-five low) and orders the odd
+chips. Each pot is awarded on its own, last side pot first (WSOP-L 149). Identical hands split equally;
 suits never break a tie for a pot (RRoP Ties 1). The chips that cannot be split evenly (one
 chip is one unit: amounts are integers in the table's smallest chip) go one each, at most one per
 player per pot, to the first tied players in the order that ``odd_chip_rule`` sets.
@@ -10,33 +11,18 @@ The records are frozen msgspec structs, as the core's others are.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import msgspec
 
-from .cards import CARD_CODES, CARD_TEXT, HIGH_CARD_ORDER, Deck
+from .cards import CARD_CODES, CARD_TEXT, Deck
 from .errors import InputError, ShowdownError, TooManyCardsError
-from .pots import Pot, Reach, pots_reached
-from .ranking import LowHand, best_cards, evaluate
+from .judging import JudgedHand, Judging
+from .pots import ONE_HAND_LEFT, Pot, Reach, Taken, pots_reached
 from .rules import OddChipRule
 from .seating import SeatChart, check_position
 from .show_order import refuse_tabled_muck
-from .why import REFERENCE_DEFAULT, Citation, Why, seat_list
-
-POTS_APART = Citation("§6", "TDA 21")
-"""Each pot is awarded on its own, among the live seats that reached it."""
-TIES_SPLIT = Citation("§6", "RRoP Ties 1")
-"""The same five ranks split the pot: suits never break a tie."""
-UNCALLED_RETURNED = Citation("§6", REFERENCE_DEFAULT)
-"""Chips only one seat put in are its uncalled excess, and come back to it."""
-DEAD_MONEY_STAYS = Citation("§6", REFERENCE_DEFAULT)
-"""Folded players' chips stay in the pots they reached, for the live seats that reached them."""
-ONE_HAND_LEFT = Citation("§5", "TDA 17B")
-"""The last live hand wins without showing; a hand mucked at showdown concedes."""
-ODD_CHIP_SOURCES = {OddChipRule.HIGH_CARD_BY_SUIT_IN_5: Citation("§6", "TDA 20B"),
-                    OddChipRule.LOW_CARD_BY_SUIT_ALL_CARDS: Citation("§6", "RRoP Ties 5"),
-                    OddChipRule.SEAT_ORDER: Citation("§6", "PokerKit")}
-"""Who gets an odd chip, by ``odd_chip_rule``."""
+from .why import Why, seat_list
 
 HAND_CARDS = 7
 """Cards a live hand shows at showdown, the community card included (TDA 13A)."""
@@ -71,7 +57,7 @@ class PotResult(msgspec.Struct, frozen=True):
     shares: tuple[Share, ...]
     """One per winner, ascending seat; the amounts sum to ``amount``."""
     winning_hand: str | None
-    """The winning low's name (``7-5-4-3-A``); None when one seat alone was eligible (nothing was compared)."""
+    """The winning hand's name (razz: ``7-5-4-3-A``); None when one seat alone was eligible (nothing was compared)."""
 
 
 class OddChip(msgspec.Struct, frozen=True):
@@ -100,7 +86,7 @@ class ShowdownResult(msgspec.Struct, frozen=True):
     """True when every other seat folded during the betting: the one live seat takes every pot without showing (TDA
     17B). A hand that went to a showdown is contested, even when every other live hand mucked there (section 5)."""
     winners: tuple[int, ...]
-    """The seats holding the best low among the live seats that did not muck (the one left when uncontested)."""
+    """The seats holding the best hand among the live seats that did not muck (the one left when uncontested)."""
     pots: tuple[PotResult, ...]
     """Main pot first, then side pots."""
     payouts: tuple[Share, ...]
@@ -108,45 +94,8 @@ class ShowdownResult(msgspec.Struct, frozen=True):
     odd_chips: tuple[OddChip, ...]
     """In award order: last side pot first."""
     reached: tuple[Reach, ...] = ()
-    """Each pot as ``pots.pots_reached`` cut it: the live seats that reached it, muckers too, and its dead chips (what
-    the explanation says of a pot one seat takes)."""
-
-
-class _Hand(msgspec.Struct, frozen=True):
-    """A live seat's cards and low, with its place in position order for the odd-chip rules."""
-
-    seat: int
-    codes: tuple[int, ...]
-    value: LowHand
-    place: int
-
-
-def _top_card_down_in_five(hand: _Hand) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """TDA 20B: high card by rank then suit in the 5 used, highest first; a shared community card passes to the next
-    card."""
-    used = sorted(best_cards(hand.codes), key=HIGH_CARD_ORDER.__getitem__, reverse=True)
-    return tuple(used), tuple(-HIGH_CARD_ORDER[code] for code in used)
-
-
-def _low_card_up_in_all(hand: _Hand) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Older RRoP Ties 5: lowest card by rank then suit (A♣ lowest) among all the player's cards, then the next."""
-    cards = sorted(hand.codes, key=HIGH_CARD_ORDER.__getitem__)
-    return tuple(cards), tuple(HIGH_CARD_ORDER[code] for code in cards)
-
-
-def _position(hand: _Hand) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """PokerKit: the first tied player in position order, clockwise from the dealer (no card is compared)."""
-    return (), (hand.place,)
-
-
-ODD_CHIP_ORDER: dict[OddChipRule, Callable[[_Hand], tuple[tuple[int, ...], tuple[int, ...]]]] = {
-    OddChipRule.HIGH_CARD_BY_SUIT_IN_5: _top_card_down_in_five,
-    OddChipRule.LOW_CARD_BY_SUIT_ALL_CARDS: _low_card_up_in_all,
-    OddChipRule.SEAT_ORDER: _position,
-}
-"""What each ``odd_chip_rule`` compares (every value of the option): a tied hand's cards in the rule's order, and its
-sort key; the tied players who sort first receive the odd chips. The default, high_card_by_suit_in_5, is TDA 20B,
-WSOP-T 73 and WSOP-L 149."""
+    """Each pot as ``pots.pots_reached`` cut it: the live seats that reached it, muckers too, its dead chips, and why
+    it goes where it goes, with its rule (what the explanation says of each pot)."""
 
 
 def _parse_cards(path: str, texts: Sequence[str], limit: int, deck: Deck) -> tuple[int, ...]:
@@ -200,14 +149,14 @@ def _contends(player: ShowdownPlayer) -> bool:
 
 
 def _read_hands(
-    players: Sequence[ShowdownPlayer], community_card: str | None, places: dict[int, int]
-) -> dict[int, _Hand]:
-    """Every contending seat's hand; cards are required only when two or more seats contend."""
+    judging: Judging, players: Sequence[ShowdownPlayer], community_card: str | None, places: dict[int, int]
+) -> dict[int, JudgedHand]:
+    """Every contending seat's hand, valued; cards are required only when two or more seats contend."""
     deck = Deck()
     shared: tuple[int, ...] = () if community_card is None else (deck.take(community_card, "community_card"),)
     own = HAND_CARDS - len(shared)
     contested = sum(map(_contends, players)) > 1
-    hands = {}
+    hands: dict[int, tuple[int, ...]] = {}
     for index, player in enumerate(players):
         path = f"players[{index}].cards"
         if player.cards is None:
@@ -218,13 +167,18 @@ def _read_hands(
         if contested and _contends(player):
             if len(codes) != own:
                 raise ShowdownError(path, f"a live player must show {own} cards, got {len(codes)}")
-            hand = codes + shared
-            hands[player.seat] = _Hand(player.seat, hand, evaluate(hand), places[player.seat])
-    return hands
+            hands[player.seat] = codes + shared
+    return _judged(judging, hands, places)
 
 
-def replayed_hands(players: Sequence[ShowdownPlayer], community_card: str | None,
-                   position: Sequence[int]) -> dict[int, _Hand]:
+def _judged(judging: Judging, hands: dict[int, tuple[int, ...]], places: dict[int, int]) -> dict[int, JudgedHand]:
+    """Each seat's hand valued once."""
+    evaluate = judging.hand.evaluate
+    return {seat: JudgedHand(seat, codes, evaluate(codes), places[seat]) for seat, codes in hands.items()}
+
+
+def replayed_hands(judging: Judging, players: Sequence[ShowdownPlayer], community_card: str | None,
+                   position: Sequence[int]) -> dict[int, JudgedHand]:
     """Every contending seat's hand when a replay has checked the cards (each dealt once, a full hand each).
 
     ``settle`` so, without checking the seats, the position and the cards again as ``showdown``
@@ -234,12 +188,9 @@ def replayed_hands(players: Sequence[ShowdownPlayer], community_card: str | None
         return {}
     shared = () if community_card is None else (CARD_CODES[community_card],)
     places = {seat: place for place, seat in enumerate(position)}
-    hands = {}
-    for player in players:
-        if _contends(player) and player.cards is not None:
-            hand = (*(CARD_CODES[card] for card in player.cards), *shared)
-            hands[player.seat] = _Hand(player.seat, hand, evaluate(hand), places[player.seat])
-    return hands
+    hands = {player.seat: (*(CARD_CODES[card] for card in player.cards), *shared)
+             for player in players if _contends(player) and player.cards is not None}
+    return _judged(judging, hands, places)
 
 
 def _texts(codes: Sequence[int]) -> tuple[str, ...]:
@@ -252,9 +203,10 @@ def _first_difference(mine: tuple[int, ...], theirs: tuple[int, ...]) -> int:
     return next(place for place, (own, other) in enumerate(zip(mine, theirs, strict=True)) if own != other)
 
 
-def _award(index: int, pot: Pot, hands: dict[int, _Hand], rule: OddChipRule) -> tuple[PotResult, list[OddChip]]:
-    """Split pot ``index`` among the best lows of its eligible seats; also return its odd chips, each with what the
-    rule compared to give it."""
+def _award(judging: Judging, index: int, pot: Pot, hands: dict[int, JudgedHand],
+           rule: OddChipRule) -> tuple[PotResult, list[OddChip]]:
+    """Split pot ``index`` among the best hands of its eligible seats (the least rank); also return its odd chips,
+    each with what the rule compared to give it."""
     if len(pot.eligible) == 1:
         return PotResult(pot.amount, pot.eligible, pot.eligible, (Share(pot.eligible[0], pot.amount),), None), []
     contenders = [hands[seat] for seat in pot.eligible]
@@ -265,7 +217,8 @@ def _award(index: int, pot: Pot, hands: dict[int, _Hand], rule: OddChipRule) -> 
     if not odd:
         return PotResult(pot.amount, pot.eligible, seats, tuple(Share(seat, each) for seat in seats),
                          winners[0].value.name), []
-    compared = {hand.seat: ODD_CHIP_ORDER[rule](hand) for hand in winners}
+    order, evaluator = judging.odd_chip_orders[rule].compare, judging.hand
+    compared = {hand.seat: order(evaluator, hand) for hand in winners}
     ordered = sorted(seats, key=lambda seat: compared[seat][1])
     lucky, after = ordered[:odd], ordered[odd]
     shares = tuple(Share(seat, each + 1 if seat in lucky else each) for seat in seats)
@@ -276,23 +229,26 @@ def _award(index: int, pot: Pot, hands: dict[int, _Hand], rule: OddChipRule) -> 
 
 
 def showdown(
+    judging: Judging,
     players: Sequence[ShowdownPlayer],
     community_card: str | None = None,
     odd_chip_rule: OddChipRule = OddChipRule.HIGH_CARD_BY_SUIT_IN_5,
     position: Sequence[int] | None = None,
 ) -> ShowdownResult:
-    """Award every pot of a finished hand; one live seat takes everything without showing.
+    """Award every pot of a finished hand as ``judging`` values its hands; one live seat takes everything without
+    showing.
 
     ``position`` lists seats clockwise from the dealer (default: ascending seats); only the
     ``seat_order`` odd-chip rule uses it. Raises ShowdownError, or DuplicateCardError for a card
     dealt twice, naming the field at fault.
 
-    >>> result = showdown([ShowdownPlayer(2, 55, cards="7s 5d 4c 3c Ad Qc Jc".split()),
+    >>> from .judging import RAZZ_JUDGING
+    >>> result = showdown(RAZZ_JUDGING, [ShowdownPlayer(2, 55, cards="7s 5d 4c 3c Ad Qc Jc".split()),
     ...                    ShowdownPlayer(4, 55, folded=True),
     ...                    ShowdownPlayer(6, 55, cards="7h 5s 4d 3h Ac Ks 9d".split())])
     >>> result.pots[0].shares, result.odd_chips[0].seat
     ((Share(seat=2, amount=83), Share(seat=6, amount=82)), 2)
-    >>> showdown([ShowdownPlayer(1, 5, folded=True), ShowdownPlayer(2, 5, cards=["As"] * 7)])
+    >>> showdown(RAZZ_JUDGING, [ShowdownPlayer(1, 5, folded=True), ShowdownPlayer(2, 5, cards=["As"] * 7)])
     Traceback (most recent call last):
     ...
     service.stud_family.errors.DuplicateCardError: players[1].cards[1]: card As appears more than once ...
@@ -301,11 +257,12 @@ def showdown(
     seats = [player.seat for player in players]
     ring = sorted(seats) if position is None else check_position(position, seats, ShowdownError)
     places = {seat: place for place, seat in enumerate(ring)}
-    return award(players, _read_hands(players, community_card, places), odd_chip_rule)
+    return award(judging, players, _read_hands(judging, players, community_card, places), odd_chip_rule)
 
 
-def award(players: Sequence[ShowdownPlayer], hands: dict[int, _Hand], odd_chip_rule: OddChipRule) -> ShowdownResult:
-    """Every pot to the best of ``hands`` (the contending seats', read from checked cards) among its seats."""
+def award(judging: Judging, players: Sequence[ShowdownPlayer], hands: dict[int, JudgedHand],
+          odd_chip_rule: OddChipRule) -> ShowdownResult:
+    """Every pot to the best of ``hands`` (the contending seats', valued from checked cards) among its seats."""
     seats = [player.seat for player in players]
     reached = pots_reached(
         {player.seat: player.contributed for player in players},
@@ -319,7 +276,7 @@ def award(players: Sequence[ShowdownPlayer], hands: dict[int, _Hand], odd_chip_r
     awarded: list[PotResult] = []
     odd_chips: list[OddChip] = []
     for pot_index in reversed(range(len(pots))):
-        result, chips = _award(pot_index, pots[pot_index], hands, odd_chip_rule)
+        result, chips = _award(judging, pot_index, pots[pot_index], hands, odd_chip_rule)
         awarded.append(result)
         odd_chips.extend(chips)
     awarded.reverse()
@@ -344,7 +301,8 @@ def pot_name(index: int) -> str:
     return "main pot" if index == 0 else f"side pot {index}"
 
 
-def explain_showdown(result: ShowdownResult, mucked: Sequence[int], tabled: bool = False) -> list[Why]:
+def explain_showdown(judging: Judging, result: ShowdownResult, mucked: Sequence[int],
+                     tabled: bool = False) -> list[Why]:
     """Why each pot went where it did: each muck (``mucked`` seats, in the order given), who could win each pot,
     who won it or split it, and each odd chip (``tabled``: every live hand was tabled at once, so a muck is one a
     hand history records against TDA 16)."""
@@ -355,39 +313,38 @@ def explain_showdown(result: ShowdownResult, mucked: Sequence[int], tabled: bool
            for seat in mucked]
     for index, pot in enumerate(result.pots):
         name = f"{pot_name(index)} of {pot.amount}"
-        if len(pot.eligible) == 1:
-            seat = pot.eligible[0]
-            reach = result.reached[index]
-            alone = len(reach.reached) == 1  # above every other live seat's level: with its dead chips, if any
-            conceded = () if alone else tuple(seat for seat in reach.reached if seat in mucked)
-            dead = reach.dead if alone else 0
-            if not conceded and not dead:
-                why.append(UNCALLED_RETURNED.says("pot", f"{name}: only seat {seat} put these chips in, an uncalled "
-                                                         "excess, and they come back to it"))
-            elif result.uncontested:
-                why.append(ONE_HAND_LEFT.says("pot", f"{name}: seat {seat} is the only live hand left and takes it "
-                                                     "without showing"))
-            elif conceded:
-                why.append(ONE_HAND_LEFT.says("pot", f"{name}: {seat_list(conceded)} reached it too but mucked, "
-                                                     f"conceding it, so seat {seat} takes it"))
-            else:
-                why.append(DEAD_MONEY_STAYS.says("pot", f"{name}: no other live hand reached it, so seat {seat} takes "
-                                                        f"it, with the {dead} chips folded seats left in it"))
+        reach = result.reached[index]
+        if reach.taken is not Taken.CONTESTED:
+            why.append(reach.rule.says("pot", f"{name}: {_taken_alone(reach)}"))
             continue
         contest = f"{name}: {seat_list(pot.eligible)} reached it"
         if len(pot.winners) == 1:
-            why.append(POTS_APART.says("pot", f"{contest}, and seat {pot.winners[0]} wins it with {pot.winning_hand}, "
-                                              "the best low among them"))
+            why.append(reach.rule.says("pot", f"{contest}, and seat {pot.winners[0]} wins it with {pot.winning_hand}, "
+                                              f"{judging.words.best} among them"))
         else:
             each = pot.amount // len(pot.winners)
-            why.append(TIES_SPLIT.says("pot", f"{contest}: {seat_list(pot.winners)} tie with {pot.winning_hand} (suits "
-                                              f"never break a tie) and split it, {each} each"))
+            why.append(judging.ties_split.says("pot", f"{contest}: {seat_list(pot.winners)} tie with "
+                                                      f"{pot.winning_hand} (suits never break a tie) and split it, "
+                                                      f"{each} each"))
     for odd in result.odd_chips:
         which, first = ("the", "first") if odd.chips == 1 else ("an", f"among the first {odd.chips}, one chip each,")
-        why.append(ODD_CHIP_SOURCES[odd.rule].says(
+        why.append(judging.odd_chip_orders[odd.rule].citation.says(
             "odd_chip", f"{which} odd chip of the {pot_name(odd.pot)} goes to seat {odd.seat}: "
                         + _odd_chip_reason(odd, first)))
     return why
+
+
+def _taken_alone(reach: Reach) -> str:
+    """Why a pot's one eligible seat takes it, as ``pots_reached`` decided."""
+    seat = reach.pot.eligible[0]
+    if reach.taken is Taken.UNCALLED:
+        return f"only seat {seat} put these chips in, an uncalled excess, and they come back to it"
+    if reach.taken is Taken.LAST_HAND:
+        return f"seat {seat} is the only live hand left and takes it without showing"
+    if reach.taken is Taken.CONCEDED:
+        return f"{seat_list(reach.conceded)} reached it too but mucked, conceding it, so seat {seat} takes it"
+    return (f"no other live hand reached it, so seat {seat} takes it, with the {reach.dead} chips folded seats left "
+            "in it")
 
 
 def _odd_chip_reason(odd: OddChip, first: str) -> str:

@@ -6,7 +6,7 @@ import pytest
 
 from service.api.hands import best_texts, write_hand_result
 from service.stud_family.cards import CARD_CODES
-from service.stud_family.ranking import evaluate
+from service.stud_family.ranking import best_cards, evaluate
 
 WHEEL_PLUS = ["As", "2c", "3d", "4h", "5s", "9c", "Kd"]
 
@@ -117,5 +117,5 @@ def test_encoded_batch_results_equal_the_plain_ones(client):
     hands = [rng.sample(deck, rng.randint(1, 7)) for _ in range(1000)]
     response = client.post("/v1/hands/rank", json={"hands": [[texts[code] for code in hand] for hand in hands]})
     assert response.status_code == 200
-    plain = [write_hand_result(evaluate(hand), best=best_texts(hand)) for hand in hands]
+    plain = [write_hand_result(evaluate(hand), best=best_texts(best_cards(hand))) for hand in hands]
     assert response.get_json()["results"] == plain

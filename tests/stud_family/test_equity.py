@@ -10,11 +10,14 @@ from service.stud_family.cards import CARD_CODES, CARD_TEXT
 from service.stud_family.draws import Draws
 from service.stud_family.equity import DEFAULT_SAMPLES, EXACT_BUDGET, Method, equity
 from service.stud_family.equity_samples import sample_tally
-from service.stud_family.equity_spot import SHARE_UNITS, Tally, read_spot
+from service.stud_family.equity_spot import SHARE_UNITS, Tally, read_spot, seven_card_values
 from service.stud_family.errors import DuplicateCardError, SnapshotError, WorkBudgetError
+from service.stud_family.judging import RAZZ_JUDGING
 from service.stud_family.rank_multisets import exact_tally
 from service.stud_family.ranking import low_rank
 from tests.stud_family.equity_brute import brute_force_tally
+
+RANKS = seven_card_values(RAZZ_JUDGING.hand)
 
 
 def spot(*players, dead="", dealt=None, max_players=8):
@@ -61,7 +64,7 @@ SLOW_BRUTE_FORCE_SPOTS = {
 def test_exact_counts_every_deal_as_brute_force_does(name):
     """Every win, tie and share over every card deal, to the last deal: the multisets' weights are the deals'."""
     case = BRUTE_FORCE_SPOTS[name]
-    counted = exact_tally(case)
+    counted = exact_tally(case, RANKS)
     assert counted == brute_force_tally(case)
     assert counted.total == case.deals()
 
@@ -70,7 +73,7 @@ def test_exact_counts_every_deal_as_brute_force_does(name):
 @pytest.mark.parametrize("name", SLOW_BRUTE_FORCE_SPOTS)
 def test_exact_counts_every_deal_as_brute_force_does_without_dead_cards(name):
     case = SLOW_BRUTE_FORCE_SPOTS[name]
-    assert exact_tally(case) == brute_force_tally(case)
+    assert exact_tally(case, RANKS) == brute_force_tally(case)
 
 
 def test_the_community_card_spots_deal_one():
@@ -81,7 +84,7 @@ def test_the_community_card_spots_deal_one():
 
 def test_heads_up_third_street_with_every_card_known():
     """2-3-4 against 5-6-7, the README's and the bench's spot: 18,265,297,050 deals, 55.2% for the lower board."""
-    answer = equity(spot("2h / 3h 4h", "5s / 6s 7s"), Method.EXACT)
+    answer = equity(RAZZ_JUDGING, spot("2h / 3h 4h", "5s / 6s 7s"), Method.EXACT)
     assert answer.deals == 18_265_297_050 == answer.tally.total
     assert round(answer.players[0].equity, 4) == 0.5522
     assert answer.players[0].tie == answer.players[1].tie > 0
@@ -89,16 +92,16 @@ def test_heads_up_third_street_with_every_card_known():
 
 @pytest.mark.parametrize("name", BRUTE_FORCE_SPOTS)
 def test_shares_add_up_to_the_whole_pot(name):
-    counted = exact_tally(BRUTE_FORCE_SPOTS[name])
+    counted = exact_tally(BRUTE_FORCE_SPOTS[name], RANKS)
     assert sum(counted.shares) == counted.total * SHARE_UNITS
-    answer = equity(BRUTE_FORCE_SPOTS[name], Method.EXACT)
+    answer = equity(RAZZ_JUDGING, BRUTE_FORCE_SPOTS[name], Method.EXACT)
     assert sum(player.equity for player in answer.players) == pytest.approx(1, abs=1e-12)
 
 
 @pytest.mark.parametrize("players", [("2h / 3h 4h", "2s / 3s 4s"), ("7c 8c / Ac", "7d 8d / Ad"),
                                      ("5h 9h Kh / 2c 3c", "5s 9s Ks / 2d 3d", "5d 9d Kd / 2h 3h")])
 def test_hands_of_the_same_ranks_have_the_same_equity(players):
-    counted = exact_tally(spot(*players))
+    counted = exact_tally(spot(*players), RANKS)
     assert len(set(counted.shares)) == len(set(counted.wins)) == len(set(counted.ties)) == 1
 
 
@@ -122,8 +125,8 @@ def test_samples_fall_within_four_standard_errors_of_exact():
     rng = random.Random(2026)
     for seed in range(50):
         case = random_spot(rng)
-        exact = equity(case, Method.EXACT)
-        sampled = equity(case, Method.SAMPLE, seed=seed)
+        exact = equity(RAZZ_JUDGING, case, Method.EXACT)
+        sampled = equity(RAZZ_JUDGING, case, Method.SAMPLE, seed=seed)
         assert sampled.samples == DEFAULT_SAMPLES and sampled.standard_error <= 0.005
         for counted, drawn in zip(exact.players, sampled.players, strict=True):
             assert abs(counted.equity - drawn.equity) <= 4 * sampled.standard_error, (seed, case)
@@ -131,10 +134,10 @@ def test_samples_fall_within_four_standard_errors_of_exact():
 
 def test_the_same_request_gives_the_same_answer():
     case = spot("2h / 3h 4h", "5s / 6s", "Kd / Ac 9c")
-    assert equity(case, Method.SAMPLE, 5000, 11) == equity(case, Method.SAMPLE, 5000, 11)
-    assert equity(case, Method.SAMPLE, 5000, 11) != equity(case, Method.SAMPLE, 5000, 12)
+    assert equity(RAZZ_JUDGING, case, Method.SAMPLE, 5000, 11) == equity(RAZZ_JUDGING, case, Method.SAMPLE, 5000, 11)
+    assert equity(RAZZ_JUDGING, case, Method.SAMPLE, 5000, 11) != equity(RAZZ_JUDGING, case, Method.SAMPLE, 5000, 12)
     hu = spot("2h / 3h 4h", "5s / 6s 7s")
-    assert equity(hu) == equity(hu)
+    assert equity(RAZZ_JUDGING, hu) == equity(RAZZ_JUDGING, hu)
 
 
 def drawn_by_hand(case, samples, seed):
@@ -168,24 +171,24 @@ def drawn_by_hand(case, samples, seed):
 @pytest.mark.parametrize("name", ["6th three players, dead cards", "community card, eight players"])
 def test_samples_are_the_scenarios_generator_dealt_as_documented(name):
     case = BRUTE_FORCE_SPOTS[name]
-    assert sample_tally(case, 300, 987654321) == drawn_by_hand(case, 300, 987654321)
+    assert sample_tally(case, RANKS, 300, 987654321) == drawn_by_hand(case, 300, 987654321)
 
 
 def test_a_big_spot_is_sampled_within_the_default_error():
     """Eight players on 3rd street with no down card known: past the budget, so auto samples."""
     case = spot(*(f"{CARD_TEXT[code]} /" for code in list(CARD_CODES.values())[::6][:8]))
     assert case.combinations() > EXACT_BUDGET and case.community_card
-    answer = equity(case, seed=3)
+    answer = equity(RAZZ_JUDGING, case, seed=3)
     assert answer.method is Method.SAMPLE and answer.standard_error <= 0.005
     with pytest.raises(WorkBudgetError) as refused:
-        equity(case, Method.EXACT)
+        equity(RAZZ_JUDGING, case, Method.EXACT)
     assert refused.value.path == "method"
     assert f"{case.combinations():,} rank combinations" in refused.value.message
     assert f"{EXACT_BUDGET:,}" in refused.value.message
 
 
 def test_auto_is_exact_within_the_budget():
-    assert equity(spot("2h / 3h 4h", "5s / 6s 7s")).method is Method.EXACT
+    assert equity(RAZZ_JUDGING, spot("2h / 3h 4h", "5s / 6s 7s")).method is Method.EXACT
 
 
 @pytest.mark.parametrize(("players", "dead", "dealt", "error", "path"), [
@@ -222,10 +225,10 @@ def test_every_deal_shares_out_the_whole_pot(rng):
     """Whatever the spot, the shares of every deal add up to the pot, exact or sampled, and nobody wins more
     deals than there are."""
     case = random_spot(rng)
-    counted = exact_tally(case)
+    counted = exact_tally(case, RANKS)
     assert counted.total == case.deals()
     assert sum(counted.shares) == counted.total * SHARE_UNITS
     assert sum(counted.wins) <= counted.total
     assert all(win + tie <= counted.total for win, tie in zip(counted.wins, counted.ties, strict=True))
-    drawn = sample_tally(case, 500, rng.randrange(2**63))
+    drawn = sample_tally(case, RANKS, 500, rng.randrange(2**63))
     assert sum(drawn.shares) == 500 * SHARE_UNITS

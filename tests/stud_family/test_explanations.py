@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 
 from service.stud_family.betting import explain, replay
 from service.stud_family.first_to_act import explain_first_to_act, find_first_to_act
+from service.stud_family.judging import RAZZ_JUDGING
 from service.stud_family.rules import OddChipRule
 from service.stud_family.settlement import explain_settlement, settle
 from service.stud_family.showdown import ShowdownPlayer, award, explain_showdown, replayed_hands, showdown
@@ -74,9 +75,9 @@ def test_a_random_hand_explained_at_every_turn_is_the_replayed_hand(deal, the_ru
             hand.actions.append(action_text(state.to_act, pick(state.legal_actions, choice).type))
         else:
             break
-    result = settle(snapshot, state)
+    result = settle(RAZZ_JUDGING, snapshot, state)
     if result is not None:
-        why = explain_settlement(snapshot, state, result)
+        why = explain_settlement(RAZZ_JUDGING, snapshot, state, result)
         check_citations(why)
         pots = [decision.text for decision in why if decision.decision == "pot"]
         assert len(pots) == len(result.pots)
@@ -187,14 +188,15 @@ def mucked(players):
 def test_s6_example1_the_split_and_the_odd_chip_by_each_rule():
     players = [ShowdownPlayer(2, 55, cards="7s 5d 4c 3c Ad Qc Jc".split()), ShowdownPlayer(4, 55, folded=True),
                ShowdownPlayer(6, 55, cards="7h 5s 4d 3h Ac Ks 9d".split())]
-    why = [said(decision) for decision in explain_showdown(showdown(players), mucked(players))]
+    result = showdown(RAZZ_JUDGING, players)
+    why = [said(decision) for decision in explain_showdown(RAZZ_JUDGING, result, mucked(players))]
     assert why == [
         ("pot", "§6", "RRoP Ties 1", "main pot of 165: seats 2 and 6 reached it: seats 2 and 6 tie with 7-5-4-3-A "
          "(suits never break a tie) and split it, 82 each"),
         ("odd_chip", "§6", "TDA 20B", "the odd chip of the main pot goes to seat 2: its five cards, 7s 5d 4c 3c Ad, "
          "are first of the tied hands compared from the highest card down by rank and suit")]
-    low = showdown(players, odd_chip_rule=OddChipRule.LOW_CARD_BY_SUIT_ALL_CARDS)
-    assert said(explain_showdown(low, mucked(players))[-1]) == (
+    low = showdown(RAZZ_JUDGING, players, odd_chip_rule=OddChipRule.LOW_CARD_BY_SUIT_ALL_CARDS)
+    assert said(explain_showdown(RAZZ_JUDGING, low, mucked(players))[-1]) == (
         "odd_chip", "§6", "RRoP Ties 5", "the odd chip of the main pot goes to seat 6: its cards are first of the "
         "tied hands compared from the lowest card up by rank and suit (Ac, then up)")
 
@@ -202,7 +204,7 @@ def test_s6_example1_the_split_and_the_odd_chip_by_each_rule():
 def test_the_odd_chip_names_a_paired_low_in_the_order_its_cards_were_compared():
     players = [ShowdownPlayer(1, 51, cards="As Ah 2s 2h 3s 3h 4s".split()),
                ShowdownPlayer(2, 50, cards="Ad Ac 2d 2c 3d 3c 4d".split()), ShowdownPlayer(3, 1, folded=True)]
-    assert explain_showdown(showdown(players), mucked(players))[-1].text == (
+    assert explain_showdown(RAZZ_JUDGING, showdown(RAZZ_JUDGING, players), mucked(players))[-1].text == (
         "the odd chip of the main pot goes to seat 1: its five cards, 4s 3s 2s As Ah, are first of the tied hands "
         "compared from the highest card down by rank and suit")
 
@@ -212,7 +214,8 @@ def test_s6_example3_side_pots_each_name_their_seats_and_winner():
                ShowdownPlayer(2, 120, cards="8s 7c 6d 4c 3h Qc Qd".split()),
                ShowdownPlayer(3, 200, cards="7s 6c 4d 3c 2h Js Jd".split()),
                ShowdownPlayer(4, 200, cards="9s 8c 7d 6h 5c Ts Td".split())]
-    texts = [decision.text for decision in explain_showdown(showdown(players), mucked(players))]
+    result = showdown(RAZZ_JUDGING, players)
+    texts = [decision.text for decision in explain_showdown(RAZZ_JUDGING, result, mucked(players))]
     assert texts == [
         "main pot of 200: seats 1, 2, 3 and 4 reached it, and seat 1 wins it with 5-4-3-2-A, the best low among them",
         "side pot 1 of 210: seats 2, 3 and 4 reached it, and seat 3 wins it with 7-6-4-3-2, the best low among them",
@@ -247,8 +250,9 @@ def test_a_pot_one_seat_takes_says_why_nobody_else_contests_it(players, rule, te
     """Settled as a hand history's showdown is, with its mucks as written: ``showdown`` refuses a muck where a
     live hand put in less than another (an all-in showdown, TDA 16)."""
     seats = sorted(player.seat for player in players)
-    result = award(players, replayed_hands(players, None, seats), OddChipRule.HIGH_CARD_BY_SUIT_IN_5)
-    decisions = explain_showdown(result, mucked(players))
+    hands = replayed_hands(RAZZ_JUDGING, players, None, seats)
+    result = award(RAZZ_JUDGING, players, hands, OddChipRule.HIGH_CARD_BY_SUIT_IN_5)
+    decisions = explain_showdown(RAZZ_JUDGING, result, mucked(players))
     assert (decisions[-1].rule, decisions[-1].source, decisions[-1].text) == (*rule, text)
 
 
@@ -256,8 +260,9 @@ def test_two_odd_chips_go_to_the_first_two_tied_seats_each_told_so():
     players = [ShowdownPlayer(1, 66, cards="7c 5d 4c 3c Ad Kc Kd".split()),
                ShowdownPlayer(3, 66, cards="7h 5s 4d 3h Ac Ks Qd".split()),
                ShowdownPlayer(5, 66, cards="7s 5h 4h 3d Ah Qs Qh".split()), ShowdownPlayer(6, 2, folded=True)]
-    result = showdown(players, odd_chip_rule=OddChipRule.SEAT_ORDER)
-    said = [decision.text for decision in explain_showdown(result, mucked(players)) if decision.decision == "odd_chip"]
+    result = showdown(RAZZ_JUDGING, players, odd_chip_rule=OddChipRule.SEAT_ORDER)
+    said = [decision.text for decision in explain_showdown(RAZZ_JUDGING, result, mucked(players))
+            if decision.decision == "odd_chip"]
     assert said == [
         "an odd chip of the main pot goes to seat 1: it is among the first 2, one chip each, of the tied seats in "
         "position order",

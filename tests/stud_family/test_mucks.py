@@ -6,6 +6,7 @@ import pytest
 
 from service.stud_family.betting import replay
 from service.stud_family.errors import IllegalActionError, SnapshotError
+from service.stud_family.judging import RAZZ_JUDGING
 from service.stud_family.rules import OddChipRule
 from service.stud_family.settlement import pots_so_far, settle
 from service.stud_family.showdown import ShowdownPlayer, award, replayed_hands, showdown
@@ -23,7 +24,7 @@ def heads_up(*actions, stacks=None, mucked=()):
 
 def result(hand):
     """The settlement of a replayed hand."""
-    return settle(hand, replay(hand))
+    return settle(RAZZ_JUDGING, hand, replay(hand))
 
 
 def test_the_better_hand_mucked_concedes_the_pot():
@@ -49,7 +50,7 @@ def test_a_muck_a_history_records_there_concedes_and_still_gets_its_uncalled_bet
     hand = replace(heads_up(*ALL_IN_CALL, stacks={1: 55}, mucked={2}), mucks_as_written=True)
     state = replay(hand)
     assert [(pot.amount, pot.eligible) for pot in pots_so_far(hand, state)] == [(110, (1,)), (40, (2,))]
-    assert [(share.seat, share.amount) for share in settle(hand, state).payouts] == [(1, 110), (2, 40)]
+    assert [(share.seat, share.amount) for share in settle(RAZZ_JUDGING, hand, state).payouts] == [(1, 110), (2, 40)]
 
 
 def test_a_mucked_hand_needs_no_cards():
@@ -76,14 +77,15 @@ def test_only_a_live_hand_mucks_and_only_at_showdown(hand, path, reason):
 
 def test_at_showdown_too_a_muck_needs_a_live_hand_left_to_take_the_pot():
     with pytest.raises(Exception, match="every live hand mucked"):
-        showdown([ShowdownPlayer(1, 50, mucked=True), ShowdownPlayer(2, 50, folded=True)])
+        showdown(RAZZ_JUDGING, [ShowdownPlayer(1, 50, mucked=True), ShowdownPlayer(2, 50, folded=True)])
 
 
 def test_a_side_pot_every_contender_mucked_has_nobody_to_take_it():
     players = [ShowdownPlayer(1, 50, cards="As 2s 3s 4s 5s 6s 7s".split()),
                ShowdownPlayer(2, 80, mucked=True), ShowdownPlayer(3, 80, mucked=True)]
     with pytest.raises(Exception, match="every live hand in pot 1 mucked"):
-        award(players, replayed_hands(players, None, [1, 2, 3]), OddChipRule.HIGH_CARD_BY_SUIT_IN_5)
+        hands = replayed_hands(RAZZ_JUDGING, players, None, [1, 2, 3])
+        award(RAZZ_JUDGING, players, hands, OddChipRule.HIGH_CARD_BY_SUIT_IN_5)
 
 
 @pytest.mark.parametrize(("players", "seat", "path", "all_in"), [
@@ -99,7 +101,7 @@ def test_a_side_pot_every_contender_mucked_has_nobody_to_take_it():
 ])
 def test_a_showdown_refuses_a_muck_where_a_live_hand_put_in_less_so_is_all_in(players, seat, path, all_in):
     with pytest.raises(IllegalActionError) as refusal:
-        showdown(players)
+        showdown(RAZZ_JUDGING, players)
     assert (refusal.value.path, tuple(refusal.value.citation)) == (path, ("§5", "TDA 16"))
     assert refusal.value.message == (f"seat {seat} may not muck: {all_in} all-in and the betting is over, so every "
                                      "live hand is tabled at once")
@@ -108,7 +110,7 @@ def test_a_showdown_refuses_a_muck_where_a_live_hand_put_in_less_so_is_all_in(pl
 def test_a_showdown_where_every_live_hand_put_in_the_same_lets_a_hand_muck():
     players = [ShowdownPlayer(1, 80, mucked=True), ShowdownPlayer(2, 80, cards="As 2s 3s 4s 5s 6s 7s".split()),
                ShowdownPlayer(3, 20, folded=True)]
-    outcome = showdown(players)
+    outcome = showdown(RAZZ_JUDGING, players)
     assert (outcome.uncontested, outcome.winners, outcome.payouts[1].amount) == (False, (2,), 180)
 
 

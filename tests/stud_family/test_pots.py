@@ -5,7 +5,17 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.stud_family.pots import Pot, build_pots, pots_reached, uncalled_excess
+from service.stud_family.pots import (
+    DEAD_MONEY_STAYS,
+    ONE_HAND_LEFT,
+    POTS_APART,
+    UNCALLED_RETURNED,
+    Pot,
+    Taken,
+    build_pots,
+    pots_reached,
+    uncalled_excess,
+)
 
 
 def test_s6_example3_side_pots_by_contribution_level():
@@ -102,3 +112,32 @@ def test_chips_a_folded_seat_matched_are_called_though_they_are_dead():
     # Seat 2 called 80 and folded: 20 of seat 1's chips are uncalled; its top pot also holds seat 2's dead 30.
     assert uncalled_excess({1: 100, 2: 80, 3: 50}) == (1, 20)
     assert pots_reached({1: 100, 2: 80, 3: 50}, folded={2})[-1].dead == 30
+
+
+def test_each_pot_says_why_it_goes_where_it_goes_with_its_rule():
+    def taken(*table):
+        return [(reach.taken, reach.rule, reach.conceded) for reach in pots_reached(*table)]
+    assert taken({1: 100, 2: 60, 3: 60}) == [(Taken.CONTESTED, POTS_APART, ()), (Taken.UNCALLED, UNCALLED_RETURNED, ())]
+    assert taken({1: 5, 2: 15, 3: 45}, {2, 3}) == [(Taken.LAST_HAND, ONE_HAND_LEFT, ())]
+    assert taken({1: 50, 2: 80}, (), {2}) == [(Taken.CONCEDED, ONE_HAND_LEFT, (2,)),
+                                              (Taken.UNCALLED, UNCALLED_RETURNED, ())]
+    assert taken({1: 50, 2: 50, 3: 50}, (), {2, 3}) == [(Taken.CONCEDED, ONE_HAND_LEFT, (2, 3))]
+    assert taken({1: 50, 2: 200, 3: 120}, {2}) == [(Taken.CONTESTED, POTS_APART, ()),
+                                                   (Taken.DEAD_MONEY, DEAD_MONEY_STAYS, ())]
+
+
+def unmatched(contributions):
+    """The uncalled excess worked out directly: the most any seat put in over the most any other seat put in."""
+    top = max(contributions, key=contributions.__getitem__)
+    matched = max((chips for seat, chips in contributions.items() if seat != top), default=0)
+    return (top, contributions[top] - matched) if contributions[top] > matched else None
+
+
+@settings(max_examples=200, deadline=None)
+@given(contributions_with_mucks())
+def test_the_uncalled_excess_is_the_chips_the_top_pot_returns(table):
+    contributions, folded, mucked = table
+    assert uncalled_excess(contributions) == unmatched(contributions)
+    reached = pots_reached(contributions, folded, mucked)
+    assert sum(reach.returned for reach in reached) == (unmatched(contributions) or (0, 0))[1] * \
+        (max(contributions, key=contributions.__getitem__) not in folded)

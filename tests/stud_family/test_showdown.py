@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.stud_family.errors import DuplicateCardError, DuplicateSeatError, ShowdownError, TooManyCardsError
+from service.stud_family.judging import RAZZ_JUDGING
 from service.stud_family.rules import OddChipRule
 from service.stud_family.showdown import (
-    ODD_CHIP_ORDER,
     OddChip,
     PotResult,
     Share,
@@ -42,7 +42,7 @@ EXAMPLE1 = [
 
 
 def test_s6_example1_odd_chip_high_card_by_suit():
-    result = showdown(EXAMPLE1)
+    result = showdown(RAZZ_JUDGING, EXAMPLE1)
     assert result.pots == (
         PotResult(165, (2, 6), (2, 6), (Share(2, 83), Share(6, 82)), "7-5-4-3-A"),
     )
@@ -51,19 +51,19 @@ def test_s6_example1_odd_chip_high_card_by_suit():
 
 
 def test_s6_example1_odd_chip_low_card_by_suit_all_cards():
-    result = showdown(EXAMPLE1, odd_chip_rule=OddChipRule.LOW_CARD_BY_SUIT_ALL_CARDS)
+    result = showdown(RAZZ_JUDGING, EXAMPLE1, odd_chip_rule=OddChipRule.LOW_CARD_BY_SUIT_ALL_CARDS)
     assert payouts(result) == {2: 82, 4: 0, 6: 83}
     assert chips_given(result) == [(0, 6, "low_card_by_suit_all_cards")]
 
 
 def test_s6_example1_odd_chip_seat_order():
-    result = showdown(EXAMPLE1, odd_chip_rule=OddChipRule.SEAT_ORDER)
+    result = showdown(RAZZ_JUDGING, EXAMPLE1, odd_chip_rule=OddChipRule.SEAT_ORDER)
     assert payouts(result) == {2: 83, 4: 0, 6: 82}
     assert chips_given(result) == [(0, 2, "seat_order")]
 
 
 def test_s6_example1_seat_order_follows_position_from_the_dealer():
-    result = showdown(EXAMPLE1, odd_chip_rule=OddChipRule.SEAT_ORDER, position=[5, 6, 7, 8, 1, 2, 3, 4])
+    result = showdown(RAZZ_JUDGING, EXAMPLE1, odd_chip_rule=OddChipRule.SEAT_ORDER, position=[5, 6, 7, 8, 1, 2, 3, 4])
     assert payouts(result) == {2: 82, 4: 0, 6: 83}
 
 
@@ -74,7 +74,7 @@ def test_s6_example2_three_way_tie_two_odd_chips():
         player(5, 50, "7h 5h 4h 3h Ah Kh Qh"),
         player(7, 50, folded=True),
     ]
-    result = showdown(players)
+    result = showdown(RAZZ_JUDGING, players)
     assert payouts(result) == {1: 66, 3: 67, 5: 67, 7: 0}
     assert chips_given(result) == [(0, 3, "high_card_by_suit_in_5"), (0, 5, "high_card_by_suit_in_5")]
     assert result.winners == (1, 3, 5)
@@ -88,7 +88,7 @@ def test_s6_example3_side_pots_awarded_separately():
         player(3, 200, "6d 4d 3d 2d Ad Jc Js"),
         player(4, 200, "9h 7h 5h 3h 2h Td Tc"),
     ]
-    result = showdown(players)
+    result = showdown(RAZZ_JUDGING, players)
     assert [(pot.amount, pot.eligible, pot.winners) for pot in result.pots] == [
         (200, (1, 2, 3, 4), (1,)),
         (210, (2, 3, 4), (3,)),
@@ -106,7 +106,7 @@ def test_s6_example4_all_in_for_part_of_the_ante_wins_the_main_pot_only():
         player(3, 3, "5d 4d 3d 2d Ad Jc Js"),
         player(4, 5, folded=True),
     ]
-    result = showdown(players)
+    result = showdown(RAZZ_JUDGING, players)
     pots = [(pot.amount, pot.eligible, pot.winners) for pot in result.pots]
     assert pots == [(12, (1, 2, 3), (3,)), (86, (1, 2), (1,))]
     assert payouts(result) == {1: 86, 2: 0, 3: 12, 4: 0}
@@ -120,7 +120,7 @@ def test_odd_chips_are_listed_in_award_order_last_side_pot_first():
         player(4, 31, "5h 4h 3h 2h Ah Tc Ts"),
         player(5, 11, folded=True),
     ]
-    result = showdown(players)
+    result = showdown(RAZZ_JUDGING, players)
     assert [(pot.amount, pot.eligible) for pot in result.pots] == [(50, (1, 2, 3, 4)), (64, (2, 3, 4))]
     rule = "high_card_by_suit_in_5"
     assert chips_given(result) == [(1, 4, rule), (0, 1, rule), (0, 4, rule)]
@@ -129,24 +129,24 @@ def test_odd_chips_are_listed_in_award_order_last_side_pot_first():
 
 def test_shared_community_card_on_top_passes_the_odd_chip_to_the_next_card():
     players = [player(1, 50, "5h 4c 3c Ad Qc Jc"), player(2, 51, "5s 4d 3h Ac Ks 9d")]
-    result = showdown(players, community_card="7s")
+    result = showdown(RAZZ_JUDGING, players, community_card="7s")
     assert result.pots[0].winning_hand == "7-5-4-3-A"
     assert payouts(result) == {1: 50, 2: 51}
     assert chips_given(result) == []
-    result = showdown([player(1, 50, "5h 4c 3c Ad Qc Jc"), player(2, 50, "5s 4d 3h Ac Ks 9d"),
+    result = showdown(RAZZ_JUDGING, [player(1, 50, "5h 4c 3c Ad Qc Jc"), player(2, 50, "5s 4d 3h Ac Ks 9d"),
                        player(3, 1, folded=True)], community_card="7s")
     assert result.odd_chips == (OddChip(0, 2, "high_card_by_suit_in_5", chips=1, cards=("7s", "5s", "4d", "3h", "Ac"),
                                         next_seat=1, decided_at=1, next_cards=("7s", "5h", "4c", "3c", "Ad")),)
 
 
 def test_uncalled_excess_comes_back_without_a_hand_compared():
-    result = showdown([player(1, 100, "5s 4s 3s 2s As Kd Kh"), player(2, 60, "8c 6c 4c 3c 2c Qd Qh")])
+    result = showdown(RAZZ_JUDGING, [player(1, 100, "5s 4s 3s 2s As Kd Kh"), player(2, 60, "8c 6c 4c 3c 2c Qd Qh")])
     assert result.pots[1] == PotResult(40, (1,), (1,), (Share(1, 40),), None)
     assert payouts(result) == {1: 160, 2: 0}
 
 
 def test_uncontested_needs_no_cards():
-    result = showdown([player(1, 5, folded=True), player(3, 45), player(5, 15, folded=True)])
+    result = showdown(RAZZ_JUDGING, [player(1, 5, folded=True), player(3, 45), player(5, 15, folded=True)])
     assert result.uncontested
     assert result.winners == (3,)
     assert result.pots == (PotResult(65, (3,), (3,), (Share(3, 65),), None),)
@@ -165,14 +165,14 @@ def test_uncontested_needs_no_cards():
 def test_invalid_requests_name_the_field(players, community_card, path):
     """What the showdown cannot settle; a bad card is an invalid-card, as everywhere (test_cards)."""
     with pytest.raises(ShowdownError) as caught:
-        showdown(players, community_card)
+        showdown(RAZZ_JUDGING, players, community_card)
     assert (caught.value.path, caught.value.kind) == (path, "invalid-showdown")
 
 
 def test_more_cards_than_a_hand_with_the_community_card_are_too_many_cards():
     """As on compare: seven of his own and the community card make eight."""
     with pytest.raises(TooManyCardsError) as caught:
-        showdown([player(1, 5, "As 2s 3s 4s 5s 6s 7s"), player(2, 5, "Ah 2h 3h 4h 5h 6h")], "Kd")
+        showdown(RAZZ_JUDGING, [player(1, 5, "As 2s 3s 4s 5s 6s 7s"), player(2, 5, "Ah 2h 3h 4h 5h 6h")], "Kd")
     assert (caught.value.path, caught.value.kind) == ("players[0].cards", "too-many-cards")
 
 
@@ -191,33 +191,33 @@ def test_more_cards_than_a_hand_with_the_community_card_are_too_many_cards():
 )
 def test_a_card_dealt_twice_is_named_with_both_places(players, community_card, card, path, first_seen):
     with pytest.raises(DuplicateCardError) as caught:
-        showdown(players, community_card)
+        showdown(RAZZ_JUDGING, players, community_card)
     assert (caught.value.card, caught.value.path, caught.value.first_seen) == (card, path, first_seen)
     assert caught.value.message == f"card {card} appears more than once (also at {first_seen})"
     assert caught.value.kind == "duplicate-card"
 
 
 def test_every_odd_chip_rule_has_its_order():
-    assert set(ODD_CHIP_ORDER) == set(OddChipRule)
+    assert set(RAZZ_JUDGING.odd_chip_orders) == set(OddChipRule)
 
 
 def test_a_bad_position_is_rejected():
     with pytest.raises(ShowdownError) as caught:
-        showdown(EXAMPLE1, position=[1, 2, 3, 4, 5])
+        showdown(RAZZ_JUDGING, EXAMPLE1, position=[1, 2, 3, 4, 5])
     assert caught.value.path == "position"
     with pytest.raises(DuplicateSeatError) as caught:
-        showdown(EXAMPLE1, position=[1, 2, 3, 2])
+        showdown(RAZZ_JUDGING, EXAMPLE1, position=[1, 2, 3, 2])
     assert caught.value.path == "position[3]"
 
 
 def test_a_seat_taken_twice_is_a_duplicate_seat():
     with pytest.raises(DuplicateSeatError) as caught:
-        showdown([player(1, 5, "As 2s 3s 4s 5s 6s 7s"), player(1, 5, "Ah 2h 3h 4h 5h 6h 7h")])
+        showdown(RAZZ_JUDGING, [player(1, 5, "As 2s 3s 4s 5s 6s 7s"), player(1, 5, "Ah 2h 3h 4h 5h 6h 7h")])
     assert caught.value.path == "players[1].seat"
 
 
 def test_folded_players_may_show_the_cards_they_had():
-    result = showdown([player(1, 5, "Kc Kd Kh", folded=True)] + EXAMPLE1[::2])
+    result = showdown(RAZZ_JUDGING, [player(1, 5, "Kc Kd Kh", folded=True)] + EXAMPLE1[::2])
     assert payouts(result) == {1: 0, 2: 58, 6: 57}
 
 
@@ -270,7 +270,7 @@ def hand_of(player, community_card):
 @given(showdowns())
 def test_payouts_sum_to_contributions_and_winners_hold_the_best_low(table):
     players, community_card, rule, position = table
-    result = showdown(players, community_card, rule, position)
+    result = showdown(RAZZ_JUDGING, players, community_card, rule, position)
     by_seat = {p.seat: p for p in players}
     paid = payouts(result)
     assert sorted(paid) == sorted(by_seat)
@@ -293,15 +293,15 @@ def test_payouts_sum_to_contributions_and_winners_hold_the_best_low(table):
 def test_a_replayed_hand_is_awarded_as_the_checked_showdown_awards_it(table):
     players, community_card, rule, position = table
     ring = [seat for seat in position if seat in {player.seat for player in players}]
-    assert award(players, replayed_hands(players, community_card, ring), rule) == \
-        showdown(players, community_card, rule, position)
+    assert award(RAZZ_JUDGING, players, replayed_hands(RAZZ_JUDGING, players, community_card, ring), rule) == \
+        showdown(RAZZ_JUDGING, players, community_card, rule, position)
 
 
 @settings(max_examples=200, deadline=None)
 @given(showdowns())
 def test_nobody_wins_more_than_the_pots_he_is_eligible_for(table):
     players, community_card, rule, position = table
-    result = showdown(players, community_card, rule, position)
+    result = showdown(RAZZ_JUDGING, players, community_card, rule, position)
     for seat, amount in payouts(result).items():
         assert amount <= sum(pot.amount for pot in result.pots if seat in pot.eligible)
 
@@ -340,7 +340,7 @@ def naive_seat_order_payouts(players, community_card, position):
 @given(showdowns(rules=st.just("seat_order")))
 def test_seat_order_matches_a_chip_by_chip_model(table):
     players, community_card, rule, position = table
-    result = showdown(players, community_card, rule, position)
+    result = showdown(RAZZ_JUDGING, players, community_card, rule, position)
     model, paid = naive_seat_order_payouts(players, community_card, position)
     assert [(pot.amount, pot.eligible, pot.winners) for pot in result.pots] == model
     assert payouts(result) == paid

@@ -1,0 +1,180 @@
+"""How a game judges hands and divides a pot: its evaluator, its division, its odd-chip orders, citations and words.
+
+A game of the stud family is dealt and bet the same way as the others; what differs at showdown is
+data, held by one ``Judging`` value. Ranking, comparison, showdown, settlement and equity take the
+game's judging and ask its evaluator (an object with the operations they need, ``Evaluator``); none
+reads a ranking table that belongs to one game.
+
+Razz's is ``RAZZ_JUDGING``: one ace-to-five low evaluator (``ranking.ACE_TO_FIVE_LOW``), each pot to
+one winner group, razz's three odd-chip orders. Stud's judging is the same shape with a high
+evaluator; stud/8's adds a second division of each pot, its high and low halves, whose low
+evaluator values a hand without a qualifying low as None (an answer's ``low: null``).
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, NamedTuple, Protocol, TypeVar
+
+import msgspec
+
+from .cards import HIGH_CARD_ORDER
+from .ranking import ACE_TO_FIVE_LOW
+from .rules import OddChipRule
+from .why import Citation
+
+
+class HandValue(Protocol):
+    """What every evaluator's value says of a hand: its place (1 is best, equal places tie), category and words."""
+
+    @property
+    def rank(self) -> int: ...
+    @property
+    def category(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def description(self) -> str: ...
+
+
+Value = TypeVar("Value", bound=HandValue)
+
+
+class Evaluator(Protocol[Value]):
+    """One way to value hands (ace-to-five low; high; 8-or-better low), as the operations the code needs.
+
+    A value's ``rank`` is its place among the values of as many cards used, 1 the best, so the best
+    of several hands is always the least rank, whatever the direction of the game.
+    """
+
+    @property
+    def citation(self) -> Citation:
+        """The rule that values a hand so (razz: §8, BARGE Appendix A)."""
+    @property
+    def categories(self) -> tuple[str, ...]:
+        """Every category, best first."""
+    @property
+    def seven_card_ranks(self) -> array[int]:
+        """The rank of every 7-card hand by its ranks' key (``ranking.rank_key``), 16 bits each: an evaluator that
+        suits never decide counts equity by rank multisets over it (``rank_multisets``)."""
+
+    def values(self) -> Iterable[Value]:
+        """Every distinct value, each once: what an answer can say of a hand."""
+    def evaluate(self, hand: Sequence[int]) -> Value:
+        """The value of 1 to 7 distinct card codes."""
+    def rank_batch(self, hands: Sequence[Sequence[int]]) -> tuple[list[Value], list[Sequence[int]]]:
+        """Many hands' values and best cards (comparison order), in one pass."""
+    def best_cards(self, hand: Sequence[int]) -> Sequence[int]:
+        """The cards that make the hand's value, in comparison order."""
+    def board(self, board: Sequence[int]) -> Value:
+        """The value of a board of 1 to 4 up cards, as the boards showing are named."""
+    def board_rank(self, board: Sequence[int]) -> int:
+        """A board of 1 to 4 up cards' rank: what the boards showing are compared by (1 is best)."""
+    def explain_best(self, hand: Sequence[int], value: Value, best: Sequence[int]) -> str:
+        """Why ``best``, the cards ``rank_batch`` or ``evaluate`` found worth ``value``, are the hand's best."""
+    def why_better(self, better: Value, worse: Value) -> str:
+        """Why ``better`` beats ``worse``: the category, else the first card of comparison order that decides."""
+
+
+class JudgedHand(msgspec.Struct, frozen=True):
+    """A hand at showdown and its value, with its seat's place in position order."""
+
+    seat: int
+    codes: tuple[int, ...]
+    """Its cards, the community card included."""
+    value: Any
+    """Its evaluator's value (``HandValue``)."""
+    place: int
+    """Its place clockwise from the dealer, for the seat_order odd-chip rule."""
+
+
+OddChipKey = tuple[tuple[int, ...], tuple[int, ...]]
+"""A tied hand's cards in the order an odd-chip rule compares them, and its sort key (the least sorts first)."""
+
+
+class OddChipOrder(NamedTuple):
+    """What one ``odd_chip_rule`` compares and the rule that says so."""
+
+    compare: Callable[[Evaluator[Any], JudgedHand], OddChipKey]
+    """A tied hand's key, given the evaluator that valued it (whose best five a rule may compare)."""
+    citation: Citation
+
+
+def _top_card_down_in_five(evaluator: Evaluator[Any], hand: JudgedHand) -> OddChipKey:
+    """TDA 20B: high card by rank then suit in the 5 used, highest first; a shared community card passes to the next
+    card. The five are asked of the evaluator only here, for tied hands."""
+    used = sorted(evaluator.best_cards(hand.codes), key=HIGH_CARD_ORDER.__getitem__, reverse=True)
+    return tuple(used), tuple(-HIGH_CARD_ORDER[code] for code in used)
+
+
+def _low_card_up_in_all(evaluator: Evaluator[Any], hand: JudgedHand) -> OddChipKey:
+    """Older RRoP Ties 5: lowest card by rank then suit (A♣ lowest) among all the player's cards, then the next."""
+    cards = sorted(hand.codes, key=HIGH_CARD_ORDER.__getitem__)
+    return tuple(cards), tuple(HIGH_CARD_ORDER[code] for code in cards)
+
+
+def _position(evaluator: Evaluator[Any], hand: JudgedHand) -> OddChipKey:
+    """PokerKit: the first tied player in position order, clockwise from the dealer (no card is compared)."""
+    return (), (hand.place,)
+
+
+ODD_CHIP_ORDER: Mapping[OddChipRule, OddChipOrder] = {
+    OddChipRule.HIGH_CARD_BY_SUIT_IN_5: OddChipOrder(_top_card_down_in_five, Citation("§6", "TDA 20B")),
+    OddChipRule.LOW_CARD_BY_SUIT_ALL_CARDS: OddChipOrder(_low_card_up_in_all, Citation("§6", "RRoP Ties 5")),
+    OddChipRule.SEAT_ORDER: OddChipOrder(_position, Citation("§6", "PokerKit")),
+}
+"""Razz's odd-chip orders, ace low (every value of ``odd_chip_rule``): the tied players who sort first receive the
+odd chips. The default, high_card_by_suit_in_5, is TDA 20B, WSOP-T 73 and WSOP-L 149."""
+
+
+class Division(StrEnum):
+    """How a pot is divided among the hands that reached it."""
+
+    ONE_WINNER_GROUP = "one_winner_group"
+    """The whole pot to the best hands of one evaluator, tied hands splitting it (razz, stud). Stud/8's high and low
+    halves, the low one only when a low qualifies, are the next member."""
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """What a game's explanations call its hands."""
+
+    best: str
+    """The best hand among a pot's seats: ``the best low``."""
+    ties: str
+    """Why tied hands split: ``identical lows split the pot``."""
+    rank_only: str
+    """Why equity may count rank multisets: ``suits never decide an ace-to-five low``."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Judging:
+    """How one game values a hand and divides a pot: everything showdown, ranking and equity ask of a game."""
+
+    game: str
+    hand: Evaluator[Any]
+    """The evaluator whose best hand wins a pot (razz: ace-to-five low)."""
+    division: Division
+    odd_chip_orders: Mapping[OddChipRule, OddChipOrder]
+    """What each ``odd_chip_rule`` compares among tied hands, and its citation."""
+    ties_split: Citation
+    """The rule that tied hands split a pot: suits never break a tie."""
+    words: Words
+
+
+TIES_SPLIT = Citation("§6", "RRoP Ties 1")
+"""The same five ranks split the pot: suits never break a tie."""
+
+RAZZ_JUDGING = Judging(
+    game="razz",
+    hand=ACE_TO_FIVE_LOW,
+    division=Division.ONE_WINNER_GROUP,
+    odd_chip_orders=ODD_CHIP_ORDER,
+    ties_split=TIES_SPLIT,
+    words=Words(best="the best low", ties="identical lows split the pot",
+                rank_only="suits never decide an ace-to-five low"),
+)
+"""Razz: the lowest ace-to-five hand takes each pot; odd chips as ``odd_chip_rule`` says, ace low."""
