@@ -37,8 +37,8 @@ from ..stud_family.vocabulary import ActionType, Phase, Refusal
 from ..stud_family.why import Citation, Why, seat_list
 from ..stud_family.work import Budget
 from .allin import AllIn, LeftOut, all_in_equity
-from .errors import UnreadableHandError
-from .written import Entry, Recorded, Verb, WrittenAction, WrittenHand, WrittenPlayer
+from .errors import OtherGameError, UnreadableHandError
+from .written import GAME_NAMES, Entry, Game, Recorded, Verb, WrittenAction, WrittenHand, WrittenPlayer
 
 _INCREASE, _CHECK_OR_CALL, _WRITTEN_CALL, _ALL_IN = Verb.INCREASE, Verb.CHECK_OR_CALL, Verb.CALL, Verb.ALL_IN
 _CALL, _CHECK = ActionType.CALL, ActionType.CHECK
@@ -57,6 +57,21 @@ class HandError:
     entry: Entry
     citation: Citation | None = None
     """For an illegal action, the rule that refuses it."""
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """Why a hand was not checked: its game, named, and the entry that says it (the header, PHH's variant)."""
+
+    game: str
+    """A game the service names (``stud``, ``stud8``), or a game it does not play as the history writes it."""
+    detail: str
+    entry: Entry
+
+
+CHECKED_GAMES = frozenset({Game.RAZZ})
+"""The games whose hands the rules engine replays: a hand of another game the readers read (stud, stud/8) is read
+whole and skipped, saying it is not checked yet."""
 
 
 @dataclass(frozen=True)
@@ -90,11 +105,13 @@ class HandCheck:
     """The equity when the chips went in, for a hand whose betting ended before 7th street (``allin.py``)."""
     why: list[Why] | None = None
     """When asked for (``explain``): the decisions behind the hand, or the rule an invalid one broke."""
+    skipped: Skipped | None = None
+    """Why the hand was not checked (a game not played, or not yet); never an error."""
 
     @property
     def valid(self) -> bool:
-        """Whether the hand was read and obeys the rules."""
-        return self.error is None
+        """Whether the hand was read and obeys the rules (a skipped hand was not checked, so it is not valid)."""
+        return self.error is None and self.skipped is None
 
 
 def check_hand(index: int, read: Callable[[], WrittenHand], rules: Rules, explain: bool = False,
@@ -104,8 +121,14 @@ def check_hand(index: int, read: Callable[[], WrittenHand], rules: Rules, explai
     note when it cannot be."""
     try:
         hand = read()
+    except OtherGameError as other:
+        return HandCheck(index, None, skipped=Skipped(other.game, other.message, other.entry),
+                         why=[] if explain else None)
     except UnreadableHandError as error:
         return HandCheck(index, None, HandError(error.kind, error.message, error.entry), why=[] if explain else None)
+    if hand.game not in CHECKED_GAMES:
+        return HandCheck(index, hand, notes=list(hand.notes), why=[] if explain else None, skipped=Skipped(
+            hand.game, f"a hand of {GAME_NAMES[hand.game]}: read, not checked yet", hand.entry))
     checked = HandCheck(index, hand, notes=list(hand.notes))
     _Checker(hand, rules, explain, checked, budget).run()
     return checked

@@ -72,7 +72,8 @@ shards:
   exit status, or names the parts missing or not of one run and exits 2.
 
 exit status:
-  0    every hand is valid and agrees with its record
+  0    every hand checked is valid and agrees with its record (skipped hands, of a
+       game not checked, count apart)
   1    a hand is invalid or disagrees with its record
   2    something could not be read (a file, a member, an encoding, a format) or
        written, or the command line is wrong; this wins over 1
@@ -151,7 +152,7 @@ def check_task(task: Task) -> Outcome:
     outcome = Outcome(source.name, [json.dumps({"file": source.name, **lean_hand(hand)}, ensure_ascii=False,
                                                separators=(",", ":")) for hand in hands] if settings.json else lines,
                       json=settings.json, hands=summary.hands, valid=summary.valid, agree=summary.agree,
-                      wrong=bool(lines), nets=nets(hands))
+                      skipped=skipped_games(hands), wrong=bool(lines), nets=nets(hands))
     if task.phh is not None:
         written = [f"[{hand.index + 1}]\n{phh_text}" for hand in hands if (phh_text := phh_of(hand)) is not None]
         if written:
@@ -162,6 +163,15 @@ def check_task(task: Task) -> Outcome:
                 outcome.err.append(f"{task.phh}: cannot be written: {error.strerror or error}")
                 outcome.unwritten = True
     return outcome
+
+
+def skipped_games(hands: Sequence[HandCheck]) -> dict[str, int]:
+    """How many of a file's hands were skipped, by game, in order of first appearance."""
+    found: dict[str, int] = {}
+    for checked in hands:
+        if checked.skipped is not None:
+            found[checked.skipped.game] = found.get(checked.skipped.game, 0) + 1
+    return found
 
 
 def phh_of(checked: HandCheck) -> str | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import closing
 from dataclasses import dataclass, field
@@ -50,6 +50,9 @@ class Outcome:
     hands: int = 0
     valid: int = 0
     agree: int = 0
+    skipped: dict[str, int] = field(default_factory=dict)
+    """The hands not checked, by their game (``stud``, or a game not played as written), in order of first
+    appearance: counted apart, never invalid."""
     wrong: bool = False
     """A hand is invalid or disagrees with its record."""
     unwritten: bool = False
@@ -67,13 +70,15 @@ class Outcome:
             return []
         if self.json:
             return self.lines
-        return [f"{self.name}: {count(self.hands, 'hand')}, {self.valid} valid, {self.agree} agree", *self.lines]
+        return [f"{self.name}: {count(self.hands, 'hand')}, {self.valid} valid, {self.agree} agree"
+                f"{skipped_words(self.skipped, by_game=True)}", *self.lines]
 
     def record(self) -> dict[str, Any]:
         """As a shard's part holds it (``shards``)."""
         written = {name: getattr(self, name) for name in ("name", "lines", "err", "json", "read", "hands", "valid",
                                                           "agree", "wrong", "unwritten")}
-        return {**written, "nets": [[name, actual, adjusted] for name, (actual, adjusted) in self.nets.items()]}
+        return {**written, "skipped": [[game, number] for game, number in self.skipped.items()],
+                "nets": [[name, actual, adjusted] for name, (actual, adjusted) in self.nets.items()]}
 
     @classmethod
     def joined(cls, records: Sequence[dict[str, Any]]) -> Outcome:
@@ -93,12 +98,34 @@ class Outcome:
             joined.hands += record["hands"]
             joined.valid += record["valid"]
             joined.agree += record["agree"]
+            add_skipped(joined.skipped, record["skipped"])
             joined.wrong |= record["wrong"]
             joined.unwritten |= record["unwritten"]
             for name, actual, adjusted in record["nets"]:
                 before = joined.nets.get(name, (0, 0))
                 joined.nets[name] = (before[0] + actual, before[1] + adjusted)
         return joined
+
+
+def add_skipped(into: dict[str, int], skipped: Iterable[Sequence[Any]]) -> None:
+    """Count skipped hands by game into ``into``, each game's count added (its place kept where first seen)."""
+    for game, number in skipped:
+        into[game] = into.get(game, 0) + number
+
+
+def skipped_words(skipped: dict[str, int], by_game: bool) -> str:
+    """What a line says of its skipped hands: nothing when none was, else how many, and by game when asked.
+
+    >>> skipped_words({}, True), skipped_words({"stud": 2, "Hold'em Limit": 1}, True)
+    ('', ", 3 skipped (stud 2, Hold'em Limit 1)")
+    >>> skipped_words({"stud": 2}, False)
+    ', 2 skipped'
+    """
+    total = sum(skipped.values())
+    if not total:
+        return ""
+    games = " (" + ", ".join(f"{game} {number}" for game, number in skipped.items()) + ")" if by_game else ""
+    return f", {total} skipped{games}"
 
 
 def count(number: int, thing: str) -> str:
@@ -139,6 +166,7 @@ class Tally:
 
     def __init__(self) -> None:
         self.files = self.unread = self.hands = self.valid = self.agree = 0
+        self.skipped: dict[str, int] = {}
         self.wrong = self.unwritten = False
         self.netted = True
         self.nets: dict[str, tuple[int, int]] = {}
@@ -150,6 +178,7 @@ class Tally:
         self.hands += outcome.hands
         self.valid += outcome.valid
         self.agree += outcome.agree
+        add_skipped(self.skipped, outcome.skipped.items())
         self.wrong |= outcome.wrong
         self.unwritten |= outcome.unwritten
         self.netted &= outcome.netted or not outcome.read
@@ -159,7 +188,8 @@ class Tally:
 
     @property
     def status(self) -> int:
-        """The exit status: 2 when something could not be read or written, else 1 when a hand is wrong, else 0."""
+        """The exit status: 2 when something could not be read or written, else 1 when a hand is wrong, else 0;
+        a skipped hand is never wrong."""
         return 2 if self.unread or self.unwritten else 1 if self.wrong else 0
 
     def line(self) -> str:
@@ -169,7 +199,7 @@ class Tally:
         net = (f"net (all-in adjusted): {players or 'no hand decided'}" if self.netted
                else "net: not in the service's lean answers")
         return (f"total: {count(self.files, 'file')}{unread}, {count(self.hands, 'hand')}, {self.valid} valid, "
-                f"{self.agree} agree; {net}")
+                f"{self.agree} agree{skipped_words(self.skipped, by_game=False)}; {net}")
 
 
 

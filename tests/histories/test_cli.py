@@ -64,11 +64,11 @@ def test_a_folder_is_read_recursively_in_name_order_its_history_files_only(capsy
     (tmp_path / ".hidden.phh").write_bytes(PHH[0].read_bytes())
     (tmp_path / "notes.md").write_text("not a history")
     status, lines, _ = check(capsys, tmp_path)
-    assert status == 1  # the Merge hand is stud: not-razz
-    assert [line for line in lines if ": hand 0" not in line] == [
-        summary(tmp_path / "a.xml", 1, 0, 0), summary(tmp_path / "b" / "a.txt", 3),
+    assert status == 0  # the Merge hand is stud: skipped, which fails nothing
+    assert lines == [
+        summary(tmp_path / "a.xml", 1, 0, 0) + ", 1 skipped (stud 1)", summary(tmp_path / "b" / "a.txt", 3),
         summary(tmp_path / "b" / "deep" / "1.PHH", 1),
-        "total: 3 files, 5 hands, 4 valid, 4 agree; net (all-in adjusted): " + lines[-1].split(": ", 2)[2]]
+        "total: 3 files, 5 hands, 4 valid, 4 agree, 1 skipped; net (all-in adjusted): " + lines[-1].split(": ", 2)[2]]
 
 
 def test_a_disagreeing_record_and_an_illegal_action_are_named_and_fail_the_job(tmp_path):
@@ -281,7 +281,7 @@ def test_bad_usage_exits_2_and_help_documents_the_statuses_in_plain_text(capsys)
         assert capsys.readouterr().err
     assert main(["--help"]) == 0
     text = capsys.readouterr().out
-    assert "exit status:\n  0    every hand is valid and agrees with its record\n" in text
+    assert "exit status:\n  0    every hand checked is valid and agrees with its record (skipped hands" in text
     assert "  1    a hand is invalid or disagrees with its record\n" in text
     assert "  2    something could not be read" in text
     assert "``" not in text and "::" not in text and ":ref:" not in text

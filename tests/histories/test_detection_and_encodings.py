@@ -23,7 +23,7 @@ SAMPLE_FORMATS = {path.name: {"wsop": "phh"}.get(path.name.split("-")[0], path.n
 # Detection
 
 def test_every_sample_is_in_a_format_read():
-    assert set(SAMPLE_FORMATS.values()) == set(FORMATS) and len(SAMPLE_FORMATS) == 13
+    assert set(SAMPLE_FORMATS.values()) == set(FORMATS) and len(SAMPLE_FORMATS) == 21
 
 
 @pytest.mark.parametrize("name", sorted(SAMPLE_FORMATS))
@@ -179,7 +179,8 @@ def test_prefer_return_minimal_answers_each_hands_verdicts_only_and_says_so(clie
     lean_hands, full_hands = lean.get_json()["hands"], full.get_json()["hands"]
     assert [list(hand) for hand in lean_hands] == [list(LEAN_FIELDS)] * 6
     assert lean_hands == [{name: hand[name] for name in LEAN_FIELDS} for hand in full_hands]
-    assert lean.get_json()["summary"] == full.get_json()["summary"] == {"hands": 6, "valid": 5, "agree": 5}
+    assert lean.get_json()["summary"] == full.get_json()["summary"] == {"hands": 6, "valid": 5, "agree": 5,
+                                                                       "skipped": 0}
 
 
 def test_the_lean_answer_explained_carries_each_hands_decisions(client):

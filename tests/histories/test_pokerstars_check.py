@@ -1,5 +1,7 @@
 """PokerStars exports through POST /v1/hand-histories/check: checked, settled, compared with what was paid."""
 
+from collections import Counter
+
 import pytest
 
 from tests.tables import payouts
@@ -13,7 +15,7 @@ EXPORT = sample("pokerstars-razz-cash.txt")
 
 def test_the_sample_hands_are_valid_and_paid_as_the_rules_pay_them_less_the_rake(client):
     answer = check(client, EXPORT, "pokerstars")
-    assert answer["summary"] == {"hands": 3, "valid": 3, "agree": 3}
+    assert answer["summary"] == {"hands": 3, "valid": 3, "agree": 3, "skipped": 0}
     first, second, third = answer["hands"]
     # Hand 1: 4 antes, 4 calls of 2, 3 of 4 on 4th and 3 of 8 on 5th: a 48-cent pot to Hero (seat 7), his river
     # bet of 8 back uncalled; he collected 46 after a rake of 2.
@@ -57,13 +59,16 @@ def test_a_mistake_names_its_line_its_entry_and_the_problem_the_json_endpoints_g
     assert (hand["error"]["line"], hand["error"]["source"]) == (first_line_holding(text, at), at)
 
 
-def test_a_hand_of_another_game_is_refused_on_its_own_and_the_others_are_still_checked(client):
+def test_a_hand_of_another_game_is_skipped_on_its_own_and_the_others_are_still_checked(client):
     holdem = EXPORT.replace("Razz Limit ($0.04/$0.08 USD) - 2009/11/26 10:26:19", "Hold'em No Limit ($0.04/$0.08 USD)"
                             " - 2009/11/26 10:26:19")
     answer = check(client, holdem, "pokerstars")
-    assert answer["summary"] == {"hands": 3, "valid": 2, "agree": 2}
-    error = answer["hands"][1]["error"]
-    assert error["type"] == PROBLEM_BASE + "not-razz" and error["line"] == first_line_holding(holdem, "Hold'em")
+    assert answer["summary"] == {"hands": 3, "valid": 2, "agree": 2, "skipped": 1}
+    hand = answer["hands"][1]
+    assert (hand["valid"], hand["error"], hand["game"], hand["seats"]) == (False, None, None, [])
+    assert hand["skipped"] == {"game": "Hold'em No Limit", "detail": "a hand of \"Hold'em No Limit\": not a game this "
+                               "service plays", "source": holdem.splitlines()[hand["skipped"]["line"] - 1],
+                               "line": first_line_holding(holdem, "Hold'em")}
 
 
 def test_a_collection_other_than_the_rules_pay_is_a_discrepancy(client):
@@ -78,7 +83,7 @@ def test_a_thousand_hands_in_one_request_are_all_checked(client):
     hands = EXPORT.strip().split("\n\n\n\n")
     text = "\n\n\n".join(hands[index % 3] for index in range(1000))
     assert len(text) < 3_000_000
-    assert check(client, text, "pokerstars")["summary"] == {"hands": 1000, "valid": 1000, "agree": 1000}
+    assert check(client, text, "pokerstars")["summary"] == {"hands": 1000, "valid": 1000, "agree": 1000, "skipped": 0}
     refused = client.post(CHECK, json={"format": "pokerstars", "text": text + "\n\n\n" + hands[0]})
     assert refused.status_code == 422 and "at most 1000" in refused.get_json()["detail"]
 
@@ -98,11 +103,13 @@ HOME_GAME = sample("pokerstars-8game-tournament.txt")
 
 def test_a_home_game_8_game_file_is_told_pokerstars_and_its_razz_hands_read_and_check(client):
     answer = check(client, HOME_GAME, None)
-    assert answer["summary"] == {"hands": 137, "valid": 19, "agree": 19}
-    razz = [hand for hand in answer["hands"] if hand["error"] is None]
-    assert all(hand["valid"] and hand["agrees"] is True for hand in razz)
-    others = [hand["error"] for hand in answer["hands"] if hand["error"] is not None]
-    assert len(others) == 118 and all(error["type"] == PROBLEM_BASE + "not-razz" for error in others)
+    assert answer["summary"] == {"hands": 137, "valid": 19, "agree": 19, "skipped": 118}
+    assert all(hand["error"] is None for hand in answer["hands"])
+    razz = [hand for hand in answer["hands"] if hand["skipped"] is None]
+    assert all(hand["valid"] and hand["agrees"] is True and hand["game"] == "razz" for hand in razz)
+    skipped = Counter(hand["skipped"]["game"] for hand in answer["hands"] if hand["skipped"] is not None)
+    assert skipped == {"stud": 16, "stud8": 18, "Hold'em Limit": 24, "Hold'em No Limit": 24, "Omaha Hi/Lo Limit": 17,
+                       "Triple Draw 2-7 Lowball Limit": 18, "Omaha Pot Limit": 1}
 
 
 def test_a_home_game_razz_hand_reads_its_level_and_pays_as_the_rules_pay_it(client):
