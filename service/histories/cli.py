@@ -60,8 +60,9 @@ output:
   counts over every file and each player's net result, what the rules paid less what it
   put in, with its all-in adjusted result in brackets. With --json, one JSON line per
   hand instead (its "file", then the hand as the endpoint's lean answer, Prefer:
-  return=minimal, writes it), and the total line on standard error. On a terminal, a
-  long run shows its progress on standard error.
+  return=minimal, writes it), a line for each file that cannot be read ({{"file", "read":
+  false, "detail"}}), and the total line on standard error. On a terminal, a long run shows
+  its progress on standard error.
 
 shards:
   --shard K/N --out DIR checks the K-th (from 0) of N even parts of the inputs (a file each,
@@ -134,10 +135,17 @@ def opened(task: Task) -> tuple[str, str] | Outcome:
         text = decode_history(source.read())
         return text, detect(text) if settings.format == AUTO else settings.format
     except (Unreadable, EncodingError) as error:
-        return Outcome(source.name, err=[f"{source.name}: cannot be read: {error}"], json=settings.json, read=False)
+        return unread(source.name, str(error), settings.json)
     except UnsupportedFormatError as error:
-        return Outcome(source.name, err=[f"{source.name}: cannot be read: {error.message}"], json=settings.json,
-                       read=False)
+        return unread(source.name, error.message, settings.json)
+
+
+def unread(name: str, why: str, as_json: bool) -> Outcome:
+    """A file that cannot be read: named with why on standard error and, with ``--json``, as a line of its own, so
+    that a pipeline reading the lines misses no file."""
+    line = json.dumps({"file": name, "read": False, "detail": f"cannot be read: {why}"}, ensure_ascii=False,
+                      separators=(",", ":"))
+    return Outcome(name, [line] if as_json else [], err=[f"{name}: cannot be read: {why}"], json=as_json, read=False)
 
 
 def check_task(task: Task) -> Outcome:
@@ -152,6 +160,7 @@ def check_task(task: Task) -> Outcome:
     outcome = Outcome(source.name, [json.dumps({"file": source.name, **lean_hand(hand)}, ensure_ascii=False,
                                                separators=(",", ":")) for hand in hands] if settings.json else lines,
                       json=settings.json, hands=summary.hands, valid=summary.valid, agree=summary.agree,
+                      unrecorded=sum(hand.valid and hand.discrepancies is None for hand in hands),
                       skipped=skipped_games(hands), wrong=bool(lines), nets=nets(hands))
     if task.phh is not None:
         written = [f"[{hand.index + 1}]\n{phh_text}" for hand in hands if (phh_text := phh_of(hand)) is not None]
@@ -346,10 +355,18 @@ def outcomes(tasks: Iterator[Task], jobs: int,
 
 
 def _jobs(text: str) -> int:
-    number = int(text)
-    if number < 1:
-        raise ValueError(text)
-    return number
+    """``--jobs N``: a whole number of worker processes, 1 or more; argparse names the option with the message."""
+    if not text.strip().isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"not a whole number of processes, 1 or more: {text!r}")
+    return int(text)
+
+
+def _rules(text: str) -> object:
+    """``--rules JSON``: the rules object as JSON text (its options are checked by ``rules_of``, after)."""
+    try:
+        return json.loads(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"not JSON ({error}): {text[:40]!r}") from None
 
 
 def parser() -> argparse.ArgumentParser:
@@ -363,7 +380,7 @@ def parser() -> argparse.ArgumentParser:
     made.add_argument("--format", default=AUTO, choices=[AUTO, *FORMATS],
                       help="the format the files are written in; auto (the default) tells it from each file's text, "
                            "as the endpoint does")
-    made.add_argument("--rules", type=json.loads, default=None, metavar="JSON",
+    made.add_argument("--rules", type=_rules, default=None, metavar="JSON",
                       help='the rules object, as a request writes it: \'{"preset": "tda_tournament"}\'')
     made.add_argument("--json", action="store_true", help="one JSON line per hand, the total on standard error")
     made.add_argument("--to-phh", type=Path, metavar="DIR",

@@ -50,6 +50,8 @@ class Outcome:
     hands: int = 0
     valid: int = 0
     agree: int = 0
+    unrecorded: int = 0
+    """Valid hands whose history records no payouts: neither agreeing nor not."""
     skipped: dict[str, int] = field(default_factory=dict)
     """The hands not checked, by their game (``stud``, or a game not played as written), in order of first
     appearance: counted apart, never invalid."""
@@ -65,18 +67,18 @@ class Outcome:
     @property
     def out(self) -> list[str]:
         """Its lines for standard output: with ``--json`` a line per hand, else the file's line and a line per
-        invalid or disagreeing hand; none for a file not read."""
+        invalid or disagreeing hand; for a file not read, its JSON line with ``--json``, else none."""
         if not self.read:
-            return []
+            return self.lines if self.json else []
         if self.json:
             return self.lines
         return [f"{self.name}: {count(self.hands, 'hand')}, {self.valid} valid, {self.agree} agree"
-                f"{skipped_words(self.skipped, by_game=True)}", *self.lines]
+                f"{unrecorded_words(self.unrecorded)}{skipped_words(self.skipped, by_game=True)}", *self.lines]
 
     def record(self) -> dict[str, Any]:
         """As a shard's part holds it (``shards``)."""
         written = {name: getattr(self, name) for name in ("name", "lines", "err", "json", "read", "hands", "valid",
-                                                          "agree", "wrong", "unwritten")}
+                                                          "agree", "unrecorded", "wrong", "unwritten")}
         return {**written, "skipped": [[game, number] for game, number in self.skipped.items()],
                 "nets": [[name, actual, adjusted] for name, (actual, adjusted) in self.nets.items()]}
 
@@ -98,6 +100,7 @@ class Outcome:
             joined.hands += record["hands"]
             joined.valid += record["valid"]
             joined.agree += record["agree"]
+            joined.unrecorded += record["unrecorded"]
             add_skipped(joined.skipped, record["skipped"])
             joined.wrong |= record["wrong"]
             joined.unwritten |= record["unwritten"]
@@ -111,6 +114,15 @@ def add_skipped(into: dict[str, int], skipped: Iterable[Sequence[Any]]) -> None:
     """Count skipped hands by game into ``into``, each game's count added (its place kept where first seen)."""
     for game, number in skipped:
         into[game] = into.get(game, 0) + number
+
+
+def unrecorded_words(unrecorded: int) -> str:
+    """What a line says of its valid hands without a record to compare: nothing when every one had one.
+
+    >>> unrecorded_words(0), unrecorded_words(2)
+    ('', ' (2 without a record)')
+    """
+    return f" ({unrecorded} without a record)" if unrecorded else ""
 
 
 def skipped_words(skipped: dict[str, int], by_game: bool) -> str:
@@ -165,7 +177,7 @@ class Tally:
     """The counts over every file, and each player's results, in the order the files were given."""
 
     def __init__(self) -> None:
-        self.files = self.unread = self.hands = self.valid = self.agree = 0
+        self.files = self.unread = self.hands = self.valid = self.agree = self.unrecorded = 0
         self.skipped: dict[str, int] = {}
         self.wrong = self.unwritten = False
         self.netted = True
@@ -178,6 +190,7 @@ class Tally:
         self.hands += outcome.hands
         self.valid += outcome.valid
         self.agree += outcome.agree
+        self.unrecorded += outcome.unrecorded
         add_skipped(self.skipped, outcome.skipped.items())
         self.wrong |= outcome.wrong
         self.unwritten |= outcome.unwritten
@@ -193,13 +206,15 @@ class Tally:
         return 2 if self.unread or self.unwritten else 1 if self.wrong else 0
 
     def line(self) -> str:
-        """The total line: the counts, then each player's net and, in brackets, its all-in adjusted net."""
+        """The total line: the counts (every file given, and how many of them could not be read), then each player's
+        net and, in brackets, its all-in adjusted net."""
         players = ", ".join(f"{name} {actual:+d} ({adjusted:+d})" for name, (actual, adjusted) in self.nets.items())
         unread = f" ({self.unread} not read)" if self.unread else ""
         net = (f"net (all-in adjusted): {players or 'no hand decided'}" if self.netted
                else "net: not in the service's lean answers")
-        return (f"total: {count(self.files, 'file')}{unread}, {count(self.hands, 'hand')}, {self.valid} valid, "
-                f"{self.agree} agree{skipped_words(self.skipped, by_game=False)}; {net}")
+        return (f"total: {count(self.files + self.unread, 'file')}{unread}, {count(self.hands, 'hand')}, "
+                f"{self.valid} valid, {self.agree} agree{unrecorded_words(self.unrecorded)}"
+                f"{skipped_words(self.skipped, by_game=False)}; {net}")
 
 
 

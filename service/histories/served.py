@@ -137,6 +137,7 @@ def served_task(server: Server, task: Task) -> Outcome:
                     hand[where]["line"] += first_line - 1
             if hand["skipped"] is not None:
                 add_skipped(outcome.skipped, [(hand["skipped"]["game"], 1)])
+            outcome.unrecorded += hand["valid"] and hand["agrees"] is None
         hands += answer["hands"]
         outcome.hands += answer["summary"]["hands"]
         outcome.valid += answer["summary"]["valid"]

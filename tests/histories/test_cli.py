@@ -96,7 +96,7 @@ def test_files_that_cannot_be_read_are_named_with_why_and_the_others_still_check
     status, lines, errors = check(capsys, latin, POKERSTARS, tmp_path / "missing.phh", kingsclub, empty, FULLTILT)
     assert status == 2
     assert lines == [summary(POKERSTARS, 3), summary(FULLTILT, 1),
-                     "total: 2 files (4 not read), 4 hands, 4 valid, 4 agree; net (all-in adjusted): "
+                     "total: 6 files (4 not read), 4 hands, 4 valid, 4 agree; net (all-in adjusted): "
                      + lines[-1].split(": ", 2)[2]]
     assert errors.splitlines() == [
         f"{latin}: cannot be read: not UTF-8 (byte 0xe9 at offset {latin.read_bytes().index(0xe9)}) nor UTF-16 with a "
@@ -330,3 +330,36 @@ def test_a_reader_that_stops_reading_ends_the_run_without_a_traceback(tmp_path):
     assert done.wait(timeout=300) == 2
     assert b"Traceback" not in done.stderr.read()
     done.stderr.close()
+
+
+@pytest.mark.parametrize(("arguments", "says"), [
+    (("--jobs", "0"), "argument --jobs: not a whole number of processes, 1 or more: '0'"),
+    (("--jobs", "two"), "argument --jobs: not a whole number of processes, 1 or more: 'two'"),
+    (("--rules", "{preset: standard}"), "argument --rules: not JSON (Expecting property name enclosed in double "
+                                        "quotes: line 1 column 2 (char 1)): '{preset: standard}'"),
+])
+def test_an_option_error_names_the_option_as_written(capsys, arguments, says):
+    assert main([*arguments, str(PHH[0])]) == 2
+    error = capsys.readouterr().err
+    assert error.endswith(f"error: {says}\n") and "_jobs" not in error and "loads" not in error
+
+
+def test_json_writes_a_line_for_a_file_that_cannot_be_read_and_the_total_counts_every_file(capsys, tmp_path):
+    latin = tmp_path / "latin.txt"
+    latin.write_bytes("Héro".encode("latin-1"))
+    status, lines, errors = check(capsys, "--json", latin, PHH[0])
+    assert status == 2
+    first = json.loads(lines[0])
+    assert (first["file"], first["read"]) == (str(latin), False) and first["detail"].startswith("cannot be read: ")
+    assert json.loads(lines[1])["valid"] is True
+    assert errors.splitlines()[-1].startswith("total: 2 files (1 not read), 1 hand, 1 valid, 1 agree; ")
+
+
+def test_a_valid_hand_without_a_record_is_counted_as_such(capsys, tmp_path):
+    unrecorded = tmp_path / "silent.phh"
+    unrecorded.write_text("\n".join(line for line in PHH[0].read_text().splitlines()
+                                    if not line.startswith("finishing_stacks")))
+    status, lines, _ = check(capsys, unrecorded, PHH[1])
+    assert status == 0
+    assert lines[0] == summary(unrecorded, 1, 1, 0) + " (1 without a record)"
+    assert lines[-1].startswith("total: 2 files, 2 hands, 2 valid, 1 agree (1 without a record); ")

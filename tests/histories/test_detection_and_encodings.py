@@ -161,7 +161,7 @@ def test_the_cli_reads_a_utf16_export_and_names_a_file_it_cannot_decode_or_recog
     status, lines, errors = run(latin, fulltilt, kingsclub)
     assert status == 2
     assert lines[0] == f"{fulltilt}: 1 hand, 1 valid, 1 agree"
-    assert lines[1].startswith("total: 1 file (2 not read), 1 hand, 1 valid, 1 agree; ")
+    assert lines[1].startswith("total: 3 files (2 not read), 1 hand, 1 valid, 1 agree; ")
     assert len(lines) == 2
     assert f"{latin}: cannot be read: not UTF-8 (byte 0x80 at offset 17)" in errors
     assert f"{kingsclub}: cannot be read: a KingsClub hand history: {READ}" in errors
