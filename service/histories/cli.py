@@ -46,7 +46,8 @@ EPILOG = f"""\
 inputs:
   FILE       a hand-history file, whatever its name
   FOLDER     its {", ".join(HISTORY_SUFFIXES)} files, in its sub-folders too, in name
-             order (hidden files and folders are skipped)
+             order (hidden files and folders are skipped; any other file is named on
+             standard error as passed over, and counted in the total)
   ARCHIVE    a .zip, .tar.gz or .tgz file: its {", ".join(HISTORY_SUFFIXES)} members, in the
              archive's order, read in memory and named ARCHIVE:MEMBER
   -          standard input
@@ -131,6 +132,9 @@ def opened(task: Task) -> tuple[str, str] | Outcome:
     """A file's text, decoded, and the format it is written in; or, for a file that cannot be read, its Outcome
     saying why. Whoever checks the hands (this process, a worker, the service) opens the file here."""
     source, settings = task.source, task.settings
+    if source.passed_over is not None:
+        return Outcome(source.name, err=[f"{source.name}: passed over: {source.passed_over}"], json=settings.json,
+                       read=False, passed=True)
     try:
         text = decode_history(source.read())
         return text, detect(text) if settings.format == AUTO else settings.format

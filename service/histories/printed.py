@@ -47,6 +47,8 @@ class Outcome:
     err: list[str] = field(default_factory=list)
     json: bool = False
     read: bool = True
+    passed: bool = False
+    """A file of a folder or an archive passed over (not a history's suffix): named, not read, never a failure."""
     hands: int = 0
     valid: int = 0
     agree: int = 0
@@ -77,8 +79,8 @@ class Outcome:
 
     def record(self) -> dict[str, Any]:
         """As a shard's part holds it (``shards``)."""
-        written = {name: getattr(self, name) for name in ("name", "lines", "err", "json", "read", "hands", "valid",
-                                                          "agree", "unrecorded", "wrong", "unwritten")}
+        written = {name: getattr(self, name) for name in ("name", "lines", "err", "json", "read", "passed", "hands",
+                                                          "valid", "agree", "unrecorded", "wrong", "unwritten")}
         return {**written, "skipped": [[game, number] for game, number in self.skipped.items()],
                 "nets": [[name, actual, adjusted] for name, (actual, adjusted) in self.nets.items()]}
 
@@ -97,6 +99,7 @@ class Outcome:
             joined.lines += record["lines"]
             joined.err += [line for line in record["err"] if line not in joined.err]
             joined.read &= record["read"]
+            joined.passed |= record["passed"]
             joined.hands += record["hands"]
             joined.valid += record["valid"]
             joined.agree += record["agree"]
@@ -177,7 +180,7 @@ class Tally:
     """The counts over every file, and each player's results, in the order the files were given."""
 
     def __init__(self) -> None:
-        self.files = self.unread = self.hands = self.valid = self.agree = self.unrecorded = 0
+        self.files = self.unread = self.passed = self.hands = self.valid = self.agree = self.unrecorded = 0
         self.skipped: dict[str, int] = {}
         self.wrong = self.unwritten = False
         self.netted = True
@@ -186,7 +189,8 @@ class Tally:
     def add(self, outcome: Outcome) -> None:
         """Count one file's outcome."""
         self.files += outcome.read
-        self.unread += not outcome.read
+        self.passed += outcome.passed
+        self.unread += not outcome.read and not outcome.passed
         self.hands += outcome.hands
         self.valid += outcome.valid
         self.agree += outcome.agree
@@ -209,10 +213,11 @@ class Tally:
         """The total line: the counts (every file given, and how many of them could not be read), then each player's
         net and, in brackets, its all-in adjusted net."""
         players = ", ".join(f"{name} {actual:+d} ({adjusted:+d})" for name, (actual, adjusted) in self.nets.items())
-        unread = f" ({self.unread} not read)" if self.unread else ""
+        aside = [f"{self.unread} not read"] * bool(self.unread) + [f"{self.passed} passed over"] * bool(self.passed)
+        unread = f" ({', '.join(aside)})" if aside else ""
         net = (f"net (all-in adjusted): {players or 'no hand decided'}" if self.netted
                else "net: not in the service's lean answers")
-        return (f"total: {count(self.files + self.unread, 'file')}{unread}, {count(self.hands, 'hand')}, "
+        return (f"total: {count(self.files + self.unread + self.passed, 'file')}{unread}, {count(self.hands, 'hand')}, "
                 f"{self.valid} valid, {self.agree} agree{unrecorded_words(self.unrecorded)}"
                 f"{skipped_words(self.skipped, by_game=False)}; {net}")
 

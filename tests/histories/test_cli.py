@@ -63,12 +63,14 @@ def test_a_folder_is_read_recursively_in_name_order_its_history_files_only(capsy
     (tmp_path / ".git" / "x.txt").write_bytes(POKERSTARS.read_bytes())
     (tmp_path / ".hidden.phh").write_bytes(PHH[0].read_bytes())
     (tmp_path / "notes.md").write_text("not a history")
-    status, lines, _ = check(capsys, tmp_path)
-    assert status == 0  # the Merge hand is stud: skipped, which fails nothing
+    status, lines, errors = check(capsys, tmp_path)
+    assert status == 0  # the Merge hand is stud: skipped, which fails nothing; notes.md is passed over, named
     assert lines == [
         summary(tmp_path / "a.xml", 1, 0, 0) + ", 1 skipped (stud 1)", summary(tmp_path / "b" / "a.txt", 3),
         summary(tmp_path / "b" / "deep" / "1.PHH", 1),
-        "total: 3 files, 5 hands, 4 valid, 4 agree, 1 skipped; net (all-in adjusted): " + lines[-1].split(": ", 2)[2]]
+        "total: 4 files (1 passed over), 5 hands, 4 valid, 4 agree, 1 skipped; net (all-in adjusted): "
+        + lines[-1].split(": ", 2)[2]]
+    assert errors == f"{tmp_path / 'notes.md'}: passed over: not a .phh, .phhs, .txt or .xml file\n"
 
 
 def test_a_disagreeing_record_and_an_illegal_action_are_named_and_fail_the_job(tmp_path):
@@ -105,7 +107,7 @@ def test_files_that_cannot_be_read_are_named_with_why_and_the_others_still_check
         f"{tmp_path / 'missing.phh'}: cannot be read: No such file or directory",
         f"{kingsclub}: cannot be read: a KingsClub hand history: the formats read are phh, pokerstars, fulltilt, "
         "winamax, merge",
-        f"{empty}: cannot be read: a folder holding no .phh, .phhs, .txt, .xml file"]
+        f"{empty}: cannot be read: a folder holding no .phh, .phhs, .txt or .xml file"]
 
 
 def _archives(tmp_path):
@@ -129,11 +131,13 @@ def _archives(tmp_path):
 def test_zip_and_tar_archives_are_read_in_memory_member_by_member(capsys, tmp_path):
     zipped, tarred = _archives(tmp_path)
     status, lines, errors = check(capsys, zipped, tarred)
-    assert status == 0 and errors == ""
+    assert status == 0  # the hidden member is left out, README.md passed over and named
+    assert errors.splitlines() == [f"{archive}:README.md: passed over: not a .phh, .phhs, .txt or .xml file"
+                                   for archive in (zipped, tarred)]
     assert lines[:-1] == [summary(f"{archive}:{member}", hands) for archive in (zipped, tarred)
                           for member, hands in [("2024/march/table-1.txt", 3), ("wsop/final.phh", 1),
                                                 ("wsop/ft.txt", 1)]]
-    assert lines[-1].startswith("total: 6 files, 10 hands, 10 valid, 10 agree; ")
+    assert lines[-1].startswith("total: 8 files (2 passed over), 10 hands, 10 valid, 10 agree; ")
 
 
 def test_a_member_too_large_and_a_damaged_archive_are_refused_and_said(capsys, tmp_path, monkeypatch):
@@ -148,7 +152,8 @@ def test_a_member_too_large_and_a_damaged_archive_are_refused_and_said(capsys, t
     assert lines[:-1] == [summary(f"{zipped}:wsop/final.phh", 1), summary(f"{zipped}:wsop/ft.txt", 1)]
     too_large = f"cannot be read: larger than {sources.LARGEST:,} bytes, the most read from one file: split it"
     assert errors.splitlines() == [
-        f"{zipped}:2024/march/table-1.txt: {too_large}", f"{damaged}:2024/march/table-1.txt: {too_large}",
+        f"{zipped}:2024/march/table-1.txt: {too_large}", f"{zipped}:README.md: passed over: not a .phh, .phhs, "
+        ".txt or .xml file", f"{damaged}:2024/march/table-1.txt: {too_large}",
         f"{damaged}: cannot be read: not a gzipped tar archive, or a damaged one: unexpected end of data",
         f"{not_zip}: cannot be read: not a zip archive: File is not a zip file"]
 
