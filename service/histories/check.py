@@ -176,7 +176,9 @@ class _Checker:
         recorded = hand.recorded
         if recorded is not None and result is not None:
             starting = {player.seat: player.stack for player in hand.players if player.stack is not None}
-            checked.discrepancies = discrepancies(recorded, state, result, starting, self.adjusted)
+            checked.discrepancies, convention = discrepancies(recorded, state, result, starting, self.adjusted)
+            if convention is not None:
+                checked.notes.append(convention)
         elif recorded is not None:
             checked.notes.append("the history records what was paid, but the hand's result is not decided: "
                                  "a live hand's cards are not all shown")
@@ -391,9 +393,38 @@ def rake_shares(rake: int, won: Mapping[int, int]) -> dict[int, int]:
     return shares
 
 
+RAKE_CONVENTIONS = ("spread over the pots, each winner paying in proportion to what he won",
+                    "taken from the main pot alone")
+"""How sites take the rake when a hand has side pots: from every pot, so each winner pays in proportion to what he
+won, or from the main pot alone, so only its winners pay it."""
+
+
 def discrepancies(recorded: Recorded, state: TableState, result: Settlement, starting: Mapping[int, int],
-                  adjusted: Mapping[int, int]) -> list[Discrepancy]:
-    """Each seat the history pays otherwise than the rules, in the history's own terms.
+                  adjusted: Mapping[int, int]) -> tuple[list[Discrepancy], str | None]:
+    """Each seat the history pays otherwise than the rules, and, where side pots make the sites' rake conventions
+    differ (``RAKE_CONVENTIONS``), the note naming the one its record follows. The record agrees when it is the
+    rules' payouts less the rake taken by a convention a site uses; when none fits, the seats are named as the
+    first convention, the rake spread, pays them."""
+    paid = {share.seat: share.amount for share in result.payouts}
+    back = uncalled(state)
+    won = {seat: amount - back.get(seat, 0) for seat, amount in paid.items()}
+    spread = rake_shares(recorded.rake, won)
+    main = ({share.seat: share.amount for share in result.pots[0].shares} if result.pots else {})
+    from_main = dict.fromkeys(won, 0) | rake_shares(recorded.rake, main) if main else spread
+    found = _discrepancies(recorded, state, result, starting, adjusted, spread)
+    if not recorded.rake or from_main == spread:
+        return found, None
+    if not found:
+        return found, f"the rake ({recorded.rake}) is {RAKE_CONVENTIONS[0]}, as the record pays it"
+    if not _discrepancies(recorded, state, result, starting, adjusted, from_main):
+        return [], f"the rake ({recorded.rake}) is {RAKE_CONVENTIONS[1]}, as the record pays it"
+    return found, None
+
+
+def _discrepancies(recorded: Recorded, state: TableState, result: Settlement, starting: Mapping[int, int],
+                   adjusted: Mapping[int, int], rake_of: Mapping[int, int]) -> list[Discrepancy]:
+    """Each seat the history pays otherwise than the rules with the rake ``rake_of`` each seat pays, in the history's
+    own terms.
 
     ``starting`` holds the stacks the history knows (a finishing stack is judged only against a
     known one); ``adjusted`` the chips the rules' amounts put in beyond the written ones, which
@@ -404,7 +435,6 @@ def discrepancies(recorded: Recorded, state: TableState, result: Settlement, sta
     paid = {share.seat: share.amount for share in result.payouts}
     back = uncalled(state)
     won = {seat: amount - back.get(seat, 0) for seat, amount in paid.items()}
-    rake_of = rake_shares(recorded.rake, won)
     slack = 1 if recorded.rake and sum(amount > 0 for amount in won.values()) > 1 else 0
     committed = {player.seat: player.committed_total for player in state.players}
     compared: dict[int, tuple[int, int]] = {}

@@ -8,7 +8,8 @@ from tests.tables import payouts
 
 from .lines import first_line_holding
 from .phh_texts import CHECK, PROBLEM_BASE, check, check_one, without_amounts
-from .site_texts import sample
+from .site_texts import as_pokerstars, sample
+from .test_allin import SIDE_POT
 
 EXPORT = sample("pokerstars-razz-cash.txt")
 
@@ -119,3 +120,38 @@ def test_a_home_game_razz_hand_reads_its_level_and_pays_as_the_rules_pay_it(clie
     assert first["snapshot"]["stakes"] == {"ante": 6, "bring_in": 9, "small_bet": 30, "big_bet": 60}
     assert first["state"]["result"]["payouts"] == [{"seat": 1, "amount": 450}, {"seat": 2, "amount": 0}]
     assert first["agrees"] is True
+
+
+def _split_side_pot(client):
+    """A main pot of 270 won by seat 1 and a side pot of 80 won by seat 2, as PokerStars would write it."""
+    text = SIDE_POT.replace("9dThQs", "4cThQs").replace("d dh p1 9d", "d dh p1 4c").replace(
+        "finishing_stacks = [0, 350, 870]", "finishing_stacks = [270, 80, 870]")
+    checked = check(client, text)["hands"][0]
+    assert checked["valid"] and checked["agrees"] is True
+    return as_pokerstars(checked, "1")
+
+
+@pytest.mark.parametrize(("first", "second", "convention"), [
+    (262, 78, "the rake (10) is spread over the pots, each winner paying in proportion to what he won, as the "
+              "record pays it"),
+    (260, 80, "the rake (10) is taken from the main pot alone, as the record pays it"),
+])
+def test_a_rake_taken_by_either_convention_agrees_and_the_note_names_it(client, first, second, convention):
+    text = _split_side_pot(client).replace("collected 270 from pot", f"collected {first} from pot").replace(
+        "collected 80 from pot", f"collected {second} from pot").replace("| Rake 0", "| Rake 10")
+    hand = check(client, text, "pokerstars")["hands"][0]
+    assert hand["valid"] and hand["agrees"] is True, hand["discrepancies"]
+    assert convention in hand["notes"]
+
+
+def test_a_rake_no_convention_takes_is_a_discrepancy_without_a_convention_named(client):
+    text = _split_side_pot(client).replace("collected 270 from pot", "collected 266 from pot").replace(
+        "collected 80 from pot", "collected 74 from pot").replace("| Rake 0", "| Rake 10")
+    hand = check(client, text, "pokerstars")["hands"][0]
+    assert hand["valid"] and hand["agrees"] is False
+    assert not any("rake" in note for note in hand["notes"])
+
+
+def test_a_rake_from_one_winners_pot_needs_no_convention(client):
+    hand = check(client, EXPORT, "pokerstars")["hands"][1]
+    assert hand["agrees"] is True and not any("the rake" in note for note in hand["notes"])
