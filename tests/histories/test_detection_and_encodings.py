@@ -1,8 +1,11 @@
 """Which format a history is in, the encodings its file may have, and the lean answer a bulk audit asks for."""
 
 import codecs
+import json
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -197,3 +200,13 @@ def test_the_lean_answer_explained_carries_each_hands_decisions(client):
 ])
 def test_the_prefer_header_is_read_as_rfc_7240_writes_it(headers, minimal):
     assert prefers_minimal(headers) is minimal
+
+
+def test_the_readmes_http_snippet_reads_a_utf16_export_as_the_command_line_does():
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    snippet = re.search(r"\.venv/bin/python -c '(?P<code>import json,sys; from service[^']*)'", readme)
+    assert snippet is not None
+    for name in ("fulltilt-razz-cash.txt", "pokerstars-razz-cash.txt"):
+        done = subprocess.run([sys.executable, "-c", snippet["code"], str(SAMPLES_DIR / name)], capture_output=True,
+                              check=True)
+        assert json.loads(done.stdout) == {"text": sample(name)}
