@@ -58,7 +58,8 @@ inputs:
 output:
   A line per file (its hands, how many are valid, how many agree with their record), a
   line per invalid or disagreeing hand (file:line, the hand, why), and a total line: the
-  counts over every file and each player's net result, what the rules paid less what it
+  counts over every file and each named player's net result in each unit (the site and
+  its currency or chips, never added across), what the rules paid less what it
   put in, with its all-in adjusted result in brackets. With --json, one JSON line per
   hand instead (its "file", then the hand as the endpoint's lean answer, Prefer:
   return=minimal, writes it), a line for each file that cannot be read ({{"file", "read":
@@ -196,8 +197,9 @@ def phh_of(checked: HandCheck) -> str | None:
 
 
 def nets(hands: Sequence[HandCheck]) -> dict[str, tuple[int, int]]:
-    """Each player's net result over a file's decided hands, and the same with each all-in hand's expectation in
-    place of what it paid (the "all-in adjusted" figure trackers report), in the history's units."""
+    """Each named player's net result over a file's decided hands, and the same with each all-in hand's expectation
+    in place of what it paid (the "all-in adjusted" figure trackers report), by player and unit: a player's name with
+    the unit its amounts count (``Hero (PokerStars $ cents)``), so that no total adds one unit to another."""
     found: dict[str, tuple[int, int]] = {}
     for checked in hands:
         state, result, hand = checked.state, checked.result, checked.hand
@@ -208,7 +210,9 @@ def nets(hands: Sequence[HandCheck]) -> dict[str, tuple[int, int]]:
         names = {player.seat: player.name for player in hand.players}
         for player in state.players:
             seat, put_in = player.seat, player.committed_total
-            name = names.get(seat) or f"seat {seat}"
+            if not names.get(seat):
+                continue  # a seat the history names no one in (PHH without players) is no player across hands
+            name = f"{names[seat]} ({hand.unit})"
             actual, adjusted = found.get(name, (0, 0))
             found[name] = (actual + paid[seat] - put_in, adjusted + expected[seat] - put_in)
     return found

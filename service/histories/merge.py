@@ -234,7 +234,7 @@ class _MergeHand:
             bring_in = max(1, small_bet // 2)
             notes.append(f"the history does not show a bring-in: taken as {bring_in} (half the small bet)")
         return WrittenHand(
-            entry=header.entry, id=game.attributes.get("id"), game=written_game,
+            entry=header.entry, id=game.attributes.get("id"), game=written_game, unit=self.unit,
             stakes={"ante": max(self.antes, default=0), "bring_in": bring_in, "small_bet": small_bet,
                     "big_bet": big_bet},
             players=players, actions=self.actions, dealer_seat=dealer, recorded=self.recorded(players),
@@ -271,6 +271,7 @@ class _MergeHand:
         sample = found["small"]
         symbol = sample[0] if sample[0] in _SIGNS else ""
         money = Money("", cents=symbol != "", sample=sample.lstrip(_SIGNS))
+        self.unit = money.unit("Merge", symbol)
         entry = (description or game).entry
         return money, self.amount(money, found["small"], entry), self.amount(money, found["big"], entry)
 

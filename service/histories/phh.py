@@ -198,7 +198,7 @@ class _Reader:
         scale = self.scale(actions)
         players = self.players(scale)
         hand = WrittenHand(entry=self.first, id=None if fields.get("hand") is None else str(fields["hand"]),
-                           game=VARIANTS[variant],
+                           game=VARIANTS[variant], unit=_unit(fields.get("currency")),
                            stakes=self.stakes(scale, len(players)), players=players,
                            dealer_seat=_dealer_seat([player.seat for player in players]))
         hand.field_entries = {f"stakes.{name}": self.entry_of(written) for name, written in STAKES_FIELDS.items()}
@@ -400,6 +400,15 @@ def _places(value: Decimal) -> int:
     _, digits, exponent = value.as_tuple()
     significant = "".join(map(str, digits)).rstrip("0")
     return max(0, -(int(exponent) + len(digits) - len(significant))) if significant else 0
+
+
+def _unit(currency: Any) -> str:
+    """What a PHH hand's amounts count: its ``currency`` when it names one, else PHH's own units.
+
+    >>> _unit("USD"), _unit(None)
+    ('PHH USD', 'PHH units')
+    """
+    return f"PHH {currency}" if isinstance(currency, str) and currency.strip() else "PHH units"
 
 
 def _shown(value: Any) -> str:

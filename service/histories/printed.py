@@ -215,7 +215,7 @@ class Tally:
         players = ", ".join(f"{name} {actual:+d} ({adjusted:+d})" for name, (actual, adjusted) in self.nets.items())
         aside = [f"{self.unread} not read"] * bool(self.unread) + [f"{self.passed} passed over"] * bool(self.passed)
         unread = f" ({', '.join(aside)})" if aside else ""
-        net = (f"net (all-in adjusted): {players or 'no hand decided'}" if self.netted
+        net = (f"net (all-in adjusted): {players or 'no named player in a hand decided'}" if self.netted
                else "net: not in the service's lean answers")
         return (f"total: {count(self.files + self.unread + self.passed, 'file')}{unread}, {count(self.hands, 'hand')}, "
                 f"{self.valid} valid, {self.agree} agree{unrecorded_words(self.unrecorded)}"

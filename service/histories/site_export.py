@@ -106,6 +106,18 @@ class Money:
             return whole
         return whole * 100 + int(parts["cents"] or "0")
 
+    def unit(self, site: str, sign: str | None = None) -> str:
+        """What the amounts count, with the site: cents of a currency, play money's cents, or chips (a
+        tournament's), so that no total adds one to another.
+
+        >>> Money("$", True, "$1").unit("PokerStars"), Money("", False, "40").unit("Full Tilt")
+        ('PokerStars $ cents', 'Full Tilt chips')
+        """
+        sign = self.symbol if sign is None else sign
+        if not self.cents:
+            return f"{site} chips"
+        return f"{site} {sign} cents" if sign else f"{site} play money cents"
+
 
 class Header(NamedTuple):
     """What a hand's first line says: its number, its unit, its small and big bets and its game."""
@@ -232,6 +244,7 @@ class SiteHandReader(ABC):
             entry=self.header,
             id=self.hand_id,
             game=self.game,
+            unit=self.money.unit(self.SITE),
             stakes={"ante": max(self.antes, default=0), "bring_in": bring_in, "small_bet": self.small_bet,
                     "big_bet": self.big_bet},
             players=players,

@@ -139,6 +139,9 @@ class WrittenHand:
     players: list[WrittenPlayer]
     game: Game = Game.RAZZ
     """The game the history says the hand is of."""
+    unit: str = ""
+    """What the hand's amounts count, with the site (``PokerStars $ cents``, ``Full Tilt chips``): a player's results
+    are added up only within one unit."""
     actions: list[WrittenAction] = field(default_factory=list)
     dealer_seat: int | None = None
     community_card: tuple[str, Entry] | None = None

@@ -51,7 +51,7 @@ def test_every_razz_sample_passes_with_a_summary_line_per_file():
     assert status == 0 and errors == ""
     assert lines[:-1] == [summary(path, 3 if path == POKERSTARS else 1) for path in RAZZ]
     assert lines[-1].startswith(TOTAL)
-    assert "Hero -10 (-10)" in lines[-1]
+    assert "Hero (Full Tilt $ cents) -15 (-15)" in lines[-1] and "Hero (PokerStars $ cents) +5 (+5)" in lines[-1]
 
 
 def test_a_folder_is_read_recursively_in_name_order_its_history_files_only(capsys, tmp_path):
@@ -368,3 +368,17 @@ def test_a_valid_hand_without_a_record_is_counted_as_such(capsys, tmp_path):
     assert status == 0
     assert lines[0] == summary(unrecorded, 1, 1, 0) + " (1 without a record)"
     assert lines[-1].startswith("total: 2 files, 2 hands, 2 valid, 1 agree (1 without a record); ")
+
+
+def test_nets_are_added_per_player_and_unit_never_across_units_and_seats_without_names_are_no_players(capsys):
+    home_game = SAMPLES / "pokerstars-8game-tournament.txt"
+    status, lines, _ = check(capsys, POKERSTARS, home_game, PHH[0])
+    assert status == 0
+    nets = lines[-1].split("net (all-in adjusted): ", 1)[1]
+    assert "Hero (PokerStars $ cents) +5 (+5)" in nets and "Hero (PokerStars chips) +93 (+93)" in nets
+    assert "seat " not in nets  # the WSOP hand names no players: its seats are no players across hands
+
+
+def test_a_file_of_unnamed_seats_alone_says_no_named_player(capsys):
+    status, lines, _ = check(capsys, PHH[0])
+    assert status == 0 and lines[-1].endswith("net (all-in adjusted): no named player in a hand decided")
