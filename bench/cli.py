@@ -1,11 +1,16 @@
 """The command line's hands per second with ``--jobs 2`` beside ``--jobs 1``, on the same folder, in one run.
 
-Run from the project root: ``python bench/cli.py [--copies 300] [--rounds 5]``. The folder holds
-COPIES copies of the razz samples (4 WSOP PHH hands, 3 PokerStars hands, 1 Full Tilt UTF-16
-hand: 8 hands a copy) in sub-folders; each round runs ``python -m service.histories --jobs 1``,
+Run from the project root: ``python bench/cli.py [--copies 300] [--rounds 5] [--mixed] [--baseline DIR]``.
+The folder holds COPIES copies of the razz samples (4 WSOP PHH hands, 3 PokerStars hands, 1 Full
+Tilt UTF-16 hand: 8 hands a copy) in sub-folders, or with ``--mixed`` of the razz and the stud and
+stud hi/lo samples of every format (read whole, and skipped until they are checked: 43 hands a
+copy, 8 of them razz); each round runs ``python -m service.histories --jobs 1``,
 ``--jobs 2``, and ``--jobs 2`` handing the workers one file at a time (``CHUNK_FILES = 1``: what
 the chunks save) over it, in an order that turns each round, as a user runs it (start-up
-included). Prints each run's wall time, hands per second and CPU time (user and system, the
+included). ``--baseline DIR`` runs the same command line of another checkout (its
+``python -m service.histories`` imported from DIR, with this interpreter) beside, ``--jobs 1`` and
+``--jobs 2``, its output compared with its own sides only. Prints each run's wall time, hands per
+second and CPU time (user and system, the
 process and its workers), the medians, the speed-ups (medians of each round's ratios), and the
 load average, since the machine is shared: a busy machine shows as a speed-up well under 2 with
 CPU time unchanged.
@@ -27,17 +32,24 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "tests" / "histories" / "samples"
 RAZZ = [*sorted(SAMPLES.glob("wsop-*.phh")), SAMPLES / "pokerstars-razz-cash.txt", SAMPLES / "fulltilt-razz-cash.txt"]
-HANDS_A_COPY = 8
+STUD = [*sorted(SAMPLES.glob("phh-wsop-*.phh")), *(SAMPLES / name for name in (
+    "pokerstars-stud-cash.txt", "pokerstars-stud8-cash.txt", "fulltilt-stud-cash.txt", "fulltilt-studhilo-cash.txt",
+    "fulltilt-stud8-cash.txt", "winamax-stud-cash.txt", "merge-stud-cash.xml", "merge-studhilo-cash.xml",
+    "merge-horse-cash.xml"))]
+"""The stud and stud hi/lo samples (35 hands), for a mixed folder."""
+HANDS_A_COPY = {False: 8, True: 43}
+"""Hands in a copy of the razz samples, and of the mixed ones."""
 
 
-def folder(copies: int, where: Path) -> int:
-    """Fill ``where`` with the copies, ten to a sub-folder; the number of hands."""
+def folder(copies: int, where: Path, mixed: bool) -> tuple[int, int]:
+    """Fill ``where`` with the copies, ten to a sub-folder; the number of files and of hands."""
+    samples = RAZZ + STUD if mixed else RAZZ
     for copy in range(copies):
         target = where / f"{copy // 10:03}" / f"{copy:04}"
         target.mkdir(parents=True)
-        for sample in RAZZ:
+        for sample in samples:
             shutil.copyfile(sample, target / sample.name)
-    return copies * HANDS_A_COPY
+    return copies * len(samples), copies * HANDS_A_COPY[mixed]
 
 
 SIDES = {"--jobs 1": ["-m", "service.histories", "--jobs", "1"],
@@ -46,14 +58,14 @@ SIDES = {"--jobs 1": ["-m", "service.histories", "--jobs", "1"],
                                             "sys.argv[0] = 'cli'; sys.exit(cli.main())", "--jobs", "2"]}
 
 
-def timed(side: list[str], hands_folder: Path) -> tuple[float, float, bytes]:
-    """One run of the CLI: wall seconds, CPU seconds (its own and its workers'), its output."""
+def timed(side: list[str], hands_folder: Path, checkout: Path = ROOT) -> tuple[float, float, bytes]:
+    """One run of the CLI of ``checkout``: wall seconds, CPU seconds (its own and its workers'), its output."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, *side, str(hands_folder)], cwd=ROOT, capture_output=True)
+    done = subprocess.run([sys.executable, *side, str(hands_folder)], cwd=checkout, capture_output=True)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    assert done.returncode == 0, done.stderr.decode()
+    assert done.returncode in (0, 1), done.stderr.decode()  # 1: a baseline that counts the stud hands invalid
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), done.stdout
 
 
@@ -62,22 +74,29 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--copies", type=int, default=300)
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--mixed", action="store_true", help="razz, stud and stud hi/lo samples of every format")
+    parser.add_argument("--baseline", type=Path, help="another checkout, run beside with --jobs 1 and --jobs 2")
     arguments = parser.parse_args()
-    names = list(SIDES)
+    sides = {name: (side, ROOT) for name, side in SIDES.items()}
+    if arguments.baseline is not None:
+        for name in ("--jobs 1", "--jobs 2"):
+            sides[f"baseline {name}"] = (SIDES[name], arguments.baseline.resolve())
+    names = list(sides)
     with tempfile.TemporaryDirectory() as temporary:
         hands_folder = Path(temporary)
-        hands = folder(arguments.copies, hands_folder)
-        print(f"{arguments.copies * len(RAZZ)} files, {hands} hands; cores {len(os.sched_getaffinity(0))}; "
+        files, hands = folder(arguments.copies, hands_folder, arguments.mixed)
+        print(f"{files} files, {hands} hands; cores {len(os.sched_getaffinity(0))}; "
               f"load average {os.getloadavg()[0]:.2f} at the start")
         runs: dict[str, list[tuple[float, float]]] = {name: [] for name in names}
-        outputs: set[bytes] = set()
+        outputs: dict[Path, set[bytes]] = {}
         for round_ in range(arguments.rounds):
             for name in names[round_ % len(names):] + names[:round_ % len(names)]:
-                wall, cpu, output = timed(SIDES[name], hands_folder)
-                outputs.add(output)
+                side, checkout = sides[name]
+                wall, cpu, output = timed(side, hands_folder, checkout)
+                outputs.setdefault(checkout, set()).add(output)
                 runs[name].append((wall, cpu))
                 print(f"round {round_ + 1} {name}: {wall:.2f} s, {hands / wall:,.0f} hands/s, CPU {cpu:.2f} s")
-    assert len(outputs) == 1, "the sides printed different outputs"
+    assert all(len(printed) == 1 for printed in outputs.values()), "the sides of one checkout printed different outputs"
     for name, measured in runs.items():
         wall = statistics.median(wall for wall, _ in measured)
         cpu = statistics.median(cpu for _, cpu in measured)

@@ -12,8 +12,9 @@ from flask import Response
 from ..histories.check import HandCheck
 from ..histories.formats import FORMATS
 from ..histories.history import AUTO, HistoryCheck, HistoryPlan
-from ..histories.lean import lean_history, written_allin, written_error
+from ..histories.lean import lean_history, written_allin, written_error, written_skip
 from ..histories.phh import write as write_phh
+from ..histories.written import Game
 from ..stud_family.rules import resolve_rules
 from ..stud_family.snapshot import Action, PlayerIn
 from ..stud_family.work import HAND_CHECK_UNITS, WORK_BUDGET
@@ -64,6 +65,17 @@ class HandProblemSchema(ma.Schema):
     type = ma.fields.String(required=True, metadata={"description": "A problem type of the Problem schema."})
     detail = ma.fields.String(required=True, metadata={"description": "One sentence a person understands."})
     source = ma.fields.String(required=True, metadata={"description": "The entry at fault, as written."})
+    line = ma.fields.Integer(required=True, metadata={"description": "Its 1-based line in text."})
+
+
+class SkippedSchema(ma.Schema):
+    """Why a hand was not checked: a game the service does not play, or does not check yet. Never an error."""
+
+    game = ma.fields.String(required=True, metadata={
+        "description": "The hand's game: razz, stud or stud8 when the service names it, else as the history writes "
+                       "it (\"Hold'em No Limit\", PHH's \"NT\")."})
+    detail = ma.fields.String(required=True, metadata={"description": "One sentence a person understands."})
+    source = ma.fields.String(required=True, metadata={"description": "The entry that names the game, as written."})
     line = ma.fields.Integer(required=True, metadata={"description": "Its 1-based line in text."})
 
 
@@ -125,15 +137,24 @@ class CheckedHandSchema(ma.Schema):
     id = ma.fields.String(required=True, allow_none=True,
                           metadata={"description": "PHH hand, the site's hand number (PokerStars, Full Tilt, "
                                                   "Winamax, Merge); null when not written."})
+    game = ma.fields.String(required=True, allow_none=True, validate=ma.validate.OneOf([str(game) for game in Game]),
+                            metadata={"description": "The hand's game as the history says it: razz, stud (seven-card "
+                                                     "stud) or stud8 (stud hi/lo 8-or-better); null when the hand "
+                                                     "cannot be read or is of a game the service does not play."})
     seats = ma.fields.List(ma.fields.Integer(), required=True, metadata={
         "description": "The seats of the hand's players, in the history's order; empty when it cannot be read."})
     players = ma.fields.List(ma.fields.String(allow_none=True), required=True, metadata={
         "description": "The players' names as written, in the order of seats (kept, never used as seats); null "
                        "where the history names none."})
-    valid = ma.fields.Boolean(required=True,
-                              metadata={"description": "True when the hand reads and replays under the rules."})
+    valid = ma.fields.Boolean(required=True, metadata={
+        "description": "True when the hand reads and replays under the rules; false for a skipped hand too, which "
+                       "is not checked (skipped says why, and error is null)."})
     error = ma.fields.Nested(HandProblemSchema, required=True, allow_none=True,
-                             metadata={"description": "Why the hand is not valid; null when it is."})
+                             metadata={"description": "Why the hand is not valid; null when it is, or is skipped."})
+    skipped = ma.fields.Nested(SkippedSchema, required=True, allow_none=True, metadata={
+        "description": "Why the hand was not checked: a game the service does not play (hold'em in an 8-game "
+                       "file, 2-7 razz), or one it reads but does not check yet (stud, stud8); null when checked. "
+                       "A skipped hand is counted apart, never invalid."})
     snapshot = ma.fields.Nested(SnapshotSchema, required=True, allow_none=True, metadata={
         "description": "The /v1/table/state request the hand amounts to; for an invalid hand, up to the entry at "
                        "fault; null when the hand cannot be read."})
@@ -164,6 +185,9 @@ class SummarySchema(ma.Schema):
     hands = ma.fields.Integer(required=True, metadata={"description": "Hands in the text."})
     valid = ma.fields.Integer(required=True, metadata={"description": "Hands that read and replay under the rules."})
     agree = ma.fields.Integer(required=True, metadata={"description": "Hands whose record matches the rules' payouts."})
+    skipped = ma.fields.Integer(required=True, metadata={
+        "description": "Hands not checked, of a game the service does not play or does not check yet; counted in "
+                       "hands, never in valid."})
 
 
 class HistoryCheckSchema(ma.Schema):
@@ -231,8 +255,9 @@ def prefers_minimal(headers: list[str]) -> bool:
     return False
 
 
-write_hand = answer_writer(CheckedHandSchema, written=("id", "seats", "players", "error", "snapshot", "state", "phh",
-                                                       "recorded", "agrees", "discrepancies", "allin"))
+write_hand = answer_writer(CheckedHandSchema, written=("id", "game", "seats", "players", "error", "skipped", "snapshot",
+                                                       "state", "phh", "recorded", "agrees", "discrepancies",
+                                                       "allin"))
 write_summary = answer_writer(SummarySchema)
 write_discrepancy = answer_writer(DiscrepancySchema)
 
@@ -251,9 +276,11 @@ def write_checked(checked: HandCheck, rules: Mapping[str, Any] | None = None) ->
     answer = write_hand(
         checked,
         id=None if hand is None else hand.id,
+        game=None if hand is None else str(hand.game),
         seats=[] if hand is None else [player.seat for player in hand.players],
         players=[] if hand is None else [player.name for player in hand.players],
         error=None if error is None else written_error(error),
+        skipped=None if checked.skipped is None else written_skip(checked.skipped),
         snapshot=_written_snapshot(checked, rules),
         state=state,
         phh=phh,

@@ -1,15 +1,15 @@
 """Every problem type the service answers, declared in one list: the contract's ``Problem.type`` names each.
 
 Listed, not discovered: a subclass of ``InputError`` exists only once its module is imported, and
-a list built by scanning them at import missed the hand histories' (``unreadable-hand``,
-``not-razz``). A test imports every module of the service and checks that each error a code path
-can raise, and each kind it names, is here.
+a list built by scanning them at import missed the hand histories' (``unreadable-hand``). A test
+imports every module of the service and checks that each error a code path can raise, and each
+kind it names, is here.
 """
 
 from __future__ import annotations
 
 from ..histories.detect import UnsupportedFormatError
-from ..histories.errors import NotRazzError, UnreadableHandError
+from ..histories.errors import UnreadableHandError
 from ..problems import DETAIL_BY_STATUS, DUPLICATE_ID, HTTP_ERROR, KIND_BY_STATUS, PROBLEM_BASE, status_title
 from ..stud_family.errors import (
     DuplicateCardError,
@@ -29,7 +29,7 @@ from ..stud_family.errors import (
 INPUT_ERRORS: tuple[type[InputError], ...] = (
     FieldError, InvalidCardError, DuplicateCardError, DuplicateSeatError, TooManyCardsError, UnequalHandsError,
     StakesError, SnapshotError, IllegalActionError, ShowdownError, WorkBudgetError,
-    UnsupportedFormatError, UnreadableHandError, NotRazzError,
+    UnsupportedFormatError, UnreadableHandError,
 )
 """The errors a caller's input can raise, the rules' and the hand histories': each class's ``kind`` is its type,
 and the first line of its docstring what the type means."""

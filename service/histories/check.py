@@ -38,8 +38,8 @@ from ..stud_family.why import Citation, Why, seat_list
 from ..stud_family.wording import quoted
 from ..stud_family.work import Budget
 from .allin import AllIn, LeftOut, all_in_equity
-from .errors import UnreadableHandError
-from .written import Entry, Recorded, Verb, WrittenAction, WrittenHand, WrittenPlayer
+from .errors import OtherGameError, UnreadableHandError
+from .written import GAME_NAMES, Entry, Game, Recorded, Verb, WrittenAction, WrittenHand, WrittenPlayer
 
 _INCREASE, _CHECK_OR_CALL, _WRITTEN_CALL, _ALL_IN = Verb.INCREASE, Verb.CHECK_OR_CALL, Verb.CALL, Verb.ALL_IN
 _CALL, _CHECK = ActionType.CALL, ActionType.CHECK
@@ -58,6 +58,21 @@ class HandError:
     entry: Entry
     citation: Citation | None = None
     """For an illegal action, the rule that refuses it."""
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """Why a hand was not checked: its game, named, and the entry that says it (the header, PHH's variant)."""
+
+    game: str
+    """A game the service names (``stud``, ``stud8``), or a game it does not play as the history writes it."""
+    detail: str
+    entry: Entry
+
+
+CHECKED_GAMES = frozenset({Game.RAZZ})
+"""The games whose hands the rules engine replays: a hand of another game the readers read (stud, stud/8) is read
+whole and skipped, saying it is not checked yet."""
 
 
 @dataclass(frozen=True)
@@ -91,11 +106,13 @@ class HandCheck:
     """The equity when the chips went in, for a hand whose betting ended before 7th street (``allin.py``)."""
     why: list[Why] | None = None
     """When asked for (``explain``): the decisions behind the hand, or the rule an invalid one broke."""
+    skipped: Skipped | None = None
+    """Why the hand was not checked (a game not played, or not yet); never an error."""
 
     @property
     def valid(self) -> bool:
-        """Whether the hand was read and obeys the rules."""
-        return self.error is None
+        """Whether the hand was read and obeys the rules (a skipped hand was not checked, so it is not valid)."""
+        return self.error is None and self.skipped is None
 
 
 def check_hand(index: int, read: Callable[[], WrittenHand], rules: Rules, explain: bool = False,
@@ -105,8 +122,14 @@ def check_hand(index: int, read: Callable[[], WrittenHand], rules: Rules, explai
     note when it cannot be."""
     try:
         hand = read()
+    except OtherGameError as other:
+        return HandCheck(index, None, skipped=Skipped(other.game, other.message, other.entry),
+                         why=[] if explain else None)
     except UnreadableHandError as error:
         return HandCheck(index, None, HandError(error.kind, error.message, error.entry), why=[] if explain else None)
+    if hand.game not in CHECKED_GAMES:
+        return HandCheck(index, hand, notes=list(hand.notes), why=[] if explain else None, skipped=Skipped(
+            hand.game, f"a hand of {GAME_NAMES[hand.game]}: read, not checked yet", hand.entry))
     checked = HandCheck(index, hand, notes=list(hand.notes))
     _Checker(hand, rules, explain, checked, budget).run()
     return checked
@@ -154,7 +177,9 @@ class _Checker:
         recorded = hand.recorded
         if recorded is not None and result is not None:
             starting = {player.seat: player.stack for player in hand.players if player.stack is not None}
-            checked.discrepancies = discrepancies(recorded, state, result, starting, self.adjusted)
+            checked.discrepancies, convention = discrepancies(recorded, state, result, starting, self.adjusted)
+            if convention is not None:
+                checked.notes.append(convention)
         elif recorded is not None:
             checked.notes.append("the history records what was paid, but the hand's result is not decided: "
                                  "a live hand's cards are not all shown")
@@ -369,9 +394,38 @@ def rake_shares(rake: int, won: Mapping[int, int]) -> dict[int, int]:
     return shares
 
 
+RAKE_CONVENTIONS = ("spread over the pots, each winner paying in proportion to what he won",
+                    "taken from the main pot alone")
+"""How sites take the rake when a hand has side pots: from every pot, so each winner pays in proportion to what he
+won, or from the main pot alone, so only its winners pay it."""
+
+
 def discrepancies(recorded: Recorded, state: TableState, result: Settlement, starting: Mapping[int, int],
-                  adjusted: Mapping[int, int]) -> list[Discrepancy]:
-    """Each seat the history pays otherwise than the rules, in the history's own terms.
+                  adjusted: Mapping[int, int]) -> tuple[list[Discrepancy], str | None]:
+    """Each seat the history pays otherwise than the rules, and, where side pots make the sites' rake conventions
+    differ (``RAKE_CONVENTIONS``), the note naming the one its record follows. The record agrees when it is the
+    rules' payouts less the rake taken by a convention a site uses; when none fits, the seats are named as the
+    first convention, the rake spread, pays them."""
+    paid = {share.seat: share.amount for share in result.payouts}
+    back = uncalled(state)
+    won = {seat: amount - back.get(seat, 0) for seat, amount in paid.items()}
+    spread = rake_shares(recorded.rake, won)
+    main = ({share.seat: share.amount for share in result.pots[0].shares} if result.pots else {})
+    from_main = dict.fromkeys(won, 0) | rake_shares(recorded.rake, main) if main else spread
+    found = _discrepancies(recorded, state, result, starting, adjusted, spread)
+    if not recorded.rake or from_main == spread:
+        return found, None
+    if not found:
+        return found, f"the rake ({recorded.rake}) is {RAKE_CONVENTIONS[0]}, as the record pays it"
+    if not _discrepancies(recorded, state, result, starting, adjusted, from_main):
+        return [], f"the rake ({recorded.rake}) is {RAKE_CONVENTIONS[1]}, as the record pays it"
+    return found, None
+
+
+def _discrepancies(recorded: Recorded, state: TableState, result: Settlement, starting: Mapping[int, int],
+                   adjusted: Mapping[int, int], rake_of: Mapping[int, int]) -> list[Discrepancy]:
+    """Each seat the history pays otherwise than the rules with the rake ``rake_of`` each seat pays, in the history's
+    own terms.
 
     ``starting`` holds the stacks the history knows (a finishing stack is judged only against a
     known one); ``adjusted`` the chips the rules' amounts put in beyond the written ones, which
@@ -382,7 +436,6 @@ def discrepancies(recorded: Recorded, state: TableState, result: Settlement, sta
     paid = {share.seat: share.amount for share in result.payouts}
     back = uncalled(state)
     won = {seat: amount - back.get(seat, 0) for seat, amount in paid.items()}
-    rake_of = rake_shares(recorded.rake, won)
     slack = 1 if recorded.rake and sum(amount > 0 for amount in won.values()) > 1 else 0
     committed = {player.seat: player.committed_total for player in state.players}
     compared: dict[int, tuple[int, int]] = {}

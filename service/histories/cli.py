@@ -46,7 +46,8 @@ EPILOG = f"""\
 inputs:
   FILE       a hand-history file, whatever its name
   FOLDER     its {", ".join(HISTORY_SUFFIXES)} files, in its sub-folders too, in name
-             order (hidden files and folders are skipped)
+             order (hidden files and folders are skipped; any other file is named on
+             standard error as passed over, and counted in the total)
   ARCHIVE    a .zip, .tar.gz or .tgz file: its {", ".join(HISTORY_SUFFIXES)} members, in the
              archive's order, read in memory and named ARCHIVE:MEMBER
   -          standard input
@@ -57,11 +58,13 @@ inputs:
 output:
   A line per file (its hands, how many are valid, how many agree with their record), a
   line per invalid or disagreeing hand (file:line, the hand, why), and a total line: the
-  counts over every file and each player's net result, what the rules paid less what it
+  counts over every file and each named player's net result in each unit (the site and
+  its currency or chips, never added across), what the rules paid less what it
   put in, with its all-in adjusted result in brackets. With --json, one JSON line per
   hand instead (its "file", then the hand as the endpoint's lean answer, Prefer:
-  return=minimal, writes it), and the total line on standard error. On a terminal, a
-  long run shows its progress on standard error.
+  return=minimal, writes it), a line for each file that cannot be read ({{"file", "read":
+  false, "detail"}}), and the total line on standard error. On a terminal, a long run shows
+  its progress on standard error.
 
 shards:
   --shard K/N --out DIR checks the K-th (from 0) of N even parts of the inputs (a file each,
@@ -72,7 +75,8 @@ shards:
   exit status, or names the parts missing or not of one run and exits 2.
 
 exit status:
-  0    every hand is valid and agrees with its record
+  0    every hand checked is valid and agrees with its record (skipped hands, of a
+       game not checked, count apart)
   1    a hand is invalid or disagrees with its record
   2    something could not be read (a file, a member, an encoding, a format) or
        written, or the command line is wrong; this wins over 1
@@ -129,14 +133,24 @@ def opened(task: Task) -> tuple[str, str] | Outcome:
     """A file's text, decoded, and the format it is written in; or, for a file that cannot be read, its Outcome
     saying why. Whoever checks the hands (this process, a worker, the service) opens the file here."""
     source, settings = task.source, task.settings
+    if source.passed_over is not None:
+        return Outcome(source.name, err=[f"{source.name}: passed over: {source.passed_over}"], json=settings.json,
+                       read=False, passed=True)
     try:
         text = decode_history(source.read())
         return text, detect(text) if settings.format == AUTO else settings.format
     except (Unreadable, EncodingError) as error:
-        return Outcome(source.name, err=[f"{source.name}: cannot be read: {error}"], json=settings.json, read=False)
+        return unread(source.name, str(error), settings.json)
     except UnsupportedFormatError as error:
-        return Outcome(source.name, err=[f"{source.name}: cannot be read: {error.message}"], json=settings.json,
-                       read=False)
+        return unread(source.name, error.message, settings.json)
+
+
+def unread(name: str, why: str, as_json: bool) -> Outcome:
+    """A file that cannot be read: named with why on standard error and, with ``--json``, as a line of its own, so
+    that a pipeline reading the lines misses no file."""
+    line = json.dumps({"file": name, "read": False, "detail": f"cannot be read: {why}"}, ensure_ascii=False,
+                      separators=(",", ":"))
+    return Outcome(name, [line] if as_json else [], err=[f"{name}: cannot be read: {why}"], json=as_json, read=False)
 
 
 def check_task(task: Task) -> Outcome:
@@ -151,7 +165,8 @@ def check_task(task: Task) -> Outcome:
     outcome = Outcome(source.name, [json.dumps({"file": source.name, **lean_hand(hand)}, ensure_ascii=False,
                                                separators=(",", ":")) for hand in hands] if settings.json else lines,
                       json=settings.json, hands=summary.hands, valid=summary.valid, agree=summary.agree,
-                      wrong=bool(lines), nets=nets(hands))
+                      unrecorded=sum(hand.valid and hand.discrepancies is None for hand in hands),
+                      skipped=skipped_games(hands), wrong=bool(lines), nets=nets(hands))
     if task.phh is not None:
         written = [f"[{hand.index + 1}]\n{phh_text}" for hand in hands if (phh_text := phh_of(hand)) is not None]
         if written:
@@ -164,6 +179,15 @@ def check_task(task: Task) -> Outcome:
     return outcome
 
 
+def skipped_games(hands: Sequence[HandCheck]) -> dict[str, int]:
+    """How many of a file's hands were skipped, by game, in order of first appearance."""
+    found: dict[str, int] = {}
+    for checked in hands:
+        if checked.skipped is not None:
+            found[checked.skipped.game] = found.get(checked.skipped.game, 0) + 1
+    return found
+
+
 def phh_of(checked: HandCheck) -> str | None:
     """A valid hand written as PHH, as the full answer's ``phh`` writes it; None for an invalid one."""
     hand = checked.hand
@@ -173,8 +197,9 @@ def phh_of(checked: HandCheck) -> str | None:
 
 
 def nets(hands: Sequence[HandCheck]) -> dict[str, tuple[int, int]]:
-    """Each player's net result over a file's decided hands, and the same with each all-in hand's expectation in
-    place of what it paid (the "all-in adjusted" figure trackers report), in the history's units."""
+    """Each named player's net result over a file's decided hands, and the same with each all-in hand's expectation
+    in place of what it paid (the "all-in adjusted" figure trackers report), by player and unit: a player's name with
+    the unit its amounts count (``Hero (PokerStars $ cents)``), so that no total adds one unit to another."""
     found: dict[str, tuple[int, int]] = {}
     for checked in hands:
         state, result, hand = checked.state, checked.result, checked.hand
@@ -185,7 +210,9 @@ def nets(hands: Sequence[HandCheck]) -> dict[str, tuple[int, int]]:
         names = {player.seat: player.name for player in hand.players}
         for player in state.players:
             seat, put_in = player.seat, player.committed_total
-            name = names.get(seat) or f"seat {seat}"
+            if not names.get(seat):
+                continue  # a seat the history names no one in (PHH without players) is no player across hands
+            name = f"{names[seat]} ({hand.unit})"
             actual, adjusted = found.get(name, (0, 0))
             found[name] = (actual + paid[seat] - put_in, adjusted + expected[seat] - put_in)
     return found
@@ -336,10 +363,18 @@ def outcomes(tasks: Iterator[Task], jobs: int,
 
 
 def _jobs(text: str) -> int:
-    number = int(text)
-    if number < 1:
-        raise ValueError(text)
-    return number
+    """``--jobs N``: a whole number of worker processes, 1 or more; argparse names the option with the message."""
+    if not text.strip().isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"not a whole number of processes, 1 or more: {text!r}")
+    return int(text)
+
+
+def _rules(text: str) -> object:
+    """``--rules JSON``: the rules object as JSON text (its options are checked by ``rules_of``, after)."""
+    try:
+        return json.loads(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"not JSON ({error}): {text[:40]!r}") from None
 
 
 def parser() -> argparse.ArgumentParser:
@@ -353,7 +388,7 @@ def parser() -> argparse.ArgumentParser:
     made.add_argument("--format", default=AUTO, choices=[AUTO, *FORMATS],
                       help="the format the files are written in; auto (the default) tells it from each file's text, "
                            "as the endpoint does")
-    made.add_argument("--rules", type=json.loads, default=None, metavar="JSON",
+    made.add_argument("--rules", type=_rules, default=None, metavar="JSON",
                       help='the rules object, as a request writes it: \'{"preset": "tda_tournament"}\'')
     made.add_argument("--json", action="store_true", help="one JSON line per hand, the total on standard error")
     made.add_argument("--to-phh", type=Path, metavar="DIR",

@@ -21,10 +21,15 @@ class UnreadableHandError(InputError):
         self.entry = entry
 
 
-class NotRazzError(UnreadableHandError):
-    """A hand history of another game or variant than fixed-limit razz."""
+class OtherGameError(Exception):
+    """A hand of a game the service does not play (hold'em, Omaha, 2-7 razz, five-card stud...): it is skipped, its
+    game named as the history writes it, and never counted invalid. Not an InputError: nothing is wrong with it."""
 
-    kind = "not-razz"
+    def __init__(self, entry: Entry, game: str) -> None:
+        super().__init__(f"a hand of {quoted(game)}: not a game this service plays")
+        self.entry = entry
+        self.game = game
+        self.message = str(self)
 
 
 def whole_number(digits: str, entry: Entry) -> int:

@@ -1,4 +1,4 @@
-"""Full Tilt Poker razz exports: the hands of an export, each read line by line into the hand as written.
+"""Full Tilt Poker stud-family exports: the hands of an export, each read line by line into the hand as written.
 
 Full Tilt writes ``NAME action`` with no colon (a colon after a name is chat), ``raises to`` and
 ``completes it to`` the street total, ``wins the pot`` after the rake and the uncalled bet apart, as
@@ -11,17 +11,18 @@ from __future__ import annotations
 import re
 from types import MappingProxyType
 
-from ..stud_family.wording import quoted
-from .errors import NotRazzError, UnreadableHandError
+from .errors import OtherGameError, UnreadableHandError
 from .site_export import AMOUNT, FEES, NAME, Header, Money, SiteHandReader, split_at_headers
-from .written import Entry, Section, Verb, WrittenHand
+from .written import Entry, Game, Section, Verb, WrittenHand
 
 HAND_START = re.compile(r"Full Tilt Poker Game #")
 
 _HEADER = re.compile(r"Full Tilt Poker Game #(?P<id>\d+): (?P<rest>.*)")
 _STAKES = re.compile(rf"(?P<small>{AMOUNT})/(?P<big>{AMOUNT})(?: Ante {AMOUNT})?")
 """``$0.10/$0.20 Ante $0.02`` (cash) or ``40/80 Ante 7`` (a tournament's chips): the small and big bets."""
-_RAZZ = "Limit Razz"
+_GAMES = MappingProxyType({"Limit Razz": Game.RAZZ, "Limit Stud Hi": Game.STUD, "Limit 7 Card Stud": Game.STUD,
+                           "Limit Stud H/L": Game.STUD8, "Limit Stud Hi/Lo": Game.STUD8})
+"""The games read, as Full Tilt names them."""
 _PARTIAL = "(partial)"
 """What ends the header of a hand whose history Full Tilt wrote only from part-way through."""
 
@@ -32,7 +33,7 @@ def split(text: str) -> list[Section]:
 
 
 def read(section: Section) -> WrittenHand:
-    """One hand of a Full Tilt razz export as written, or an error naming the line that keeps it from being read."""
+    """One hand of a Full Tilt export as written, or an error naming the line that keeps it from being read."""
     return _FullTiltHand(section).hand()
 
 
@@ -59,7 +60,7 @@ class _FullTiltHand(SiteHandReader):
     )
     ALL_IN = (", and is all in",)
     MUCKS = frozenset({"mucks"})
-    COLLECTED = re.compile(rf"(?:wins|ties for) (?:the )?(?:pot|main pot|side pot(?: #?\d+)?) "
+    COLLECTED = re.compile(rf"(?:wins|ties for) (?:the )?(?:high |low )?(?:pot|main pot|side pot(?: #?\d+)?) "
                            rf"\((?P<amount>{AMOUNT})\)(?: with .*)?")
     UNCALLED = re.compile(rf"(?:Uncalled bet|Ante) of (?P<amount>{AMOUNT}) returned to (?P<name>.+)")
     """An uncalled bet, or an ante nobody could match handed back before the deal (either wording)."""
@@ -80,11 +81,11 @@ class _FullTiltHand(SiteHandReader):
         r"|The button is in seat #\d+"
     )
     """Chat, the clock, the lobby; ``is high with [Qc]`` names who must bring in, which the rules decide; rebuys,
-    add-ons and bounties (chips and prizes outside the pot); the button, which razz does not use."""
+    add-ons and bounties (chips and prizes outside the pot); the button, which the stud games do not use."""
     CANCELLED = re.compile(r"Hand #\d+ has been cancell?ed")
 
     def read_header(self, header: Entry) -> Header:
-        """The hand number, its unit and its small and big bets; another game than fixed-limit razz is refused."""
+        """The hand number, its game, its unit and its small and big bets; a game not read is skipped."""
         match = _HEADER.fullmatch(header.source)
         if match is None:
             raise UnreadableHandError(header, 'not a Full Tilt hand: a hand starts with a line "Full Tilt Poker '
@@ -100,9 +101,10 @@ class _FullTiltHand(SiteHandReader):
             raise UnreadableHandError(header, f"Full Tilt marks this hand {_PARTIAL}: its history was written from "
                                               "part-way through the hand, so it is truncated")
         game = parts[place + 1]
-        if game != _RAZZ:
-            raise NotRazzError(header, f"a hand of {quoted(game)}: this reader reads fixed-limit razz only")
+        if game not in _GAMES:
+            raise OtherGameError(header, game)
         sample = stakes["small"]
         symbol = sample[0] if sample[0] in "$€£" else ""
         money = Money(symbol, cents=symbol != "", sample=sample)
-        return Header(match["id"], money, money.amount(stakes["small"], header), money.amount(stakes["big"], header))
+        return Header(match["id"], money, money.amount(stakes["small"], header), money.amount(stakes["big"], header),
+                      _GAMES[game])

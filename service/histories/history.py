@@ -27,11 +27,13 @@ STANDARD = Rules()
 
 
 class Summary(NamedTuple):
-    """How many hands were checked, were valid, and agree with the rules' payouts."""
+    """How many hands there were, were valid, agree with the rules' payouts, and were skipped (of a game not
+    checked: counted apart, neither valid nor invalid)."""
 
     hands: int
     valid: int
     agree: int
+    skipped: int = 0
 
 
 class HistoryCheck:
@@ -42,18 +44,20 @@ class HistoryCheck:
     check (bench/README.md, "Hand histories").
     """
 
-    __slots__ = ("_agree", "_checks", "_done", "_hands", "_valid")
+    __slots__ = ("_agree", "_checks", "_done", "_hands", "_skipped", "_valid")
 
     def __init__(self, checks: Iterator[HandCheck]) -> None:
         self._checks = checks
-        self._hands = self._valid = self._agree = 0
+        self._hands = self._valid = self._agree = self._skipped = 0
         self._done = False
 
     def __iter__(self) -> Iterator[HandCheck]:
         """Each hand, checked when it is reached; once."""
         for hand in self._checks:
             self._hands += 1
-            if hand.error is None:
+            if hand.skipped is not None:
+                self._skipped += 1
+            elif hand.error is None:
                 self._valid += 1
                 self._agree += hand.discrepancies == []
             yield hand
@@ -64,7 +68,7 @@ class HistoryCheck:
         """The counts over every hand, once they have all been iterated."""
         if not self._done:
             raise RuntimeError("the summary counts every hand: iterate them all first")
-        return Summary(self._hands, self._valid, self._agree)
+        return Summary(self._hands, self._valid, self._agree, self._skipped)
 
 
 def check_history(text: str, format_name: str = AUTO, rules: Rules = STANDARD, most: int | None = None,
@@ -77,7 +81,7 @@ def check_history(text: str, format_name: str = AUTO, rules: Rules = STANDARD, m
 
     >>> checked = check_history("PokerStars Hand #1: Razz Limit ($1/$2 USD) - 2026/01/01 12:00:00 ET")
     >>> [hand.error.kind for hand in checked], checked.summary
-    (['unreadable-hand'], Summary(hands=1, valid=0, agree=0))
+    (['unreadable-hand'], Summary(hands=1, valid=0, agree=0, skipped=0))
     >>> three = "\\n\\n".join(["PokerStars Hand #1: Razz Limit ($1/$2 USD) - 2026/01/01 12:00:00 ET"] * 3)
     >>> [[hand.index for hand in check_history(three, share=(part, 2))] for part in (0, 1)]
     [[0], [1, 2]]

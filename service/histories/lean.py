@@ -12,7 +12,7 @@ from typing import Any
 
 from ..stud_family.errors import PROBLEM_BASE
 from .allin import AllIn
-from .check import HandCheck, HandError
+from .check import HandCheck, HandError, Skipped
 from .history import HistoryCheck
 
 
@@ -22,8 +22,10 @@ def lean_hand(checked: HandCheck) -> dict[str, Any]:
     answer = {
         "index": checked.index,
         "id": None if hand is None else hand.id,
-        "valid": error is None,
+        "game": None if hand is None else str(hand.game),
+        "valid": checked.valid,
         "error": None if error is None else written_error(error),
+        "skipped": None if checked.skipped is None else written_skip(checked.skipped),
         "agrees": None if found is None or error is not None else not found,
         "discrepancies": [{"seat": item.seat, "recorded": item.recorded, "computed": item.computed}
                           for item in found or ()],
@@ -45,6 +47,12 @@ def written_error(error: HandError) -> dict[str, Any]:
     """Why a hand is not valid, as an answer writes it: the problem type, the sentence, and the entry at fault."""
     return {"type": PROBLEM_BASE + error.kind, "detail": error.detail, "source": error.entry.source,
             "line": error.entry.line}
+
+
+def written_skip(skipped: Skipped) -> dict[str, Any]:
+    """Why a hand was not checked, as an answer writes it: its game, the sentence, and the entry that names it."""
+    return {"game": skipped.game, "detail": skipped.detail, "source": skipped.entry.source,
+            "line": skipped.entry.line}
 
 
 def written_allin(allin: AllIn) -> dict[str, Any]:

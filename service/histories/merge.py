@@ -1,4 +1,5 @@
-"""Merge network razz exports (XML): the hands of an export, each read element by element into the hand as written.
+"""Merge network stud-family exports (XML): the hands of an export, each read element by element into the hand as
+written.
 
 A hand is a ``<description type="Razz" stakes="Limit $0.50/$1"/>`` and the ``<game>`` after it:
 the players, then rounds (``BLINDS``, ``BRING_IN``, ``THIRD_STREET`` ... ``SEVENTH_STREET``,
@@ -24,9 +25,9 @@ from xml.parsers import expat
 from ..stud_family.seating import MAX_SEAT
 from ..stud_family.streets import DEALT_ON
 from ..stud_family.wording import quoted
-from .errors import NotRazzError, UnreadableHandError, whole_number
+from .errors import OtherGameError, UnreadableHandError, whole_number
 from .site_export import AMOUNT, CARD, Money, clean, who
-from .written import Entry, Recorded, Section, Verb, WrittenAction, WrittenHand, WrittenPlayer, text_lines
+from .written import Entry, Game, Recorded, Section, Verb, WrittenAction, WrittenHand, WrittenPlayer, text_lines
 
 HAND_START = re.compile(r"<(?:description|game)[\s/>]")
 _ELEMENT_START = re.compile(r"<(?P<name>description|game)[\s/>]")
@@ -34,7 +35,10 @@ _ELEMENT_START = re.compile(r"<(?P<name>description|game)[\s/>]")
 _DECLARATION = re.compile(r"<\?xml[^>]*\?>")
 _STAKES = re.compile(rf"Limit(?: Level \d+ Blinds)? \(?(?P<small>{AMOUNT})/(?P<big>{AMOUNT})\)?")
 """``Limit $0.50/$1`` (cash), or a tournament's ``Limit Level 3 Blinds (30/60)`` in chips."""
-_RAZZ, _RAZZ_GAME_TYPE = "Razz", "47"
+_GAMES = {"Razz": Game.RAZZ, "7-Stud": Game.STUD, "7-Stud H/L8": Game.STUD8}
+"""The games read, as a description's type names them."""
+_GAME_TYPES = {"47": Game.RAZZ, "39": Game.STUD, "43": Game.STUD8}
+"""The games read, by the game's type number (``gametype``, or a mixed game's ``multigametype``)."""
 _TOURNAMENT = " Tournament"
 """What a tournament hand's description adds to its type (``Razz Tournament``)."""
 _MIXES = {"HORSE", "RASH", "HA", "HO", "SHOE", "HOSE", "HAR"}
@@ -74,6 +78,18 @@ def split(text: str) -> list[Section]:
     current: list[str] | None = None
     awaiting_game = False
     """Whether the current section opened with a description that no game has followed yet."""
+    last_description: tuple[int, str] | None = None
+    """The last description written, with its line: a game without its own follows it."""
+
+    def opened(number: int, piece: str) -> list[str]:
+        nonlocal last_description
+        if piece.lstrip().startswith("<description"):
+            last_description = (number, piece)
+            sections.append(Section(number, [piece]))
+        else:
+            sections.append(Section(number, [piece], context=last_description))
+        return sections[-1].lines
+
     for number, line in enumerate(text_lines(text), start=1):
         cleaned = clean(line)
         if current is None and (not cleaned or _DECLARATION.fullmatch(cleaned)):
@@ -89,18 +105,16 @@ def split(text: str) -> list[Section]:
         if current is None and not starts_hand and _DECLARATION.fullmatch(clean(first)):
             pass  # an XML declaration before a hand on its line
         elif starts_hand or current is None:
-            current = [first]
-            sections.append(Section(number, current))
+            current = opened(number, first)
         else:
             current.append(first)
         for piece in rest:  # a hand that starts within the line
-            current = [piece]
-            sections.append(Section(number, current))
+            current = opened(number, piece)
     return sections
 
 
 def read(section: Section) -> WrittenHand:
-    """One hand of a Merge razz export as written, or an error naming the line that keeps it from being read."""
+    """One hand of a Merge export as written, or an error naming the line that keeps it from being read."""
     return _MergeHand(section).hand()
 
 
@@ -171,6 +185,13 @@ class _MergeHand:
 
     def __init__(self, section: Section) -> None:
         elements = _elements(section)
+        self.borrowed = section.context is not None and bool(elements) and elements[0].name == "game"
+        """Whether the description is the one written before the hand (a table's hands after its first): the hand
+        is then named at its own game's line."""
+        if self.borrowed and section.context is not None:
+            line, written = section.context
+            elements = [element for element in _elements(Section(line, [written]))
+                        if element.name == "description"][:1] + elements
         if not elements:
             raise UnreadableHandError(Entry(section.first_line, clean(section.lines[0])),
                                       'not a Merge hand: a hand is a "<description>" and a "<game>" element')
@@ -197,8 +218,8 @@ class _MergeHand:
         game = next((element for element in self.elements if element.name == "game"), None)
         if game is None:
             raise UnreadableHandError(self.elements[0].entry, 'not a Merge hand: no "<game>" element')
-        header = description or game
-        self.check_game(description, game)
+        header = game if self.borrowed else description or game
+        written_game = self.game_of(description, game)
         self.money, small_bet, big_bet = self.stakes(description, game)
         rounds = self.read_players_and_rounds(game)
         dealer = self.read_dealer()
@@ -213,27 +234,32 @@ class _MergeHand:
             bring_in = max(1, small_bet // 2)
             notes.append(f"the history does not show a bring-in: taken as {bring_in} (half the small bet)")
         return WrittenHand(
-            entry=header.entry, id=game.attributes.get("id"),
+            entry=header.entry, id=game.attributes.get("id"), game=written_game, unit=self.unit,
             stakes={"ante": max(self.antes, default=0), "bring_in": bring_in, "small_bet": small_bet,
                     "big_bet": big_bet},
             players=players, actions=self.actions, dealer_seat=dealer, recorded=self.recorded(players),
             field_entries=self.field_entries, notes=notes)
 
-    def check_game(self, description: _Element | None, game: _Element) -> None:
-        """Refuse a game other than razz: the description's type, or the game's type number."""
+    def game_of(self, description: _Element | None, game: _Element) -> Game:
+        """The hand's game, by the description's type and the game's type number, which must agree; another game
+        is skipped (an OtherGameError naming it)."""
         kind = None if description is None else description.attributes.get("type", "").removesuffix(_TOURNAMENT)
         game_type = game.attributes.get("gametype")
-        if kind in _MIXES:  # a mixed game's hand: its own game is the game's multigametype
+        if kind in _MIXES or "multigametype" in game.attributes:
+            # a mixed game's hand (with its description or after it): its own game is the game's multigametype
             kind, game_type = None, game.attributes.get("multigametype")
-        if kind is not None and kind != _RAZZ:
-            raise NotRazzError(description.entry if description else game.entry,
-                               f"a hand of {quoted(kind)}: this reader reads fixed-limit razz only")
-        if game_type is not None and game_type != _RAZZ_GAME_TYPE:
-            raise NotRazzError(game.entry, f"a hand of game type {quoted(game_type)}: this reader reads fixed-limit "
-                                           f"razz only (game type {_RAZZ_GAME_TYPE})")
+        if kind is not None and kind not in _GAMES:
+            raise OtherGameError(description.entry if description else game.entry, kind)
+        if game_type is not None and game_type not in _GAME_TYPES:
+            raise OtherGameError(game.entry, f"game type {game_type}")
         if kind is None and game_type is None:
             raise UnreadableHandError(game.entry, 'the hand does not say its game: a "<description type=...>" or a '
                                                   '"gametype" on "<game>"')
+        found = _GAMES[kind] if kind is not None else _GAME_TYPES[str(game_type)]
+        if game_type is not None and _GAME_TYPES[game_type] is not found:
+            raise UnreadableHandError(game.entry, f"game type {game_type} is {_GAME_TYPES[game_type]}, but the "
+                                                  f"description says {quoted(str(kind))}")
+        return found
 
     def stakes(self, description: _Element | None, game: _Element) -> tuple[Money, int, int]:
         """The hand's unit and its small and big bets, from the description's ``Limit $0.50/$1``."""
@@ -245,6 +271,7 @@ class _MergeHand:
         sample = found["small"]
         symbol = sample[0] if sample[0] in _SIGNS else ""
         money = Money("", cents=symbol != "", sample=sample.lstrip(_SIGNS))
+        self.unit = money.unit("Merge", symbol)
         entry = (description or game).entry
         return money, self.amount(money, found["small"], entry), self.amount(money, found["big"], entry)
 

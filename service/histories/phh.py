@@ -1,4 +1,4 @@
-"""PHH, the open poker hand history format (TOML), for fixed-limit razz: read one hand, and write one.
+"""PHH, the open poker hand history format (TOML), for the stud family: read one hand, and write one.
 
 A ``.phh`` file is one hand; a ``.phhs`` file holds many, as TOML tables ``[1]``, ``[2]``... Players
 are in PHH order (``p1`` is dealt first: clockwise from the dealer's left), seated at ``seats`` when
@@ -26,12 +26,15 @@ from ..stud_family.snapshot import PlayerIn, Snapshot
 from ..stud_family.streets import DEALT_ON, FACE_DOWN, LAST_STREET
 from ..stud_family.vocabulary import ActionType
 from ..stud_family.wording import quoted
-from .errors import MOST_DIGITS, NotRazzError, UnreadableHandError
+from .errors import MOST_DIGITS, OtherGameError, UnreadableHandError
 from .toml_lines import Fields, read_plain
-from .written import Entry, Recorded, Section, Verb, WrittenAction, WrittenHand, WrittenPlayer, text_lines
+from .written import Entry, Game, Recorded, Section, Verb, WrittenAction, WrittenHand, WrittenPlayer, text_lines
 
 RAZZ = "FR"
 """PHH's variant code for fixed-limit razz."""
+VARIANTS = {RAZZ: Game.RAZZ, "F7S": Game.STUD, "F7S/8": Game.STUD8}
+"""The games read, by PHH's variant code: fixed-limit razz, seven-card stud and stud hi/lo eight or better. They
+share the deal, so which cards are up follows alike."""
 UNKNOWN_CARD = "??"
 MOST_PLACES = 6
 """Decimal places an amount may have: a millionth of a unit is finer than any currency or chip."""
@@ -82,7 +85,8 @@ def split(text: str) -> list[Section]:
 
 
 def read(section: Section) -> WrittenHand:
-    """One hand as written; UnreadableHandError (or NotRazzError) naming the line when it is not a razz hand."""
+    """One hand as written; UnreadableHandError naming the line that cannot be read, or OtherGameError naming the
+    variant of a game not read."""
     lines = section.lines
     body_start = 1 if lines and _TABLE_HEADER.fullmatch(lines[0]) else 0
     first = Entry(section.first_line, lines[0] if lines else "")
@@ -181,18 +185,20 @@ class _Reader:
         variant = fields.get("variant")
         if variant is None:
             raise UnreadableHandError(self.first, "not a hand: the PHH field variant is missing")
-        if variant != RAZZ:
-            raise NotRazzError(self.entry_of("variant"), f"variant {_shown(variant)} is not fixed-limit razz "
-                                                         f"({quoted(RAZZ)})")
+        if not isinstance(variant, str):
+            raise self.refuse("variant", f"variant holds {_shown(variant)}, not a game's code like {quoted(RAZZ)}")
+        if variant not in VARIANTS:
+            raise OtherGameError(self.entry_of("variant"), variant)
         for name in REQUIRED:
             if name not in fields:
-                raise UnreadableHandError(self.first, f"the PHH field {name} is required for razz")
+                raise UnreadableHandError(self.first, f"the PHH field {name} is required for {VARIANTS[variant]}")
         actions = fields["actions"]
         if not isinstance(actions, list) or not all(isinstance(action, str) for action in actions):
             raise self.refuse("actions", "actions must be a list of strings")
         scale = self.scale(actions)
         players = self.players(scale)
         hand = WrittenHand(entry=self.first, id=None if fields.get("hand") is None else str(fields["hand"]),
+                           game=VARIANTS[variant], unit=_unit(fields.get("currency")),
                            stakes=self.stakes(scale, len(players)), players=players,
                            dealer_seat=_dealer_seat([player.seat for player in players]))
         hand.field_entries = {f"stakes.{name}": self.entry_of(written) for name, written in STAKES_FIELDS.items()}
@@ -394,6 +400,15 @@ def _places(value: Decimal) -> int:
     _, digits, exponent = value.as_tuple()
     significant = "".join(map(str, digits)).rstrip("0")
     return max(0, -(int(exponent) + len(digits) - len(significant))) if significant else 0
+
+
+def _unit(currency: Any) -> str:
+    """What a PHH hand's amounts count: its ``currency`` when it names one, else PHH's own units.
+
+    >>> _unit("USD"), _unit(None)
+    ('PHH USD', 'PHH units')
+    """
+    return f"PHH {currency}" if isinstance(currency, str) and currency.strip() else "PHH units"
 
 
 def _shown(value: Any) -> str:

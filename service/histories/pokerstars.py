@@ -1,4 +1,4 @@
-"""PokerStars razz exports: the hands of an export, each read line by line into the hand as written.
+"""PokerStars stud-family exports: the hands of an export, each read line by line into the hand as written.
 
 PokerStars writes one fact a line, ``NAME: action`` for each action; what the sites' exports share
 is read by ``site_export``, and this module gives PokerStars' wording and reads its header. Amounts
@@ -10,10 +10,9 @@ from __future__ import annotations
 import re
 from types import MappingProxyType
 
-from ..stud_family.wording import quoted
-from .errors import NotRazzError, UnreadableHandError
+from .errors import OtherGameError, UnreadableHandError
 from .site_export import AMOUNT, FEES, NAME, Header, Money, SiteHandReader, split_at_headers
-from .written import Entry, Section, Verb, WrittenHand
+from .written import Entry, Game, Section, Verb, WrittenHand
 
 HAND_START = re.compile(r"PokerStars (?:Home Game )?(?:Hand|Game) #")
 """A hand's first words: a Home Game hand (a club's private table) is written like any other after them."""
@@ -21,9 +20,16 @@ HAND_START = re.compile(r"PokerStars (?:Home Game )?(?:Hand|Game) #")
 _HEADER = re.compile(r"PokerStars (?:Home Game )?(?:Hand|Game) #(?P<id>\d+):\s+(?:\{[^{}]*\}\s+)?(?P<rest>.*)")
 """The header past the hand's number and, on a Home Game hand, its club's room (``{Dazzle's Room}``)."""
 _TOURNAMENT = re.compile(r"Tournament #\d+, (?P<rest>.*)")
-_RAZZ = re.compile(r"(?<![\w'/-])Razz Limit(?![\w'/-])")
-_DEUCE_TO_SEVEN = re.compile(r"(?<![\w.])2-7(?![\w.])")
-"""``2-7 Razz Limit``: razz played deuce-to-seven (aces high, straights and flushes count), which is not razz."""
+_GAMES = MappingProxyType({"Razz Limit": Game.RAZZ, "7 Card Stud Limit": Game.STUD,
+                           "7 Card Stud Hi/Lo Limit": Game.STUD8})
+"""The games read, as PokerStars names them; ``2-7 Razz Limit`` (razz played deuce-to-seven, aces high, straights
+and flushes counting) is another game."""
+_MIXED_GAME = re.compile(r"[^()]*\((?![$€£]?\d[\d.,]*/)(?P<game>[^(),]+)(?:, [^()]*)?\)")
+"""A mixed game's rotation and the hand's own game in brackets: ``8-Game (Razz Limit)``, ``HORSE (Razz Limit,
+$0.10/$0.20)``."""
+_BUY_IN = re.compile(r"(?:(?:[$€£]\d[\d.,]*(?:\+[$€£]\d[\d.,]*)*|\d[\d.,]*(?:\+\d[\d.,]*)+) (?:[A-Z]{3} )?)?"
+                     r"(?P<game>[^()]*?)(?: \([^()]*\))?")
+"""A game after a tournament's buy-in (``$200+$15 USD Razz Limit``), or before a cash hand's stakes."""
 _CASH_STAKES = re.compile(rf"\((?:[^()]*, )?(?P<small>{AMOUNT})/(?P<big>{AMOUNT})(?: [A-Z]{{3}})?\)")
 """``($0.04/$0.08 USD)``, or a mixed game's ``HORSE (Razz Limit, $0.10/$0.20)``."""
 _LEVEL_STAKES = re.compile(rf"\bLevel [^\s()]+ \((?P<small>{AMOUNT})/(?P<big>{AMOUNT})\)")
@@ -36,7 +42,7 @@ def split(text: str) -> list[Section]:
 
 
 def read(section: Section) -> WrittenHand:
-    """One hand of a PokerStars razz export as written, or an error naming the line that keeps it from being read."""
+    """One hand of a PokerStars export as written, or an error naming the line that keeps it from being read."""
     return _PokerStarsHand(section).hand()
 
 
@@ -86,14 +92,17 @@ class _PokerStarsHand(SiteHandReader):
         rf"|{NAME} (?:wins|split) the {AMOUNT} bounty for eliminating .+"
         rf"|{NAME} wins {AMOUNT} for (?:eliminating|splitting the elimination of) .+"
         r"|Betting is capped"
+        r"|Pair on board - a double bet is allowed"
+        r"|No low hand qualified"
     )
     """Chat, the lobby and the clock; seats taken and left, sitting out, a player removed for not posting;
     rebuys and add-ons (chips bought between hands, which the next hand's seat lines count); bounties (prizes
-    paid outside the pot)."""
+    paid outside the pot); what the dealer says that the rules decide (the betting capped, the double bet an open
+    pair on 4th street allows in stud, a stud hi/lo showdown without a qualifying low)."""
     CANCELLED = re.compile(r"Hand cancelled")
 
     def read_header(self, header: Entry) -> Header:
-        """The hand number, its unit and its small and big bets; another game than fixed-limit razz is refused."""
+        """The hand number, its game, its unit and its small and big bets; a game not read is skipped."""
         match = _HEADER.fullmatch(header.source)
         if match is None:
             raise UnreadableHandError(header, 'not a PokerStars hand: a hand starts with a line "PokerStars '
@@ -101,10 +110,12 @@ class _PokerStarsHand(SiteHandReader):
                                               '"PokerStars Home Game Hand #<number>: ..."')
         tournament = _TOURNAMENT.fullmatch(match["rest"])
         rest = tournament["rest"] if tournament else match["rest"]
-        game = rest.split(" - ")[0]
-        if not _RAZZ.search(game) or _DEUCE_TO_SEVEN.search(game):
-            raise NotRazzError(header, f"a hand of {quoted(game)}: this reader reads fixed-limit razz only")
-        stakes = _LEVEL_STAKES.search(rest) if tournament else _CASH_STAKES.search(game)
+        written = rest.split(" - ")[0]
+        named = _MIXED_GAME.fullmatch(written) or _BUY_IN.fullmatch(written)
+        game = named["game"] if named else written
+        if game not in _GAMES:
+            raise OtherGameError(header, game)
+        stakes = _LEVEL_STAKES.search(rest) if tournament else _CASH_STAKES.search(written)
         if stakes is None:
             where = ('the tournament level, like "Level IV (50/100)"' if tournament
                      else 'brackets, like "($0.04/$0.08)"')
@@ -112,4 +123,5 @@ class _PokerStarsHand(SiteHandReader):
         sample = stakes["small"]
         symbol = sample[0] if sample[0] in "$€£" and tournament is None else ""
         money = Money(symbol, cents=symbol != "", sample=sample)
-        return Header(match["id"], money, money.amount(stakes["small"], header), money.amount(stakes["big"], header))
+        return Header(match["id"], money, money.amount(stakes["small"], header), money.amount(stakes["big"], header),
+                      _GAMES[game])

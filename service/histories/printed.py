@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import closing
 from dataclasses import dataclass, field
@@ -47,9 +47,16 @@ class Outcome:
     err: list[str] = field(default_factory=list)
     json: bool = False
     read: bool = True
+    passed: bool = False
+    """A file of a folder or an archive passed over (not a history's suffix): named, not read, never a failure."""
     hands: int = 0
     valid: int = 0
     agree: int = 0
+    unrecorded: int = 0
+    """Valid hands whose history records no payouts: neither agreeing nor not."""
+    skipped: dict[str, int] = field(default_factory=dict)
+    """The hands not checked, by their game (``stud``, or a game not played as written), in order of first
+    appearance: counted apart, never invalid."""
     wrong: bool = False
     """A hand is invalid or disagrees with its record."""
     unwritten: bool = False
@@ -62,18 +69,20 @@ class Outcome:
     @property
     def out(self) -> list[str]:
         """Its lines for standard output: with ``--json`` a line per hand, else the file's line and a line per
-        invalid or disagreeing hand; none for a file not read."""
+        invalid or disagreeing hand; for a file not read, its JSON line with ``--json``, else none."""
         if not self.read:
-            return []
+            return self.lines if self.json else []
         if self.json:
             return self.lines
-        return [f"{self.name}: {count(self.hands, 'hand')}, {self.valid} valid, {self.agree} agree", *self.lines]
+        return [f"{self.name}: {count(self.hands, 'hand')}, {self.valid} valid, {self.agree} agree"
+                f"{unrecorded_words(self.unrecorded)}{skipped_words(self.skipped, by_game=True)}", *self.lines]
 
     def record(self) -> dict[str, Any]:
         """As a shard's part holds it (``shards``)."""
-        written = {name: getattr(self, name) for name in ("name", "lines", "err", "json", "read", "hands", "valid",
-                                                          "agree", "wrong", "unwritten")}
-        return {**written, "nets": [[name, actual, adjusted] for name, (actual, adjusted) in self.nets.items()]}
+        written = {name: getattr(self, name) for name in ("name", "lines", "err", "json", "read", "passed", "hands",
+                                                          "valid", "agree", "unrecorded", "wrong", "unwritten")}
+        return {**written, "skipped": [[game, number] for game, number in self.skipped.items()],
+                "nets": [[name, actual, adjusted] for name, (actual, adjusted) in self.nets.items()]}
 
     @classmethod
     def joined(cls, records: Sequence[dict[str, Any]]) -> Outcome:
@@ -90,15 +99,48 @@ class Outcome:
             joined.lines += record["lines"]
             joined.err += [line for line in record["err"] if line not in joined.err]
             joined.read &= record["read"]
+            joined.passed |= record["passed"]
             joined.hands += record["hands"]
             joined.valid += record["valid"]
             joined.agree += record["agree"]
+            joined.unrecorded += record["unrecorded"]
+            add_skipped(joined.skipped, record["skipped"])
             joined.wrong |= record["wrong"]
             joined.unwritten |= record["unwritten"]
             for name, actual, adjusted in record["nets"]:
                 before = joined.nets.get(name, (0, 0))
                 joined.nets[name] = (before[0] + actual, before[1] + adjusted)
         return joined
+
+
+def add_skipped(into: dict[str, int], skipped: Iterable[Sequence[Any]]) -> None:
+    """Count skipped hands by game into ``into``, each game's count added (its place kept where first seen)."""
+    for game, number in skipped:
+        into[game] = into.get(game, 0) + number
+
+
+def unrecorded_words(unrecorded: int) -> str:
+    """What a line says of its valid hands without a record to compare: nothing when every one had one.
+
+    >>> unrecorded_words(0), unrecorded_words(2)
+    ('', ' (2 without a record)')
+    """
+    return f" ({unrecorded} without a record)" if unrecorded else ""
+
+
+def skipped_words(skipped: dict[str, int], by_game: bool) -> str:
+    """What a line says of its skipped hands: nothing when none was, else how many, and by game when asked.
+
+    >>> skipped_words({}, True), skipped_words({"stud": 2, "Hold'em Limit": 1}, True)
+    ('', ", 3 skipped (stud 2, Hold'em Limit 1)")
+    >>> skipped_words({"stud": 2}, False)
+    ', 2 skipped'
+    """
+    total = sum(skipped.values())
+    if not total:
+        return ""
+    games = " (" + ", ".join(f"{game} {number}" for game, number in skipped.items()) + ")" if by_game else ""
+    return f", {total} skipped{games}"
 
 
 def count(number: int, thing: str) -> str:
@@ -138,7 +180,8 @@ class Tally:
     """The counts over every file, and each player's results, in the order the files were given."""
 
     def __init__(self) -> None:
-        self.files = self.unread = self.hands = self.valid = self.agree = 0
+        self.files = self.unread = self.passed = self.hands = self.valid = self.agree = self.unrecorded = 0
+        self.skipped: dict[str, int] = {}
         self.wrong = self.unwritten = False
         self.netted = True
         self.nets: dict[str, tuple[int, int]] = {}
@@ -146,10 +189,13 @@ class Tally:
     def add(self, outcome: Outcome) -> None:
         """Count one file's outcome."""
         self.files += outcome.read
-        self.unread += not outcome.read
+        self.passed += outcome.passed
+        self.unread += not outcome.read and not outcome.passed
         self.hands += outcome.hands
         self.valid += outcome.valid
         self.agree += outcome.agree
+        self.unrecorded += outcome.unrecorded
+        add_skipped(self.skipped, outcome.skipped.items())
         self.wrong |= outcome.wrong
         self.unwritten |= outcome.unwritten
         self.netted &= outcome.netted or not outcome.read
@@ -159,17 +205,21 @@ class Tally:
 
     @property
     def status(self) -> int:
-        """The exit status: 2 when something could not be read or written, else 1 when a hand is wrong, else 0."""
+        """The exit status: 2 when something could not be read or written, else 1 when a hand is wrong, else 0;
+        a skipped hand is never wrong."""
         return 2 if self.unread or self.unwritten else 1 if self.wrong else 0
 
     def line(self) -> str:
-        """The total line: the counts, then each player's net and, in brackets, its all-in adjusted net."""
+        """The total line: the counts (every file given, and how many of them could not be read), then each player's
+        net and, in brackets, its all-in adjusted net."""
         players = ", ".join(f"{name} {actual:+d} ({adjusted:+d})" for name, (actual, adjusted) in self.nets.items())
-        unread = f" ({self.unread} not read)" if self.unread else ""
-        net = (f"net (all-in adjusted): {players or 'no hand decided'}" if self.netted
+        aside = [f"{self.unread} not read"] * bool(self.unread) + [f"{self.passed} passed over"] * bool(self.passed)
+        unread = f" ({', '.join(aside)})" if aside else ""
+        net = (f"net (all-in adjusted): {players or 'no named player in a hand decided'}" if self.netted
                else "net: not in the service's lean answers")
-        return (f"total: {count(self.files, 'file')}{unread}, {count(self.hands, 'hand')}, {self.valid} valid, "
-                f"{self.agree} agree; {net}")
+        return (f"total: {count(self.files + self.unread + self.passed, 'file')}{unread}, {count(self.hands, 'hand')}, "
+                f"{self.valid} valid, {self.agree} agree{unrecorded_words(self.unrecorded)}"
+                f"{skipped_words(self.skipped, by_game=False)}; {net}")
 
 
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from .cli import Task, Work, opened
 from .formats import FORMATS
-from .printed import ExecutorError, Outcome, report
+from .printed import ExecutorError, Outcome, add_skipped, report
 from .written import Section
 
 PATH = "/v1/hand-histories/check"
@@ -132,8 +132,12 @@ def served_task(server: Server, task: Task) -> Outcome:
                                 f"{len(answer['hands'])} answered")
         for hand in answer["hands"]:
             hand["index"] += first
-            if hand["error"] is not None:
-                hand["error"]["line"] += first_line - 1
+            for where in ("error", "skipped"):
+                if hand[where] is not None:
+                    hand[where]["line"] += first_line - 1
+            if hand["skipped"] is not None:
+                add_skipped(outcome.skipped, [(hand["skipped"]["game"], 1)])
+            outcome.unrecorded += hand["valid"] and hand["agrees"] is None
         hands += answer["hands"]
         outcome.hands += answer["summary"]["hands"]
         outcome.valid += answer["summary"]["valid"]

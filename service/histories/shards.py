@@ -41,7 +41,7 @@ COUNT_VARIABLE = "JOB_COMPLETIONS"
 """The shards' N. Kubernetes sets no variable for an Indexed Job's completion count: the chart sets this one from
 the same value it writes as ``completions``."""
 PART = re.compile(r"shard-(?P<shard>\d+)-of-(?P<shards>\d+)\.jsonl")
-FORMAT = 1
+FORMAT = 2
 """The part file's own layout; a change to it, as to the checks, comes with a new version."""
 
 

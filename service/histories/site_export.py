@@ -22,7 +22,7 @@ from ..stud_family.streets import FACE_DOWN
 from ..stud_family.why import ordinal
 from ..stud_family.wording import quoted
 from .errors import UnreadableHandError, whole_number
-from .written import Entry, Recorded, Section, Verb, WrittenAction, WrittenHand, WrittenPlayer, text_lines
+from .written import Entry, Game, Recorded, Section, Verb, WrittenAction, WrittenHand, WrittenPlayer, text_lines
 
 AMOUNT = r"[$€£]?\d[\d,]*(?:\.\d+)?[$€£]?"
 """An amount as a line writes it, the currency sign before (``$0.04``) or after (``5€``); ``Money`` reads it
@@ -106,14 +106,27 @@ class Money:
             return whole
         return whole * 100 + int(parts["cents"] or "0")
 
+    def unit(self, site: str, sign: str | None = None) -> str:
+        """What the amounts count, with the site: cents of a currency, play money's cents, or chips (a
+        tournament's), so that no total adds one to another.
+
+        >>> Money("$", True, "$1").unit("PokerStars"), Money("", False, "40").unit("Full Tilt")
+        ('PokerStars $ cents', 'Full Tilt chips')
+        """
+        sign = self.symbol if sign is None else sign
+        if not self.cents:
+            return f"{site} chips"
+        return f"{site} {sign} cents" if sign else f"{site} play money cents"
+
 
 class Header(NamedTuple):
-    """What a hand's first line says: its number, its unit and its small and big bets."""
+    """What a hand's first line says: its number, its unit, its small and big bets and its game."""
 
     id: str
     money: Money
     small_bet: int
     big_bet: int
+    game: Game
 
 
 class SiteHandReader(ABC):
@@ -165,7 +178,7 @@ class SiteHandReader(ABC):
             raise UnreadableHandError(Entry(section.first_line, ""), "an empty section holds no hand")
         self.header = self.entries[0]
         self.cut = section.cut
-        self.hand_id, self.money, self.small_bet, self.big_bet = self.read_header(self.header)
+        self.hand_id, self.money, self.small_bet, self.big_bet, self.game = self.read_header(self.header)
         self.phase = SEATING
         self.table_size: int | None = None
         self.seats: dict[int, WrittenPlayer] = {}
@@ -199,7 +212,7 @@ class SiteHandReader(ABC):
 
     @abstractmethod
     def read_header(self, header: Entry) -> Header:
-        """The hand's number, unit and bets from its first line; another game than fixed-limit razz is refused."""
+        """The hand's number, unit, bets and game from its first line; a game not read is an OtherGameError."""
 
     def hand(self) -> WrittenHand:
         """Read every line after the header, then put the hand together."""
@@ -230,6 +243,8 @@ class SiteHandReader(ABC):
         return WrittenHand(
             entry=self.header,
             id=self.hand_id,
+            game=self.game,
+            unit=self.money.unit(self.SITE),
             stakes={"ante": max(self.antes, default=0), "bring_in": bring_in, "small_bet": self.small_bet,
                     "big_bet": self.big_bet},
             players=players,

@@ -49,6 +49,8 @@ class Source:
     problem: str | None = None
     size: int = 0
     """The file's size on disk when listed (what a worker will read), for sharing the work out."""
+    passed_over: str | None = None
+    """Why a folder's or an archive's file is not checked (not a history's suffix): it is named, never read."""
 
     @property
     def weight(self) -> int:
@@ -72,7 +74,7 @@ class Source:
 def loaded(source: Source) -> Source:
     """The source with its bytes in it (or why they cannot be had), to be checked where its path means nothing: on
     another machine."""
-    if source.data is not None or source.problem is not None:
+    if source.data is not None or source.problem is not None or source.passed_over is not None:
         return source
     try:
         return Source(source.name, source.parts, data=source.read())
@@ -107,6 +109,26 @@ def parts_of(name: str, pure: type[PurePath] = PurePath) -> tuple[str, ...]:
     path = pure(name)
     relative = path.parts[1:] if path.anchor else path.parts
     return tuple("up" if part == ".." else part for part in relative)
+
+
+SUFFIXES_WRITTEN = f"{', '.join(HISTORY_SUFFIXES[:-1])} or {HISTORY_SUFFIXES[-1]}"
+"""The history suffixes as a sentence lists them: ``.phh, .phhs, .txt or .xml``."""
+
+
+def passed_over(name: str, parts: tuple[str, ...]) -> Source:
+    """A visible file of a folder or an archive that is not checked, named with why, so that no file is left out
+    silently."""
+    return Source(name, parts, passed_over=f"not a {SUFFIXES_WRITTEN} file")
+
+
+def is_hidden(name: str) -> bool:
+    """Whether a path has a hidden part (``.git``, macOS's ``._`` companions, ``__MACOSX``): such files are left
+    out without a word.
+
+    >>> is_hidden("__MACOSX/._a.txt"), is_hidden(".git/config"), is_hidden("notes.md")
+    (True, True, False)
+    """
+    return any(part.startswith(".") or part == "__MACOSX" for part in PurePosixPath(name).parts)
 
 
 def is_history(name: str) -> bool:
@@ -156,10 +178,10 @@ def _nonempty(name: str, found: Iterator[Source], what: str) -> Iterator[Source]
     """The sources found, or one saying that ``name`` holds none."""
     empty = True
     for source in found:
-        empty = False
+        empty &= source.passed_over is not None
         yield source
     if empty:
-        yield Source(name, parts_of(name), problem=f"{what} holding no {', '.join(HISTORY_SUFFIXES)} file")
+        yield Source(name, parts_of(name), problem=f"{what} holding no {SUFFIXES_WRITTEN} file")
 
 
 def _folder(folder: str) -> Iterator[Source]:
@@ -178,6 +200,8 @@ def _folder(folder: str) -> Iterator[Source]:
             yield from _folder(path)
         elif is_history(entry.name):
             yield Source(path, parts_of(path), path=path, size=_size(entry))
+        else:
+            yield passed_over(path, parts_of(path))
 
 
 def _member(archive: str, member: str, data: bytes | None = None, problem: str | None = None) -> Source:
@@ -190,7 +214,11 @@ def _zip(archive: str) -> Iterator[Source]:
     try:
         with zipfile.ZipFile(archive) as opened:
             for info in opened.infolist():
-                if info.is_dir() or not is_history(info.filename):
+                if info.is_dir() or is_hidden(info.filename):
+                    continue
+                if not is_history(info.filename):
+                    yield passed_over(f"{archive}:{info.filename}", parts_of(archive) + parts_of(info.filename,
+                                                                                                  PurePosixPath))
                     continue
                 if info.file_size > LARGEST:
                     yield _member(archive, info.filename, problem=_too_large())
@@ -213,7 +241,10 @@ def _tar(archive: str) -> Iterator[Source]:
     try:
         with tarfile.open(archive, "r|gz") as opened:
             for info in opened:
-                if not info.isfile() or not is_history(info.name):
+                if not info.isfile() or is_hidden(info.name):
+                    continue
+                if not is_history(info.name):
+                    yield passed_over(f"{archive}:{info.name}", parts_of(archive) + parts_of(info.name, PurePosixPath))
                     continue
                 if info.size > LARGEST:
                     yield _member(archive, info.name, problem=_too_large())

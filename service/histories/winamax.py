@@ -1,4 +1,4 @@
-"""Winamax razz exports: the hands of an export, each read line by line into the hand as written.
+"""Winamax stud-family exports: the hands of an export, each read line by line into the hand as written.
 
 Winamax writes ``NAME action`` with its currency sign after the amount (``5€``), an ante/blinds
 section before 3rd street, ``X`` for a card it does not show, and ``raises A to B`` of which only
@@ -14,10 +14,9 @@ from __future__ import annotations
 import re
 from types import MappingProxyType
 
-from ..stud_family.wording import quoted
-from .errors import NotRazzError, UnreadableHandError
+from .errors import OtherGameError, UnreadableHandError
 from .site_export import AMOUNT, FEES, NAME, Header, Money, SiteHandReader, split_at_headers
-from .written import Entry, Section, Verb, WrittenHand
+from .written import Entry, Game, Section, Verb, WrittenHand
 
 HAND_START = re.compile(r"Winamax Poker - ")
 
@@ -27,7 +26,10 @@ _GAME = re.compile(r"(?P<game>[^()]+) \((?P<stakes>[^()]*)\)")
 """``Razz fixed limit (5€/25€/50€)``: the header's part after the hand number."""
 _STAKES = re.compile(rf"(?P<ante>{AMOUNT})/(?P<small>{AMOUNT})/(?P<big>{AMOUNT})")
 """``(5€/25€/50€)``: the ante, the small bet and the big bet."""
-_RAZZ = "Razz fixed limit"
+_GAMES = MappingProxyType({"Razz fixed limit": Game.RAZZ, "7-Card Stud fixed limit": Game.STUD,
+                           "7stud fixed limit": Game.STUD, "7-Card Stud Hi/Lo fixed limit": Game.STUD8,
+                           "7stud Hi/Lo fixed limit": Game.STUD8})
+"""The games read, as Winamax names them (``7stud``: the older export's)."""
 _UNSEEN_STREETS = MappingProxyType({"THIRD": 3, "FOURTH": 4, "FIFTH": 5, "SIXTH": 6})
 """An older export's street names: no ``Dealt to`` lines follow them."""
 
@@ -38,7 +40,7 @@ def split(text: str) -> list[Section]:
 
 
 def read(section: Section) -> WrittenHand:
-    """One hand of a Winamax razz export as written, or an error naming the line that keeps it from being read."""
+    """One hand of a Winamax export as written, or an error naming the line that keeps it from being read."""
     return _WinamaxHand(section).hand()
 
 
@@ -66,7 +68,9 @@ class _WinamaxHand(SiteHandReader):
     MUCKS = frozenset({"mucks", "mucks hand"})
     SILENT = frozenset({"doesn't show", "doesn't show hand"})
     UNSEEN = "X"
-    COLLECTED = re.compile(rf"collected (?P<amount>{AMOUNT}) from (?:pot|main pot|side pot(?: ?\d+)?)")
+    COLLECTED = re.compile(rf"collected (?P<amount>{AMOUNT}) from (?:pot|main pot|side pot(?: ?\d+)?)"
+                           r"(?: ?\((?:HI|LO)\))?")
+    """What a seat took; a stud hi/lo pot's halves are collected apart (``from pot(HI)``, ``from pot(LO)``)."""
     TOTAL_POT = re.compile(rf"Total pot {AMOUNT}(?: [^|]*)? \| (?:Rake (?P<rake>{AMOUNT})|No rake){FEES}")
     NOISE = re.compile(
         rf"{NAME} (?:sits out|is sitting out|is back|leaves the table|joins the table|is disconnected|"
@@ -80,7 +84,7 @@ class _WinamaxHand(SiteHandReader):
     (chips and prizes outside the pot)."""
 
     def read_header(self, header: Entry) -> Header:
-        """The hand number, its unit and its small and big bets; another game than fixed-limit razz is refused."""
+        """The hand number, its game, its unit and its small and big bets; a game not read is skipped."""
         parts = header.source.removeprefix(_PREFIX).split(" - ")  # parts, not one pattern: linear in any line
         found = next(((index, hand_id) for index, part in enumerate(parts[:-1])
                       if (hand_id := _HAND_ID.fullmatch(part))), None)
@@ -89,8 +93,8 @@ class _WinamaxHand(SiteHandReader):
             raise UnreadableHandError(header, 'not a Winamax hand: a hand starts with a line "Winamax Poker - ... - '
                                               'HandId: #<number> - Razz fixed limit (<ante>/<small bet>/<big bet>) - '
                                               '..."')
-        if match["game"] != _RAZZ:
-            raise NotRazzError(header, f"a hand of {quoted(match['game'])}: this reader reads fixed-limit razz only")
+        if match["game"] not in _GAMES:
+            raise OtherGameError(header, match["game"])
         stakes = _STAKES.fullmatch(match["stakes"])
         if stakes is None:
             raise UnreadableHandError(header, 'the header does not give the ante, small bet and big bet, like '
@@ -99,7 +103,8 @@ class _WinamaxHand(SiteHandReader):
         symbol = sample[-1] if sample[-1] in "$€£" else ""
         cash = parts[0] == "CashGame"
         money = Money(symbol, cents=cash, sample=sample, after=True)
-        return Header(found[1]["id"], money, money.amount(stakes["small"], header), money.amount(stakes["big"], header))
+        return Header(found[1]["id"], money, money.amount(stakes["small"], header), money.amount(stakes["big"], header),
+                      _GAMES[match["game"]])
 
     def street(self, entry: Entry, phase: int, card: str | None) -> None:
         """A street; an older export's deals every live hand its unseen cards (3rd street: those who anted)."""

@@ -24,6 +24,21 @@ def text_lines(text: str) -> list[str]:
     return [line.removesuffix("\r") for line in text.split("\n")]
 
 
+class Game(StrEnum):
+    """The games a history's hand may be of that the readers read whole: the stud family's, by the names the API
+    gives them. A hand of any other game is skipped at its header (``errors.OtherGameError``)."""
+
+    RAZZ = "razz"
+    STUD = "stud"
+    """Seven-card stud, high."""
+    STUD8 = "stud8"
+    """Seven-card stud high-low split, eight or better."""
+
+
+GAME_NAMES = {Game.RAZZ: "razz", Game.STUD: "seven-card stud", Game.STUD8: "stud hi/lo 8-or-better"}
+"""Each game as a sentence names it."""
+
+
 class Entry(msgspec.Struct, frozen=True):
     """Where something is written: its 1-based line in the request's text, and the entry as written there.
 
@@ -41,6 +56,9 @@ class Section(NamedTuple):
     lines: list[str]
     cut: bool = False
     """Whether the text stops at the section's last line without a line break: a file cut short mid-line."""
+    context: tuple[int, str] | None = None
+    """An element written before the hand that still applies to it, with its line: the Merge description that a
+    ``<game>`` without its own follows (a table's hands after its first)."""
 
 
 class Verb(StrEnum):
@@ -119,6 +137,11 @@ class WrittenHand:
     id: str | None
     stakes: dict[str, int]
     players: list[WrittenPlayer]
+    game: Game = Game.RAZZ
+    """The game the history says the hand is of."""
+    unit: str = ""
+    """What the hand's amounts count, with the site (``PokerStars $ cents``, ``Full Tilt chips``): a player's results
+    are added up only within one unit."""
     actions: list[WrittenAction] = field(default_factory=list)
     dealer_seat: int | None = None
     community_card: tuple[str, Entry] | None = None

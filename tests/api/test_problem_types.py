@@ -56,7 +56,7 @@ def test_the_contract_lists_every_problem_type_with_its_generated_name_and_meani
     assert CONTRACT_TYPE["x-enum-varnames"] == [kind.upper().replace("-", "_") for kind in kinds]
     assert CONTRACT_TYPE["x-enum-descriptions"] == list(PROBLEM_TYPES.values())
     assert all(PROBLEM_TYPES.values()) and len(set(CONTRACT_TYPE["x-enum-varnames"])) == len(kinds)
-    assert {"unreadable-hand", "not-razz", "unsupported-format", "over-budget"} <= set(kinds)
+    assert {"unreadable-hand", "unsupported-format", "over-budget"} <= set(kinds)
 
 
 def test_every_input_error_any_module_declares_is_registered():

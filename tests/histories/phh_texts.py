@@ -15,6 +15,8 @@ from typing import Any
 
 SAMPLES_DIR = Path(__file__).parent / "samples"
 SAMPLES = {path.name.split("-")[4].split("_")[0]: path for path in sorted(SAMPLES_DIR.glob("wsop-*.phh"))}
+STUD_PHH = sorted(path.name for path in SAMPLES_DIR.glob("phh-wsop-*.phh"))
+"""The WSOP final table's stud and stud/8 hands, as published."""
 """The four WSOP hands by their hand number in the file name: '20', '22', '24', '83'."""
 
 # Each sample's pot, added up from its own entries (ante 50,000 x 5, bring-in 50,000, small bet 200,000, big bet

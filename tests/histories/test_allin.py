@@ -110,8 +110,8 @@ def test_the_cli_total_puts_the_all_in_adjusted_result_beside_the_actual_one(tmp
     (tmp_path / "b.phh").write_text(SIDE_POT)
     status, lines = run(tmp_path / "a.phh", tmp_path / "b.phh")
     assert status == 0
-    assert lines[-1] == ("total: 2 files, 2 hands, 2 valid, 2 agree; net (all-in adjusted): Ann -40 (+135), "
-                         "Bob +170 (-20), Cy -130 (-115)")
+    assert lines[-1] == ("total: 2 files, 2 hands, 2 valid, 2 agree; net (all-in adjusted): Ann (PHH units) -40 "
+                         "(+135), Bob (PHH units) +170 (-20), Cy (PHH units) -130 (-115)")
 
 
 def test_the_cli_writes_a_json_line_per_hand_with_its_allin(tmp_path, client):

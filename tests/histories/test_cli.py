@@ -51,7 +51,7 @@ def test_every_razz_sample_passes_with_a_summary_line_per_file():
     assert status == 0 and errors == ""
     assert lines[:-1] == [summary(path, 3 if path == POKERSTARS else 1) for path in RAZZ]
     assert lines[-1].startswith(TOTAL)
-    assert "Hero -10 (-10)" in lines[-1]
+    assert "Hero (Full Tilt $ cents) -15 (-15)" in lines[-1] and "Hero (PokerStars $ cents) +5 (+5)" in lines[-1]
 
 
 def test_a_folder_is_read_recursively_in_name_order_its_history_files_only(capsys, tmp_path):
@@ -63,12 +63,14 @@ def test_a_folder_is_read_recursively_in_name_order_its_history_files_only(capsy
     (tmp_path / ".git" / "x.txt").write_bytes(POKERSTARS.read_bytes())
     (tmp_path / ".hidden.phh").write_bytes(PHH[0].read_bytes())
     (tmp_path / "notes.md").write_text("not a history")
-    status, lines, _ = check(capsys, tmp_path)
-    assert status == 1  # the Merge hand is stud: not-razz
-    assert [line for line in lines if ": hand 0" not in line] == [
-        summary(tmp_path / "a.xml", 1, 0, 0), summary(tmp_path / "b" / "a.txt", 3),
+    status, lines, errors = check(capsys, tmp_path)
+    assert status == 0  # the Merge hand is stud: skipped, which fails nothing; notes.md is passed over, named
+    assert lines == [
+        summary(tmp_path / "a.xml", 1, 0, 0) + ", 1 skipped (stud 1)", summary(tmp_path / "b" / "a.txt", 3),
         summary(tmp_path / "b" / "deep" / "1.PHH", 1),
-        "total: 3 files, 5 hands, 4 valid, 4 agree; net (all-in adjusted): " + lines[-1].split(": ", 2)[2]]
+        "total: 4 files (1 passed over), 5 hands, 4 valid, 4 agree, 1 skipped; net (all-in adjusted): "
+        + lines[-1].split(": ", 2)[2]]
+    assert errors == f"{tmp_path / 'notes.md'}: passed over: not a .phh, .phhs, .txt or .xml file\n"
 
 
 def test_a_disagreeing_record_and_an_illegal_action_are_named_and_fail_the_job(tmp_path):
@@ -96,7 +98,7 @@ def test_files_that_cannot_be_read_are_named_with_why_and_the_others_still_check
     status, lines, errors = check(capsys, latin, POKERSTARS, tmp_path / "missing.phh", kingsclub, empty, FULLTILT)
     assert status == 2
     assert lines == [summary(POKERSTARS, 3), summary(FULLTILT, 1),
-                     "total: 2 files (4 not read), 4 hands, 4 valid, 4 agree; net (all-in adjusted): "
+                     "total: 6 files (4 not read), 4 hands, 4 valid, 4 agree; net (all-in adjusted): "
                      + lines[-1].split(": ", 2)[2]]
     assert errors.splitlines() == [
         f"{latin}: cannot be read: not UTF-8 (byte 0xe9 at offset {latin.read_bytes().index(0xe9)}) nor UTF-16 with a "
@@ -105,7 +107,7 @@ def test_files_that_cannot_be_read_are_named_with_why_and_the_others_still_check
         f"{tmp_path / 'missing.phh'}: cannot be read: No such file or directory",
         f"{kingsclub}: cannot be read: a KingsClub hand history: the formats read are phh, pokerstars, fulltilt, "
         "winamax, merge",
-        f"{empty}: cannot be read: a folder holding no .phh, .phhs, .txt, .xml file"]
+        f"{empty}: cannot be read: a folder holding no .phh, .phhs, .txt or .xml file"]
 
 
 def _archives(tmp_path):
@@ -129,11 +131,13 @@ def _archives(tmp_path):
 def test_zip_and_tar_archives_are_read_in_memory_member_by_member(capsys, tmp_path):
     zipped, tarred = _archives(tmp_path)
     status, lines, errors = check(capsys, zipped, tarred)
-    assert status == 0 and errors == ""
+    assert status == 0  # the hidden member is left out, README.md passed over and named
+    assert errors.splitlines() == [f"{archive}:README.md: passed over: not a .phh, .phhs, .txt or .xml file"
+                                   for archive in (zipped, tarred)]
     assert lines[:-1] == [summary(f"{archive}:{member}", hands) for archive in (zipped, tarred)
                           for member, hands in [("2024/march/table-1.txt", 3), ("wsop/final.phh", 1),
                                                 ("wsop/ft.txt", 1)]]
-    assert lines[-1].startswith("total: 6 files, 10 hands, 10 valid, 10 agree; ")
+    assert lines[-1].startswith("total: 8 files (2 passed over), 10 hands, 10 valid, 10 agree; ")
 
 
 def test_a_member_too_large_and_a_damaged_archive_are_refused_and_said(capsys, tmp_path, monkeypatch):
@@ -148,7 +152,8 @@ def test_a_member_too_large_and_a_damaged_archive_are_refused_and_said(capsys, t
     assert lines[:-1] == [summary(f"{zipped}:wsop/final.phh", 1), summary(f"{zipped}:wsop/ft.txt", 1)]
     too_large = f"cannot be read: larger than {sources.LARGEST:,} bytes, the most read from one file: split it"
     assert errors.splitlines() == [
-        f"{zipped}:2024/march/table-1.txt: {too_large}", f"{damaged}:2024/march/table-1.txt: {too_large}",
+        f"{zipped}:2024/march/table-1.txt: {too_large}", f"{zipped}:README.md: passed over: not a .phh, .phhs, "
+        ".txt or .xml file", f"{damaged}:2024/march/table-1.txt: {too_large}",
         f"{damaged}: cannot be read: not a gzipped tar archive, or a damaged one: unexpected end of data",
         f"{not_zip}: cannot be read: not a zip archive: File is not a zip file"]
 
@@ -281,7 +286,7 @@ def test_bad_usage_exits_2_and_help_documents_the_statuses_in_plain_text(capsys)
         assert capsys.readouterr().err
     assert main(["--help"]) == 0
     text = capsys.readouterr().out
-    assert "exit status:\n  0    every hand is valid and agrees with its record\n" in text
+    assert "exit status:\n  0    every hand checked is valid and agrees with its record (skipped hands" in text
     assert "  1    a hand is invalid or disagrees with its record\n" in text
     assert "  2    something could not be read" in text
     assert "``" not in text and "::" not in text and ":ref:" not in text
@@ -330,3 +335,50 @@ def test_a_reader_that_stops_reading_ends_the_run_without_a_traceback(tmp_path):
     assert done.wait(timeout=300) == 2
     assert b"Traceback" not in done.stderr.read()
     done.stderr.close()
+
+
+@pytest.mark.parametrize(("arguments", "says"), [
+    (("--jobs", "0"), "argument --jobs: not a whole number of processes, 1 or more: '0'"),
+    (("--jobs", "two"), "argument --jobs: not a whole number of processes, 1 or more: 'two'"),
+    (("--rules", "{preset: standard}"), "argument --rules: not JSON (Expecting property name enclosed in double "
+                                        "quotes: line 1 column 2 (char 1)): '{preset: standard}'"),
+])
+def test_an_option_error_names_the_option_as_written(capsys, arguments, says):
+    assert main([*arguments, str(PHH[0])]) == 2
+    error = capsys.readouterr().err
+    assert error.endswith(f"error: {says}\n") and "_jobs" not in error and "loads" not in error
+
+
+def test_json_writes_a_line_for_a_file_that_cannot_be_read_and_the_total_counts_every_file(capsys, tmp_path):
+    latin = tmp_path / "latin.txt"
+    latin.write_bytes("Héro".encode("latin-1"))
+    status, lines, errors = check(capsys, "--json", latin, PHH[0])
+    assert status == 2
+    first = json.loads(lines[0])
+    assert (first["file"], first["read"]) == (str(latin), False) and first["detail"].startswith("cannot be read: ")
+    assert json.loads(lines[1])["valid"] is True
+    assert errors.splitlines()[-1].startswith("total: 2 files (1 not read), 1 hand, 1 valid, 1 agree; ")
+
+
+def test_a_valid_hand_without_a_record_is_counted_as_such(capsys, tmp_path):
+    unrecorded = tmp_path / "silent.phh"
+    unrecorded.write_text("\n".join(line for line in PHH[0].read_text().splitlines()
+                                    if not line.startswith("finishing_stacks")))
+    status, lines, _ = check(capsys, unrecorded, PHH[1])
+    assert status == 0
+    assert lines[0] == summary(unrecorded, 1, 1, 0) + " (1 without a record)"
+    assert lines[-1].startswith("total: 2 files, 2 hands, 2 valid, 1 agree (1 without a record); ")
+
+
+def test_nets_are_added_per_player_and_unit_never_across_units_and_seats_without_names_are_no_players(capsys):
+    home_game = SAMPLES / "pokerstars-8game-tournament.txt"
+    status, lines, _ = check(capsys, POKERSTARS, home_game, PHH[0])
+    assert status == 0
+    nets = lines[-1].split("net (all-in adjusted): ", 1)[1]
+    assert "Hero (PokerStars $ cents) +5 (+5)" in nets and "Hero (PokerStars chips) +93 (+93)" in nets
+    assert "seat " not in nets  # the WSOP hand names no players: its seats are no players across hands
+
+
+def test_a_file_of_unnamed_seats_alone_says_no_named_player(capsys):
+    status, lines, _ = check(capsys, PHH[0])
+    assert status == 0 and lines[-1].endswith("net (all-in adjusted): no named player in a hand decided")

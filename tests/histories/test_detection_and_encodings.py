@@ -1,8 +1,11 @@
 """Which format a history is in, the encodings its file may have, and the lean answer a bulk audit asks for."""
 
 import codecs
+import json
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -23,7 +26,7 @@ SAMPLE_FORMATS = {path.name: {"wsop": "phh"}.get(path.name.split("-")[0], path.n
 # Detection
 
 def test_every_sample_is_in_a_format_read():
-    assert set(SAMPLE_FORMATS.values()) == set(FORMATS) and len(SAMPLE_FORMATS) == 13
+    assert set(SAMPLE_FORMATS.values()) == set(FORMATS) and len(SAMPLE_FORMATS) == 21
 
 
 @pytest.mark.parametrize("name", sorted(SAMPLE_FORMATS))
@@ -161,7 +164,7 @@ def test_the_cli_reads_a_utf16_export_and_names_a_file_it_cannot_decode_or_recog
     status, lines, errors = run(latin, fulltilt, kingsclub)
     assert status == 2
     assert lines[0] == f"{fulltilt}: 1 hand, 1 valid, 1 agree"
-    assert lines[1].startswith("total: 1 file (2 not read), 1 hand, 1 valid, 1 agree; ")
+    assert lines[1].startswith("total: 3 files (2 not read), 1 hand, 1 valid, 1 agree; ")
     assert len(lines) == 2
     assert f"{latin}: cannot be read: not UTF-8 (byte 0x80 at offset 17)" in errors
     assert f"{kingsclub}: cannot be read: a KingsClub hand history: {READ}" in errors
@@ -179,7 +182,8 @@ def test_prefer_return_minimal_answers_each_hands_verdicts_only_and_says_so(clie
     lean_hands, full_hands = lean.get_json()["hands"], full.get_json()["hands"]
     assert [list(hand) for hand in lean_hands] == [list(LEAN_FIELDS)] * 6
     assert lean_hands == [{name: hand[name] for name in LEAN_FIELDS} for hand in full_hands]
-    assert lean.get_json()["summary"] == full.get_json()["summary"] == {"hands": 6, "valid": 5, "agree": 5}
+    assert lean.get_json()["summary"] == full.get_json()["summary"] == {"hands": 6, "valid": 5, "agree": 5,
+                                                                       "skipped": 0}
 
 
 def test_the_lean_answer_explained_carries_each_hands_decisions(client):
@@ -196,3 +200,13 @@ def test_the_lean_answer_explained_carries_each_hands_decisions(client):
 ])
 def test_the_prefer_header_is_read_as_rfc_7240_writes_it(headers, minimal):
     assert prefers_minimal(headers) is minimal
+
+
+def test_the_readmes_http_snippet_reads_a_utf16_export_as_the_command_line_does():
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    snippet = re.search(r"\.venv/bin/python -c '(?P<code>import json,sys; from service[^']*)'", readme)
+    assert snippet is not None
+    for name in ("fulltilt-razz-cash.txt", "pokerstars-razz-cash.txt"):
+        done = subprocess.run([sys.executable, "-c", snippet["code"], str(SAMPLES_DIR / name)], capture_output=True,
+                              check=True)
+        assert json.loads(done.stdout) == {"text": sample(name)}

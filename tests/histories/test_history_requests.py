@@ -39,7 +39,7 @@ def test_a_missing_text_is_named(client):
 
 def test_a_missing_format_reads_the_format_the_text_is_written_in(client):
     answer = client.post(CHECK, json={"text": sample_text("83")}).get_json()
-    assert answer["summary"] == {"hands": 1, "valid": 1, "agree": 1}
+    assert answer["summary"] == {"hands": 1, "valid": 1, "agree": 1, "skipped": 0}
 
 
 def test_an_unknown_field_is_named(client):
@@ -55,7 +55,7 @@ def test_rules_the_service_does_not_know_are_named(client):
 
 def test_a_thousand_hands_are_checked(client):
     answer = check(client, tiny_tables(1000))
-    assert answer["summary"] == {"hands": 1000, "valid": 0, "agree": 0}
+    assert answer["summary"] == {"hands": 1000, "valid": 0, "agree": 0, "skipped": 0}
     assert [hand["index"] for hand in answer["hands"]] == list(range(1000))
     assert answer["hands"][-1]["error"]["line"] == 2 * 999 + 1  # the header of [1000]
 

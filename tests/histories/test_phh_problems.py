@@ -154,12 +154,29 @@ def unreadable(client, text, kind, source):
     return hand
 
 
-@pytest.mark.parametrize("variant", ["NT", "F7S", "F7S/8", "F2L3D"])
-def test_another_variant_is_not_razz(client, variant):
-    """Hold'em, 7-card stud, stud hi-lo and deuce-to-seven triple draw: none of them is razz."""
+@pytest.mark.parametrize("variant", ["NT", "FO/8", "F2L3D", "F5S"])
+def test_a_variant_not_played_is_skipped_and_named(client, variant):
+    """Hold'em, Omaha hi-lo, deuce-to-seven triple draw, five-card stud: games the service does not play."""
     text = sample_text("20").replace("variant = 'FR'", f"variant = '{variant}'")
-    hand = unreadable(client, text, "not-razz", f"variant = '{variant}'")
-    assert variant in hand["error"]["detail"]
+    hand = check_one(client, text)
+    assert (hand["valid"], hand["error"], hand["game"], hand["state"]) == (False, None, None, None)
+    assert hand["skipped"] == {"game": variant, "detail": f'a hand of "{variant}": not a game this service plays',
+                               "source": f"variant = '{variant}'",
+                               "line": first_line_holding(text, f"variant = '{variant}'")}
+
+
+@pytest.mark.parametrize(("variant", "game"), [("F7S", "stud"), ("F7S/8", "stud8")])
+def test_a_stud_variant_is_read_and_skipped_as_not_checked_yet(client, variant, game):
+    text = sample_text("20").replace("variant = 'FR'", f"variant = '{variant}'")
+    hand = check_one(client, text)
+    assert (hand["valid"], hand["error"], hand["game"], hand["skipped"]["game"]) == (False, None, game, game)
+    assert hand["skipped"]["detail"].endswith("read, not checked yet") and hand["seats"]
+
+
+def test_a_variant_that_is_not_text_is_unreadable(client):
+    text = sample_text("20").replace("variant = 'FR'", "variant = 7")
+    hand = unreadable(client, text, "unreadable-hand", "variant = 7")
+    assert "not a game's code" in hand["error"]["detail"]
 
 
 @pytest.mark.parametrize("entry", ["p2 raise 200000", "p2 cbr", "p2 bet 200000", "p2 cbr 200000 400000", "d dh p2"])
@@ -183,7 +200,7 @@ def test_a_missing_required_field_is_unreadable(client, name):
 def test_a_table_that_is_not_a_hand_is_unreadable_and_the_others_are_checked(client):
     text = phhs(sample_text("83"), "_note = 'a table of notes, no hand'\n", sample_text("22"))
     answer = check(client, text)
-    assert answer["summary"] == {"hands": 3, "valid": 2, "agree": 2}
+    assert answer["summary"] == {"hands": 3, "valid": 2, "agree": 2, "skipped": 0}
     first, notes, last = answer["hands"]
     assert (first["valid"], last["valid"], notes["valid"]) == (True, True, False)
     assert (notes["index"], notes["error"]["type"]) == (1, problem("unreadable-hand"))
@@ -201,7 +218,7 @@ def test_bad_toml_in_one_table_leaves_the_others_checked(client):
     bad = sample_text("20").replace("bring_in = 50000", "bring_in = 50000 50000")
     text = phhs(sample_text("83"), bad, sample_text("24"))
     answer = check(client, text)
-    assert answer["summary"] == {"hands": 3, "valid": 2, "agree": 2}
+    assert answer["summary"] == {"hands": 3, "valid": 2, "agree": 2, "skipped": 0}
     hand = answer["hands"][1]
     assert (hand["index"], hand["valid"], hand["error"]["type"]) == (1, False, problem("unreadable-hand"))
     assert (hand["error"]["source"], hand["error"]["line"]) == (
@@ -209,11 +226,12 @@ def test_bad_toml_in_one_table_leaves_the_others_checked(client):
     assert [hand["agrees"] for hand in answer["hands"]] == [True, None, True]
 
 
-def test_a_not_razz_table_in_a_phhs_names_its_own_variant_line(client):
+def test_a_skipped_table_in_a_phhs_names_its_own_variant_line(client):
     text = phhs(sample_text("83"), sample_text("22").replace("'FR'", "'FT'"))
-    hand = check(client, text)["hands"][1]
+    answer = check(client, text)
     header = first_line_holding(text, "[2]")
-    assert (hand["error"]["type"], hand["error"]["line"]) == (problem("not-razz"), header + 1)
+    assert (answer["hands"][1]["skipped"]["game"], answer["hands"][1]["skipped"]["line"]) == ("FT", header + 1)
+    assert answer["summary"] == {"hands": 2, "valid": 1, "agree": 1, "skipped": 1}
 
 
 # -- stakes the rules refuse ----------------------------------------------------------------------------------------

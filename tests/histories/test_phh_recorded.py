@@ -40,7 +40,7 @@ def test_a_disagreeing_hand_is_still_valid_and_not_counted_as_agreeing(client):
     fields = sample_fields("24")
     wrong = phh({**fields, "finishing_stacks": [6_500_000, 3_575_000, 6_625_001, 7_000_000, 6_000_000]})
     answer = check(client, f"[1]\n{sample_text('83')}\n[2]\n{wrong}")
-    assert answer["summary"] == {"hands": 2, "valid": 2, "agree": 1}
+    assert answer["summary"] == {"hands": 2, "valid": 2, "agree": 1, "skipped": 0}
 
 
 WINNINGS = {
@@ -77,7 +77,7 @@ def test_nothing_recorded_agrees_with_nothing(client):
     hand = check_one(client, phh(fields))
     assert hand["valid"]
     assert (hand["recorded"], hand["agrees"], hand["discrepancies"]) == (None, None, [])
-    assert check(client, phh(fields))["summary"] == {"hands": 1, "valid": 1, "agree": 0}
+    assert check(client, phh(fields))["summary"] == {"hands": 1, "valid": 1, "agree": 0, "skipped": 0}
 
 
 def test_a_record_of_a_hand_not_decided_is_noted_not_judged(client):

@@ -126,7 +126,7 @@ ORDER = ["20", "22", "24", "83"]
 
 def test_a_phhs_of_the_four_samples_checks_four_hands_in_order(client):
     answer = check(client, phhs(*[sample_text(number) for number in ORDER]))
-    assert answer["summary"] == {"hands": 4, "valid": 4, "agree": 4}
+    assert answer["summary"] == {"hands": 4, "valid": 4, "agree": 4, "skipped": 0}
     assert [hand["index"] for hand in answer["hands"]] == [0, 1, 2, 3]
     for number, hand in zip(ORDER, answer["hands"], strict=True):
         alone = check_one(client, sample_text(number))
@@ -140,7 +140,7 @@ def test_a_phhs_names_each_tables_entries_by_their_line_in_the_whole_text(client
              for number in ORDER]
     text = phhs(*texts)
     answer = check(client, text)
-    assert answer["summary"] == {"hands": 4, "valid": 0, "agree": 0}
+    assert answer["summary"] == {"hands": 4, "valid": 0, "agree": 0, "skipped": 0}
     for index, (number, hand) in enumerate(zip(ORDER, answer["hands"], strict=True)):
         header = first_line_holding(text, f"[{index + 1}]")
         assert hand["index"] == index

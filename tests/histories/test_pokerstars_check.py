@@ -1,19 +1,22 @@
 """PokerStars exports through POST /v1/hand-histories/check: checked, settled, compared with what was paid."""
 
+from collections import Counter
+
 import pytest
 
 from tests.tables import payouts
 
 from .lines import first_line_holding
 from .phh_texts import CHECK, PROBLEM_BASE, check, check_one, without_amounts
-from .site_texts import sample
+from .site_texts import as_pokerstars, sample
+from .test_allin import SIDE_POT
 
 EXPORT = sample("pokerstars-razz-cash.txt")
 
 
 def test_the_sample_hands_are_valid_and_paid_as_the_rules_pay_them_less_the_rake(client):
     answer = check(client, EXPORT, "pokerstars")
-    assert answer["summary"] == {"hands": 3, "valid": 3, "agree": 3}
+    assert answer["summary"] == {"hands": 3, "valid": 3, "agree": 3, "skipped": 0}
     first, second, third = answer["hands"]
     # Hand 1: 4 antes, 4 calls of 2, 3 of 4 on 4th and 3 of 8 on 5th: a 48-cent pot to Hero (seat 7), his river
     # bet of 8 back uncalled; he collected 46 after a rake of 2.
@@ -57,13 +60,16 @@ def test_a_mistake_names_its_line_its_entry_and_the_problem_the_json_endpoints_g
     assert (hand["error"]["line"], hand["error"]["source"]) == (first_line_holding(text, at), at)
 
 
-def test_a_hand_of_another_game_is_refused_on_its_own_and_the_others_are_still_checked(client):
+def test_a_hand_of_another_game_is_skipped_on_its_own_and_the_others_are_still_checked(client):
     holdem = EXPORT.replace("Razz Limit ($0.04/$0.08 USD) - 2009/11/26 10:26:19", "Hold'em No Limit ($0.04/$0.08 USD)"
                             " - 2009/11/26 10:26:19")
     answer = check(client, holdem, "pokerstars")
-    assert answer["summary"] == {"hands": 3, "valid": 2, "agree": 2}
-    error = answer["hands"][1]["error"]
-    assert error["type"] == PROBLEM_BASE + "not-razz" and error["line"] == first_line_holding(holdem, "Hold'em")
+    assert answer["summary"] == {"hands": 3, "valid": 2, "agree": 2, "skipped": 1}
+    hand = answer["hands"][1]
+    assert (hand["valid"], hand["error"], hand["game"], hand["seats"]) == (False, None, None, [])
+    assert hand["skipped"] == {"game": "Hold'em No Limit", "detail": "a hand of \"Hold'em No Limit\": not a game this "
+                               "service plays", "source": holdem.splitlines()[hand["skipped"]["line"] - 1],
+                               "line": first_line_holding(holdem, "Hold'em")}
 
 
 def test_a_collection_other_than_the_rules_pay_is_a_discrepancy(client):
@@ -78,7 +84,7 @@ def test_a_thousand_hands_in_one_request_are_all_checked(client):
     hands = EXPORT.strip().split("\n\n\n\n")
     text = "\n\n\n".join(hands[index % 3] for index in range(1000))
     assert len(text) < 3_000_000
-    assert check(client, text, "pokerstars")["summary"] == {"hands": 1000, "valid": 1000, "agree": 1000}
+    assert check(client, text, "pokerstars")["summary"] == {"hands": 1000, "valid": 1000, "agree": 1000, "skipped": 0}
     refused = client.post(CHECK, json={"format": "pokerstars", "text": text + "\n\n\n" + hands[0]})
     assert refused.status_code == 422 and "at most 1000" in refused.get_json()["detail"]
 
@@ -98,11 +104,13 @@ HOME_GAME = sample("pokerstars-8game-tournament.txt")
 
 def test_a_home_game_8_game_file_is_told_pokerstars_and_its_razz_hands_read_and_check(client):
     answer = check(client, HOME_GAME, None)
-    assert answer["summary"] == {"hands": 137, "valid": 19, "agree": 19}
-    razz = [hand for hand in answer["hands"] if hand["error"] is None]
-    assert all(hand["valid"] and hand["agrees"] is True for hand in razz)
-    others = [hand["error"] for hand in answer["hands"] if hand["error"] is not None]
-    assert len(others) == 118 and all(error["type"] == PROBLEM_BASE + "not-razz" for error in others)
+    assert answer["summary"] == {"hands": 137, "valid": 19, "agree": 19, "skipped": 118}
+    assert all(hand["error"] is None for hand in answer["hands"])
+    razz = [hand for hand in answer["hands"] if hand["skipped"] is None]
+    assert all(hand["valid"] and hand["agrees"] is True and hand["game"] == "razz" for hand in razz)
+    skipped = Counter(hand["skipped"]["game"] for hand in answer["hands"] if hand["skipped"] is not None)
+    assert skipped == {"stud": 16, "stud8": 18, "Hold'em Limit": 24, "Hold'em No Limit": 24, "Omaha Hi/Lo Limit": 17,
+                       "Triple Draw 2-7 Lowball Limit": 18, "Omaha Pot Limit": 1}
 
 
 def test_a_home_game_razz_hand_reads_its_level_and_pays_as_the_rules_pay_it(client):
@@ -112,3 +120,38 @@ def test_a_home_game_razz_hand_reads_its_level_and_pays_as_the_rules_pay_it(clie
     assert first["snapshot"]["stakes"] == {"ante": 6, "bring_in": 9, "small_bet": 30, "big_bet": 60}
     assert first["state"]["result"]["payouts"] == [{"seat": 1, "amount": 450}, {"seat": 2, "amount": 0}]
     assert first["agrees"] is True
+
+
+def _split_side_pot(client):
+    """A main pot of 270 won by seat 1 and a side pot of 80 won by seat 2, as PokerStars would write it."""
+    text = SIDE_POT.replace("9dThQs", "4cThQs").replace("d dh p1 9d", "d dh p1 4c").replace(
+        "finishing_stacks = [0, 350, 870]", "finishing_stacks = [270, 80, 870]")
+    checked = check(client, text)["hands"][0]
+    assert checked["valid"] and checked["agrees"] is True
+    return as_pokerstars(checked, "1")
+
+
+@pytest.mark.parametrize(("first", "second", "convention"), [
+    (262, 78, "the rake (10) is spread over the pots, each winner paying in proportion to what he won, as the "
+              "record pays it"),
+    (260, 80, "the rake (10) is taken from the main pot alone, as the record pays it"),
+])
+def test_a_rake_taken_by_either_convention_agrees_and_the_note_names_it(client, first, second, convention):
+    text = _split_side_pot(client).replace("collected 270 from pot", f"collected {first} from pot").replace(
+        "collected 80 from pot", f"collected {second} from pot").replace("| Rake 0", "| Rake 10")
+    hand = check(client, text, "pokerstars")["hands"][0]
+    assert hand["valid"] and hand["agrees"] is True, hand["discrepancies"]
+    assert convention in hand["notes"]
+
+
+def test_a_rake_no_convention_takes_is_a_discrepancy_without_a_convention_named(client):
+    text = _split_side_pot(client).replace("collected 270 from pot", "collected 266 from pot").replace(
+        "collected 80 from pot", "collected 74 from pot").replace("| Rake 0", "| Rake 10")
+    hand = check(client, text, "pokerstars")["hands"][0]
+    assert hand["valid"] and hand["agrees"] is False
+    assert not any("rake" in note for note in hand["notes"])
+
+
+def test_a_rake_from_one_winners_pot_needs_no_convention(client):
+    hand = check(client, EXPORT, "pokerstars")["hands"][1]
+    assert hand["agrees"] is True and not any("the rake" in note for note in hand["notes"])

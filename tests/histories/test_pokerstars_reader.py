@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from service.histories.errors import NotRazzError, UnreadableHandError
+from service.histories.errors import OtherGameError, UnreadableHandError
 from service.histories.pokerstars import read, split
 from service.histories.written import Entry, Section, Verb
 
@@ -443,22 +443,34 @@ def test_an_unknown_line_of_a_hand_later_in_the_file_names_its_line_in_the_whole
     assert error.value.entry == Entry(191, "HIWAII2 waves")
 
 
-@pytest.mark.parametrize("header", [
-    "PokerStars Hand #1:  Hold'em No Limit ($0.05/$0.10 USD) - 2024/01/15 14:30:00 ET",
-    "PokerStars Game #2:  7 Card Stud Limit ($0.04/$0.08 USD) - 2012/05/23 17:24:52 ET",
-    "PokerStars Game #3:  7 Card Stud Hi/Lo Limit ($0.04/$0.08 USD) - 2012/05/23 17:24:52 ET",
-    "PokerStars Game #4:  Razz Pot Limit ($0.04/$0.08 USD) - 2012/05/23 17:24:52 ET",
-    "PokerStars Game #5:  Razz No Limit ($0.04/$0.08 USD) - 2012/05/23 17:24:52 ET",
-    "PokerStars Hand #6: Tournament #7, $10+$1 USD 7 Card Stud Limit - Level I (10/20) - 2012/05/23 17:24:52 ET",
-    "PokerStars Game #8:  HORSE (7 Card Stud Hi/Lo Limit, $0.10/$0.20) - 2009/02/26 15:20:19 ET",
-    "PokerStars Game #9:  2-7 Razz Limit ($0.04/$0.08 USD) - 2012/05/23 17:24:52 ET",
-    "PokerStars Hand #10: Tournament #11, $10+$1 USD 2-7 Razz Limit - Level I (10/20) - 2012/05/23 17:24:52 ET",
+@pytest.mark.parametrize(("header", "game"), [
+    ("PokerStars Hand #1:  Hold'em No Limit ($0.05/$0.10 USD) - 2024/01/15 14:30:00 ET", "Hold'em No Limit"),
+    ("PokerStars Game #4:  Razz Pot Limit ($0.04/$0.08 USD) - 2012/05/23 17:24:52 ET", "Razz Pot Limit"),
+    ("PokerStars Game #5:  Razz No Limit ($0.04/$0.08 USD) - 2012/05/23 17:24:52 ET", "Razz No Limit"),
+    ("PokerStars Game #9:  2-7 Razz Limit ($0.04/$0.08 USD) - 2012/05/23 17:24:52 ET", "2-7 Razz Limit"),
+    ("PokerStars Hand #10: Tournament #11, $10+$1 USD 2-7 Razz Limit - Level I (10/20) - 2012/05/23 17:24:52 ET",
+     "2-7 Razz Limit"),
+    ("PokerStars Game #12:  HORSE (Hold'em Limit, $0.10/$0.20) - 2009/02/26 15:20:19 ET", "Hold'em Limit"),
+    ("PokerStars Hand #13: Tournament #14, $10+$1 USD 5 Card Stud Limit - Level I (10/20) - 2012/05/23 17:24:52 ET",
+     "5 Card Stud Limit"),
 ])
-def test_another_game_is_not_razz_on_its_header_line(header):
+def test_a_game_not_played_is_named_on_its_header_line(header, game):
     text = "junk before\n\n" + SHORT_CASH.replace(SHORT_CASH.splitlines()[0], header)
-    with pytest.raises(NotRazzError) as error:
+    with pytest.raises(OtherGameError) as error:
         read(split(text)[1])
-    assert error.value.entry == Entry(3, header)
+    assert (error.value.entry, error.value.game) == (Entry(3, header), game)
+    assert error.value.message == f'a hand of "{game}": not a game this service plays'
+
+
+@pytest.mark.parametrize(("header", "game", "bets"), [
+    ("PokerStars Game #2:  7 Card Stud Limit ($0.04/$0.08 USD) - 2012/05/23 17:24:52 ET", "stud", (4, 8)),
+    ("PokerStars Game #3:  7 Card Stud Hi/Lo Limit ($0.04/$0.08 USD) - 2012/05/23 17:24:52 ET", "stud8", (4, 8)),
+    ("PokerStars Game #8:  HORSE (7 Card Stud Hi/Lo Limit, $0.10/$0.20) - 2009/02/26 15:20:19 ET", "stud8", (10, 20)),
+    ("PokerStars Game #9:  Razz Limit ($1/$2 USD) - 2012/05/23 17:24:52 ET", "razz", (100, 200)),
+])
+def test_a_stud_family_header_names_its_game_and_bets(header, game, bets):
+    hand = read(split(SHORT_CASH.replace(SHORT_CASH.splitlines()[0], header))[0])
+    assert (hand.game, (hand.stakes["small_bet"], hand.stakes["big_bet"])) == (game, bets)
 
 
 def test_mixed_game_razz_headers_read_with_their_stakes():
@@ -623,8 +635,9 @@ def test_a_home_game_header_reads_past_its_club_room_as_any_tournament_hand():
     assert (hand.stakes["small_bet"], hand.stakes["big_bet"]) == (30, 60)
 
 
-def test_a_home_game_hand_of_another_game_is_not_razz_on_its_header_line():
+def test_a_home_game_hand_of_another_game_is_named_by_its_own_game_on_its_header_line():
     header = ("PokerStars Home Game Hand #99631756108: {Dazzle's Room} Tournament #743144019, 100+9 8-Game "
               "(Triple Draw 2-7 Lowball Limit) - Match Round I, Level I (20/40) - 2013/06/05 23:30:00 ET")
-    with pytest.raises(NotRazzError):
+    with pytest.raises(OtherGameError) as error:
         read(split(SHORT_CASH.replace(SHORT_CASH.splitlines()[0], header))[0])
+    assert error.value.game == "Triple Draw 2-7 Lowball Limit"

@@ -22,18 +22,20 @@ import pytest
 from service.app import create_app
 from service.histories.site_export import clean
 
-from .phh_texts import CHECK, SAMPLES, phh, phhs, sample_fields, sample_text
+from .phh_texts import CHECK, SAMPLES, STUD_PHH, phh, phhs, sample_fields, sample_text
 from .site_texts import WRITERS, as_razz, checked_samples, sample
 from .test_site_vocabulary import FULLTILT_ANTE_ALL_IN, MERGE_ALL_IN_ON_4TH, POKERSTARS_ALL_IN_ON_4TH
 
 SEED = 20261202
 MUTANTS = 60
 """Mutated copies per format and kind of mutation."""
-SAMPLE_FILES = {"fulltilt": ["fulltilt-razz-cash.txt", "fulltilt-stud-cash.txt", "fulltilt-studhilo-cash.txt"],
+SAMPLE_FILES = {"fulltilt": ["fulltilt-razz-cash.txt", "fulltilt-stud-cash.txt", "fulltilt-studhilo-cash.txt",
+                             "fulltilt-stud8-cash.txt"],
                 "winamax": ["winamax-stud-cash.txt", "winamax-stud-play.txt"],
-                "merge": ["merge-stud-cash.xml", "merge-studhilo-cash.xml"],
-                "pokerstars": ["pokerstars-razz-cash.txt"],
-                "phh": [path.name for path in SAMPLES.values()]}
+                "merge": ["merge-stud-cash.xml", "merge-studhilo-cash.xml", "merge-horse-cash.xml"],
+                "pokerstars": ["pokerstars-razz-cash.txt", "pokerstars-stud-cash.txt", "pokerstars-stud8-cash.txt"],
+                "phh": [path.name for path in SAMPLES.values()] + STUD_PHH}
+"""The real hands of all three games: razz, stud and stud hi/lo (read whole, and skipped until they are checked)."""
 STRAY = ["\u2028", "\x00", "\ufeff", "€", "\u202e", "e\u0301", "\U0001f0a1", "\r", "\t", "]", "[", "<", "&", "\"", "'"]
 _AMOUNT = re.compile(r"\d+(?:\.\d+)?")
 _CARDS = re.compile(r"(?<![\w?])(?:[A2-9TJQK][shdc]|\?\?)+(?![\w?])")
@@ -60,7 +62,7 @@ def corpus(client):
     texts["phh"] += [phh(sample_fields(number)) for number in sorted(SAMPLES)]
     texts["pokerstars"] += texts["pokerstars"][0].strip().split("\n\n\n\n")
     home_game = sample("pokerstars-8game-tournament.txt").split("\n\n\n")
-    texts["pokerstars"] += [hand for hand in home_game if "(Razz Limit)" in hand]
+    texts["pokerstars"] += [hand for hand in home_game if "Razz Limit)" in hand or "Stud" in hand]
     texts["pokerstars"].append(POKERSTARS_ALL_IN_ON_4TH)
     seats = "Seat 5: Villain (20)\n"
     lobby = FULLTILT_ANTE_ALL_IN.replace(seats, seats + "\n".join(LOBBY_LINES) + "\n")
@@ -111,14 +113,15 @@ KINDS = ["delete", "swap", "duplicate", "amount", "card", "truncate", "unicode",
 
 
 def assert_each_problem_names_a_line_of_the_text(text: str, answer: dict, fmt: str) -> None:
-    """Every hand is checked or names the line at fault as written there (PHH names an entry of ``actions`` by its
-    words, which its line holds)."""
+    """Every hand is checked, or names the line at fault, or the line naming a game it skips, as written there (PHH
+    names an entry of ``actions`` by its words, which its line holds)."""
     lines = text.split("\n")
     for hand in answer["hands"]:
-        error = hand["error"]
+        error = hand["error"] or hand["skipped"]
         if error is None:
             assert hand["valid"]
             continue
+        assert hand["error"] is None or hand["skipped"] is None
         assert 1 <= error["line"] <= len(lines), error
         line = lines[error["line"] - 1].removesuffix("\r")
         if fmt == "phh":

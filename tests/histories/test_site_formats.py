@@ -5,7 +5,7 @@ import pytest
 
 from service.app import create_app
 from service.histories import fulltilt, merge, winamax
-from service.histories.errors import NotRazzError, UnreadableHandError
+from service.histories.errors import OtherGameError, UnreadableHandError
 
 from .lines import line_reading
 from .phh_texts import PROBLEM_BASE, SAMPLES, check, without_amounts
@@ -45,14 +45,17 @@ def test_the_full_tilt_razz_sample_is_valid_and_paid_as_the_rules_pay_it_less_th
 
 
 @pytest.mark.parametrize("name", sorted(STUD_SAMPLES))
-def test_every_stud_hand_of_the_other_sites_is_not_razz_on_its_header(client, name):
+def test_every_stud_hand_of_the_other_sites_is_read_and_skipped_as_not_checked_yet(client, name):
     text = sample(name)
     answer = check(client, text, None)
     starts = [section.first_line for section in READERS[STUD_SAMPLES[name]].split(text)]
-    assert answer["summary"] == {"hands": len(starts), "valid": 0, "agree": 0}
+    assert answer["summary"] == {"hands": len(starts), "valid": 0, "agree": 0, "skipped": len(starts)}
+    game = "stud8" if "H/L8" in text else "stud"
     for hand, start in zip(answer["hands"], starts, strict=True):
-        assert hand["error"]["type"] == PROBLEM_BASE + "not-razz"
-        assert hand["error"]["line"] == start and "reads fixed-limit razz only" in hand["error"]["detail"]
+        assert (hand["game"], hand["valid"], hand["error"], hand["state"]) == (game, False, None, None)
+        assert hand["skipped"]["game"] == game and hand["skipped"]["line"] == start
+        assert hand["skipped"]["detail"].endswith(": read, not checked yet")
+        assert hand["seats"] and hand["recorded"] is not None
 
 
 @pytest.mark.parametrize("name", sorted(STUD_SAMPLES))
@@ -255,7 +258,15 @@ def test_merge_xml_that_does_not_parse_is_named_at_its_line():
     assert error.value.entry.line == 4 and "not well-formed XML" in error.value.message
 
 
-def test_a_merge_stud_game_type_is_not_razz_even_without_a_description():
-    text = '<game id="1" gametype="39">\n</game>\n'
-    with pytest.raises(NotRazzError):
+def test_a_merge_game_type_not_played_is_named_even_without_a_description():
+    text = '<game id="1" gametype="40">\n</game>\n'
+    with pytest.raises(OtherGameError) as error:
         merge.read(merge.split(text)[0])
+    assert error.value.game == "game type 40"
+
+
+def test_a_merge_description_and_game_type_that_name_two_games_are_unreadable():
+    text = '<description type="Razz" stakes="Limit $0.50/$1"/>\n<game id="1" gametype="39">\n</game>\n'
+    with pytest.raises(UnreadableHandError) as error:
+        merge.read(merge.split(text)[0])
+    assert error.value.entry.line == 2 and "game type 39 is stud" in error.value.message

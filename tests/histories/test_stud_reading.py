@@ -1,0 +1,113 @@
+"""Stud and stud hi/lo hands read whole in every format, each saying its game, and skipped until they are checked:
+the real samples of each site, the halves of a split pot read as what each seat collected in all, the lines a stud
+hand adds (an open pair's double bet, a low that did not qualify), and a Merge table's later hands read by the
+description written before them."""
+
+import pytest
+
+from service.histories import fulltilt, merge, phh, pokerstars, winamax
+from service.histories.check import CHECKED_GAMES, check_hand
+from service.histories.history import STANDARD, check_history
+from service.histories.written import Game
+
+from .site_texts import sample
+
+READERS = {"phh": phh, "pokerstars": pokerstars, "fulltilt": fulltilt, "winamax": winamax, "merge": merge}
+STUD_FILES = {
+    "pokerstars-stud-cash.txt": ("pokerstars", Game.STUD, 8),
+    "pokerstars-stud8-cash.txt": ("pokerstars", Game.STUD8, 4),
+    "fulltilt-stud-cash.txt": ("fulltilt", Game.STUD, 1),
+    "fulltilt-studhilo-cash.txt": ("fulltilt", Game.STUD, 12),  # stud high despite its name: "Limit Stud Hi"
+    "fulltilt-stud8-cash.txt": ("fulltilt", Game.STUD8, 1),
+    "winamax-stud-cash.txt": ("winamax", Game.STUD, 1),
+    "winamax-stud-play.txt": ("winamax", Game.STUD, 1),
+    "merge-stud-cash.xml": ("merge", Game.STUD, 1),
+    "merge-studhilo-cash.xml": ("merge", Game.STUD8, 1),
+    "merge-horse-cash.xml": ("merge", Game.STUD8, 2),
+    "phh-wsop-2023-43-5-9-stud.phh": ("phh", Game.STUD, 1),
+    "phh-wsop-2023-43-5-72-stud.phh": ("phh", Game.STUD, 1),
+    "phh-wsop-2023-43-5-48-stud8.phh": ("phh", Game.STUD8, 1),
+    "phh-wsop-2023-43-5-49-stud8.phh": ("phh", Game.STUD8, 1),
+}
+"""Each real stud-family sample that is not razz: its format, its game and its hands."""
+
+
+def read_all(name):
+    fmt = STUD_FILES[name][0]
+    reader = READERS[fmt]
+    return [reader.read(section) for section in reader.split(sample(name))]
+
+
+@pytest.mark.parametrize("name", sorted(STUD_FILES))
+def test_every_stud_sample_reads_whole_and_names_its_game(name):
+    _, game, count = STUD_FILES[name]
+    hands = read_all(name)
+    assert len(hands) == count and all(hand.game is game for hand in hands)
+    assert all(hand.players and hand.actions and hand.stakes["small_bet"] for hand in hands)
+    assert all(hand.recorded is not None for hand in hands)
+
+
+@pytest.mark.parametrize("name", sorted(STUD_FILES))
+def test_a_stud_hand_is_skipped_as_not_checked_yet_and_counted_apart(name):
+    fmt, game, count = STUD_FILES[name]
+    checked = check_history(sample(name), fmt)
+    hands = list(checked)
+    assert checked.summary == (count, 0, 0, count)
+    for hand in hands:
+        assert hand.error is None and not hand.valid and hand.state is None
+        assert hand.skipped is not None and hand.skipped.game == game
+        assert hand.skipped.detail.endswith(": read, not checked yet")
+        assert hand.skipped.entry == hand.hand.entry
+
+
+def test_the_games_checked_are_razz_alone_for_now():
+    assert {Game.RAZZ} == CHECKED_GAMES
+
+
+def test_a_pokerstars_split_pot_is_what_each_seat_collected_and_a_scoop_its_two_lines():
+    split = read_all("pokerstars-stud8-cash.txt")[3]  # #35874676388: 0.84 less 0.04 rake, 0.40 high, 0.40 low
+    seats = {player.name: player.seat for player in split.players}
+    assert split.recorded is not None and split.recorded.rake == 4
+    assert (split.recorded.amounts[seats["gashpor"]], split.recorded.amounts[seats["Hero"]]) == (40, 40)
+    home = pokerstars.split(sample("pokerstars-8game-tournament.txt"))
+    (scoop,) = [pokerstars.read(section) for section in home if "#99632640469" in section.lines[0]]
+    hero = next(player.seat for player in scoop.players if player.name == "Hero")
+    assert scoop.game is Game.STUD8 and scoop.recorded is not None and scoop.recorded.amounts[hero] == 656
+
+
+def test_the_lines_a_stud_hand_adds_are_read_past():
+    texts = {section.lines[0]: section for section in pokerstars.split(sample("pokerstars-8game-tournament.txt"))}
+    double = next(section for header, section in texts.items() if "#99632512109" in header)
+    assert "Pair on board - a double bet is allowed" in double.lines
+    assert pokerstars.read(double).game is Game.STUD
+    no_low = pokerstars.split(sample("pokerstars-stud8-cash.txt"))[1]
+    assert "No low hand qualified" in no_low.lines and pokerstars.read(no_low).players
+
+
+def test_full_tilt_and_winamax_write_a_pots_halves_apart():
+    text = sample("fulltilt-stud8-cash.txt")
+    winner = next(line.split(" wins the pot ")[0] for line in text.splitlines() if " wins the pot " in line)
+    halves = text.replace(f"{winner} wins the pot ($10.90)", f"{winner} wins the high pot ($5.45)\n"
+                                                             f"{winner} wins the low pot ($5.45)")
+    assert halves != text
+    (hand,) = [fulltilt.read(section) for section in fulltilt.split(halves)]
+    seat = next(player.seat for player in hand.players if player.name == winner)
+    assert hand.recorded is not None and hand.recorded.amounts[seat] == 1090
+    cash = sample("winamax-stud-cash.txt").replace("7-Card Stud fixed limit", "7-Card Stud Hi/Lo fixed limit")
+    cash = cash.replace("Hero collected 458€ from pot", "Hero collected 229€ from pot(HI)\n"
+                                                        "Hero collected 229€ from pot(LO)")
+    (hand,) = [winamax.read(section) for section in winamax.split(cash)]
+    hero = next(player.seat for player in hand.players if player.name == "Hero")
+    assert hand.game is Game.STUD8 and hand.recorded is not None and hand.recorded.amounts[hero] == 45800
+
+
+def test_a_merge_tables_later_hand_reads_by_the_description_before_it_and_is_named_at_its_own_game():
+    text = sample("merge-horse-cash.xml")
+    first, second = merge.split(text)
+    assert second.context is not None and second.context[0] == first.first_line
+    hand = merge.read(second)
+    assert (hand.game, hand.id) == (Game.STUD8, "78854953-356")
+    assert (hand.stakes["small_bet"], hand.stakes["big_bet"]) == (25, 50)
+    assert hand.entry.line == second.first_line and hand.entry.source.startswith("<game ")
+    checked = check_hand(1, lambda: merge.read(second), STANDARD)
+    assert checked.skipped is not None and checked.skipped.entry.line == second.first_line
