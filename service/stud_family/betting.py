@@ -53,10 +53,10 @@ from .first_to_act import (
     BoardIn,
     BoardOpener,
     FirstToAct,
-    LowestBoard,
+    OpeningBoard,
     board_opener,
     explain_first_to_act,
-    lowest_board,
+    opening_board,
 )
 from .limits import (
     BET_SIZES,
@@ -73,7 +73,6 @@ from .limits import (
     reopens_everyone,
     reopens_for,
 )
-from .ranking import evaluate
 from .rules import ShortAllinThreshold
 from .running_out import SeventhStreet, seventh_street
 from .seating import CLOCKWISE_AFTER, positions
@@ -159,7 +158,8 @@ class TableState:
     community_card_allowed: bool
     """Whether the deal has run short so 7th street is a community card (section 7)."""
     showdown_board: int | None
-    """In the showdown phase, the live seat with the lowest board: the first to show when nobody bet (section 5)."""
+    """In the showdown phase, the live seat with the opening board (in razz the lowest): the first to show when nobody
+    bet (section 5)."""
     showdown_ties: tuple[int, ...] = field(repr=False, compare=False)
     """The live seats whose boards tie ``showdown_board``'s: ``later_street_tie_break`` chose it among them."""
     log: tuple[_Round, ...] = field(repr=False, compare=False)
@@ -297,12 +297,14 @@ class Table:
     # No instance dictionary, as _Round (bench/README.md, "Speed tricks")
     __slots__ = (
         "active", "added", "after", "all_in", "bring_in", "can_act", "dealt", "decisions", "fold_street", "folded",
-        "index_of_input", "limit", "live", "n", "phase", "position", "round", "rounds", "rules", "seats", "seventh",
+        "game", "index_of_input", "limit", "live", "n", "phase", "position", "round", "rounds", "rules", "seats",
+        "seventh",
         "stack", "stakes", "third_opener", "to_act", "up", "winner",
     )
 
     def __init__(self, snapshot: Snapshot, seating: Seating) -> None:
         self.index_of_input = seating.index_of_input
+        self.game = snapshot.game
         self.rules = snapshot.rules
         self.stakes = snapshot.stakes
         self.limit = snapshot.rules.raise_limit
@@ -330,7 +332,7 @@ class Table:
         """The players dealt each street reached (section 7 counts the cards left)."""
         self.seventh: SeventhStreet | None = None
         """How 7th street is dealt, once it is (section 7)."""
-        found = bring_in_at([cards[0] for cards in self.up], self.stack, self.stakes)
+        found = bring_in_at([cards[0] for cards in self.up], self.stack, self.stakes, self.game)
         self.bring_in = found.seat_index
         self.third_opener = found.opener
         self.decisions: list[Found | BoardOpener | ShortAllIn] = [found]
@@ -361,7 +363,7 @@ class Table:
             first = None
             if self.active >= 2:
                 found = board_opener(self.up, street, self.folded, self.can_act, self.position,
-                                     self.rules.later_street_tie_break)
+                                     self.rules.later_street_tie_break, self.game.board)
                 self.decisions.append(found)
                 first = found.first
             r.opener = None if first is None else self.seats[first]
@@ -675,13 +677,13 @@ class Table:
                          else LegalAction(kind, chips, put_in + chips, chips == stack))
         return tuple(legal)
 
-    def showdown_board(self) -> LowestBoard | None:
-        """In the showdown phase, the live player with the lowest board (section 5), the others whose boards tie it
-        and the card that broke the tie."""
+    def showdown_board(self) -> OpeningBoard | None:
+        """In the showdown phase, the live player with the opening board (section 5; in razz the lowest), the others
+        whose boards tie it and the card that broke the tie."""
         if self.phase is not _SHOWDOWN:
             return None
-        return lowest_board(self.up, up_cards_on(self.round.number), self.folded, self.position,
-                            self.rules.later_street_tie_break)
+        return opening_board(self.up, up_cards_on(self.round.number), self.folded, self.position,
+                             self.rules.later_street_tie_break, self.game.board)
 
     # -- why: the record the replay kept, written out ---------------------------------------------
 
@@ -702,7 +704,7 @@ class Table:
         for decision in self.decisions:
             if isinstance(decision, Found):
                 why += explain_bring_in(decision.bring_in(self.seats, [cards[0] for cards in self.up]), self.stakes,
-                                        self.rules, opened=not self.rounds[0].opening)
+                                        self.rules, not self.rounds[0].opening, self.game)
             elif isinstance(decision, BoardOpener):
                 why += self._opener_why(decision)
             else:
@@ -712,14 +714,15 @@ class Table:
     def _opener_why(self, found: BoardOpener) -> list[Why]:
         """Why ``found`` opens its street, with the seats, boards and 7th street's deal as the replay has them."""
         first, street, seats = found.first, found.street, self.seats
-        board, tied, high = found.lowest.board, found.lowest.tied, found.lowest.high_card
+        board, tied, high = found.board.board, found.board.tied, found.board.high_card
         answer = FirstToAct(None if first is None else seats[first], seats[board],
-                            evaluate(self.up[board][:up_cards_on(street)]).name, tuple(seats[i] for i in tied),
+                            self.game.board.value(self.up[board][:up_cards_on(street)]).name,
+                            tuple(seats[i] for i in tied),
                             None if high is None else CARD_TEXT[high])
         boards = [BoardIn(seat, tuple(map(CARD_TEXT.__getitem__, cards))) for seat, cards in zip(seats, self.up,
                                                                                               strict=True)]
         community = street == LAST_STREET and self.seventh is not None and self.seventh.community
-        return explain_first_to_act(street, boards, answer, self.rules, community)
+        return explain_first_to_act(street, boards, answer, self.rules, community, self.game)
 
     def cap_why(self) -> Why:
         """How many raises the street has left, or why it has none, as the round stands."""

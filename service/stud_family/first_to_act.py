@@ -1,8 +1,8 @@
-"""First to act (reference section 3): the bring-in on 3rd street, the lowest board from 4th on.
+"""First to act (reference section 3): the bring-in on 3rd street, from 4th on the board at the game's end.
 
-Ties between lowest boards go by position (default) or, under TDA RP-10D, to the board holding
-the highest card by suit. An all-in lowest board passes the action to the next seat clockwise
-that can act.
+In razz the lowest board opens (``games.BoardOrder`` says which end and how boards are valued).
+Tied boards go by position (default) or, under TDA RP-10D, to the board holding the highest
+card by suit. An all-in opening board passes the action to the next seat clockwise that can act.
 """
 
 from __future__ import annotations
@@ -12,35 +12,21 @@ from dataclasses import dataclass, field
 
 import msgspec
 
-from .bring_in import NOBODY_BETS, OPENS_AFTER_ALL_IN, explain_door_tie, explain_highest_door, highest_door
-from .cards import CARD_CODES, CARD_TEXT, HIGH_CARD_ORDER, Deck
+from .bring_in import NOBODY_BETS, OPENS_AFTER_ALL_IN, door_brings_in, explain_door, explain_door_tie
+from .cards import CARD_CODES, CARD_TEXT, Deck
 from .errors import SnapshotError
-from .ranking import CATEGORIES, evaluate, low_rank
+from .games import RAZZ, BoardOrder, Game
 from .rules import LaterStreetTieBreak, Rules
 from .seating import check_player_count, clockwise, next_clockwise, positions
 from .streets import FIRST_STREET, LAST_STREET, up_cards_on
 from .why import REFERENCE_DEFAULT, Citation, Why, seat_list, street_name
 
-LOWEST_BOARD = Citation("§3", "WSOP-L 235")
-"""From 4th street on, the lowest ace-to-five board acts first."""
-TIED_BOARDS = {LaterStreetTieBreak.POSITION: Citation("§3", "WSOP-L 235"),
-               LaterStreetTieBreak.HIGH_CARD_BY_SUIT: Citation("§3", "TDA 2024 RP-10D")}
-"""Tied lowest boards, by ``later_street_tie_break``: position from the dealer, or the high card by suit."""
 ALL_IN_BOARD = Citation("§3", "WSOP-T Stud/8")
-"""An all-in lowest board: the action proceeds clockwise as if that player had checked."""
+"""An all-in opening board: the action proceeds clockwise as if that player had checked."""
 SEVENTH_STREET_BOARDS = Citation("§3", REFERENCE_DEFAULT)
 """7th street's card is dealt down: the four up cards of 6th street decide again."""
 SEVENTH_STREET_COMMUNITY = Citation("§3", "TDA 2024 RP-10H-D")
 """A community card on 7th street: the first to act on 6th street acts first again."""
-
-
-_PAIRED_BOARDS_ORDER = {
-    2: "every live board is a pair: the lower pair",
-    3: "every live board is paired: a pair is lower than trips; then the lower cards",
-    4: "every live board is paired: one pair is lowest, then two pair, trips, four of a kind; then the lower cards",
-}
-"""How boards that are all paired compare, by the up cards shown: the lowest board's sentence says it when no board
-without a pair was there to beat it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +46,7 @@ class FirstToAct:
     seat: int | None
     """None when no player can act."""
     board_seat: int
-    """The bring-in seat or the lowest board; differs from ``seat`` only when that player is all-in."""
+    """The bring-in seat or the opening board; differs from ``seat`` only when that player cannot act."""
     showing: str
     tied_with: tuple[int, ...]
     high_card: str | None = field(default=None, compare=False)
@@ -68,10 +54,10 @@ class FirstToAct:
     the tie-break's sentence says."""
 
 
-class LowestBoard(msgspec.Struct, frozen=True, gc=False):
-    """The lowest board among the players in (an index), the others tying it, and the card that broke the tie when
-    the high card by suit breaks it (None: no tie, or broken by position). A replay makes one a street: a struct is
-    built in a fifth of a named tuple's time."""
+class OpeningBoard(msgspec.Struct, frozen=True, gc=False):
+    """The board at the game's end among the players in (an index; in razz the lowest), the others tying it, and the
+    card that broke the tie when the high card by suit breaks it (None: no tie, or broken by position). A replay
+    makes one a street: a struct is built in a fifth of a named tuple's time."""
 
     board: int
     tied: list[int]
@@ -79,53 +65,55 @@ class LowestBoard(msgspec.Struct, frozen=True, gc=False):
 
 
 class BoardOpener(msgspec.Struct, frozen=True, gc=False):
-    """Who opens a street from 4th on (an index; None when nobody can act) and the lowest board that decided it."""
+    """Who opens a street from 4th on (an index; None when nobody can act) and the board that decided it."""
 
     first: int | None
-    lowest: LowestBoard
+    board: OpeningBoard
     street: int
 
 
-def lowest_board(up_cards: Sequence[Sequence[int]], shown: int, folded: Sequence[bool], position: Sequence[int],
-                 tie_break: LaterStreetTieBreak) -> LowestBoard:
-    """The lowest board (first ``shown`` up cards) among the players in, the others whose boards tie it, and the card
-    that broke the tie by suit."""
+def opening_board(up_cards: Sequence[Sequence[int]], shown: int, folded: Sequence[bool], position: Sequence[int],
+                  tie_break: LaterStreetTieBreak, order: BoardOrder) -> OpeningBoard:
+    """The board (first ``shown`` up cards) at the game's end among the players in (in razz the lowest), the others
+    whose boards tie it, and the card that broke the tie by suit."""
     tied: list[int] = []
     best_value = 0
+    value_of = order.value
     for i, cards in enumerate(up_cards):
         if folded[i]:
             continue
-        value = low_rank(cards[:shown])
+        value = value_of(cards[:shown]).rank
         if not tied or value < best_value:
             best_value, tied = value, [i]
         elif value == best_value:
             tied.append(i)
     if len(tied) == 1:
-        return LowestBoard(tied[0], [], None)
+        return OpeningBoard(tied[0], [], None)
     if tie_break == LaterStreetTieBreak.HIGH_CARD_BY_SUIT:
-        highs = {i: max(up_cards[i][:shown], key=HIGH_CARD_ORDER.__getitem__) for i in tied}
-        winner = max(tied, key=lambda i: HIGH_CARD_ORDER[highs[i]])
+        high = order.high_cards.place
+        highs = {i: max(up_cards[i][:shown], key=high.__getitem__) for i in tied}
+        winner = max(tied, key=lambda i: high[highs[i]])
         tied.remove(winner)
-        return LowestBoard(winner, tied, highs[winner])
+        return OpeningBoard(winner, tied, highs[winner])
     winner = min(tied, key=position.__getitem__)
     tied.remove(winner)
-    return LowestBoard(winner, tied, None)
+    return OpeningBoard(winner, tied, None)
 
 
 def board_opener(up_cards: Sequence[Sequence[int]], street: int, folded: Sequence[bool], can_act: Sequence[bool],
-                 position: Sequence[int], tie_break: LaterStreetTieBreak) -> BoardOpener:
-    """Who opens a street from 4th on: the lowest board, or clockwise from it the first who can act (section 3)."""
-    lowest = lowest_board(up_cards, up_cards_on(street), folded, position, tie_break)
-    return BoardOpener(next_clockwise(lowest.board, can_act), lowest, street)
+                 position: Sequence[int], tie_break: LaterStreetTieBreak, order: BoardOrder) -> BoardOpener:
+    """Who opens a street from 4th on: the opening board, or clockwise from it the first who can act (section 3)."""
+    board = opening_board(up_cards, up_cards_on(street), folded, position, tie_break, order)
+    return BoardOpener(next_clockwise(board.board, can_act), board, street)
 
 
 def find_first_to_act(street: int, players: Sequence[BoardIn], rules: Rules = Rules(),
-                      dealer_seat: int | None = None) -> FirstToAct:
+                      dealer_seat: int | None = None, game: Game = RAZZ) -> FirstToAct:
     """Who acts first on ``street`` given every player's up cards and status.
 
-    From 4th street on the lowest ace-to-five board acts first; tied boards go by position from
-    the dealer, or under ``later_street_tie_break`` high_card_by_suit to the board holding the
-    highest card by suit (the card that broke the tie is kept, for the sentence that says so):
+    From 4th street on the board at the game's end acts first (in razz the lowest ace-to-five
+    board); tied boards go by position from the dealer, or under ``later_street_tie_break``
+    high_card_by_suit to the board holding the highest card by suit (the card that broke the tie is kept, for the sentence that says so):
 
     >>> boards = [BoardIn(1, ("6d", "2c")), BoardIn(3, ("6s", "2h")), BoardIn(5, ("7c", "Ad"))]
     >>> find_first_to_act(4, boards)
@@ -162,7 +150,7 @@ def find_first_to_act(street: int, players: Sequence[BoardIn], rules: Rules = Ru
         with_door = [i for i in range(len(order)) if boards[i]]
         if not with_door:
             raise SnapshotError("players", "no door card is shown: the bring-in cannot be found")
-        best, tied_doors = highest_door([boards[i][0] for i in with_door])
+        best, tied_doors = door_brings_in([boards[i][0] for i in with_door], game.door)
         board = with_door[best]
         tied = [with_door[k] for k in tied_doors]
         first = next_clockwise(board, can_act)
@@ -171,19 +159,19 @@ def find_first_to_act(street: int, players: Sequence[BoardIn], rules: Rules = Ru
         if all(folded):
             raise SnapshotError("players", "every player has folded: nobody acts")
         found = board_opener(boards, street, folded, can_act, positions(seats, dealer_seat),
-                             rules.later_street_tie_break)
-        first, board, tied, high = found.first, found.lowest.board, found.lowest.tied, found.lowest.high_card
+                             rules.later_street_tie_break, game.board)
+        first, board, tied, high = found.first, found.board.board, found.board.tied, found.board.high_card
     return FirstToAct(
         seat=None if first is None else seats[first],
         board_seat=seats[board],
-        showing=evaluate(boards[board]).name,
+        showing=game.board.value(boards[board]).name,
         tied_with=tuple(seats[i] for i in tied),
         high_card=None if high is None else CARD_TEXT[high],
     )
 
 
 def explain_first_to_act(street: int, players: Sequence[BoardIn], answer: FirstToAct,
-                         rules: Rules = Rules(), community: bool | None = False) -> list[Why]:
+                         rules: Rules = Rules(), community: bool | None = False, game: Game = RAZZ) -> list[Why]:
     """Why ``answer`` opens ``street``: the board that decided, its ties and an all-in passing the action on
     (``community``: 7th street is a community card; None: not known, the deal before it not given)."""
     boards = {player.seat: player.up_cards for player in players}
@@ -191,20 +179,20 @@ def explain_first_to_act(street: int, players: Sequence[BoardIn], answer: FirstT
     why: list[Why] = []
     if street == FIRST_STREET:
         door = boards[board][0]
-        why.append(explain_highest_door(board, door))
+        why.append(explain_door(board, door, game.door))
         if answer.tied_with:
-            why.append(explain_door_tie(door, [boards[seat][0] for seat in answer.tied_with]))
+            why.append(explain_door_tie(door, [boards[seat][0] for seat in answer.tied_with], game.door))
         passed = OPENS_AFTER_ALL_IN
     else:
         shown = up_cards_on(street)
-        paired = evaluate([CARD_CODES[card] for card in boards[board][:shown]]).category != CATEGORIES[0]
-        order = _PAIRED_BOARDS_ORDER[shown] if paired else "no pair beats any pair; then the lower cards"
-        why.append(LOWEST_BOARD.says(
-            "first_to_act", f"seat {board} shows {answer.showing}, the lowest board of {shown} up cards on "
-                            f"{street_name(street)} ({order})"))
+        order = game.board
+        value = order.value([CARD_CODES[card] for card in boards[board][:shown]])
+        why.append(order.rule.says(
+            "first_to_act", f"seat {board} shows {answer.showing}, the {order.direction} board of {shown} up cards "
+                            f"on {street_name(street)} ({order.order_words(shown, value)})"))
         if answer.tied_with:
             why.append(explain_tied_boards("first_to_act_tie_break", board, answer.tied_with, answer.showing,
-                                           answer.high_card, rules.later_street_tie_break))
+                                           answer.high_card, rules.later_street_tie_break, order))
         if street == LAST_STREET and community:
             why.append(SEVENTH_STREET_COMMUNITY.says(
                 "seventh_street", "7th street is one community card, in every hand: the four up cards of 6th "
@@ -227,14 +215,14 @@ def explain_first_to_act(street: int, players: Sequence[BoardIn], answer: FirstT
 
 
 def explain_tied_boards(decision: str, board: int, tied_with: tuple[int, ...], showing: str, high_card: str | None,
-                        tie_break: LaterStreetTieBreak) -> Why:
-    """Why ``board`` (showing ``showing``) won the tie with the boards of ``tied_with``, as ``lowest_board`` broke it
+                        tie_break: LaterStreetTieBreak, order: BoardOrder) -> Why:
+    """Why ``board`` (showing ``showing``) won the tie with the boards of ``tied_with``, as ``opening_board`` broke it
     under ``later_street_tie_break`` (``high_card``: the card that broke it by suit): for the first to act, and for the
-    first to show when 7th street is checked through (section 5's lowest board)."""
+    first to show when 7th street is checked through (section 5's opening board)."""
     if tie_break == LaterStreetTieBreak.HIGH_CARD_BY_SUIT:
         how = f"to the board holding the highest card by suit, seat {board}'s {high_card}"
     else:
         how = f"by position to seat {board}, first clockwise from the dealer"
-    return TIED_BOARDS[tie_break].says(decision, f"{seat_list(tied_with)} also "
+    return order.tie_rules[tie_break].says(decision, f"{seat_list(tied_with)} also "
                                                  f"{'shows' if len(tied_with) == 1 else 'show'} {showing}: the tie "
                                                  f"goes {how}")

@@ -6,7 +6,6 @@ from .betting import TableState
 from .cards import CARD_CODES
 from .first_to_act import explain_tied_boards
 from .pots import Pot, build_pots
-from .ranking import evaluate
 from .seating import position_order
 from .show_order import ShowOrder, explain_show_order, show_order, tabled_at_once
 from .showdown import ShowdownPlayer, ShowdownResult, award, explain_showdown, replayed_hands
@@ -90,7 +89,8 @@ def explain_settlement(snapshot: Snapshot, state: TableState, settlement: Settle
     """Why the hand was settled so: each pot, odd chip and muck (section 6), and the show order (section 5)."""
     mucked = [player.seat for player in snapshot.players if player.mucked]
     why = explain_showdown(settlement, mucked, settlement.shown_at_once)
-    return [*why, *explain_show_order(settlement.shown, snapshot.rules.no_bet_show_order, _board_tie(snapshot, state))]
+    return [*why, *explain_show_order(settlement.shown, snapshot.rules.no_bet_show_order, _board_tie(snapshot, state),
+                                      snapshot.game)]
 
 
 def _board_tie(snapshot: Snapshot, state: TableState) -> Why | None:
@@ -99,6 +99,6 @@ def _board_tie(snapshot: Snapshot, state: TableState) -> Why | None:
     if board is None or not state.showdown_ties:
         return None
     cards = next(player.up_cards for player in snapshot.players if player.seat == board)[:up_cards_on(state.street)]
-    showing = evaluate([CARD_CODES[card] for card in cards]).name
+    showing = snapshot.game.board.value([CARD_CODES[card] for card in cards]).name
     return explain_tied_boards("show_order_tie_break", board, state.showdown_ties, showing, state.showdown_high_card,
-                               snapshot.rules.later_street_tie_break)
+                               snapshot.rules.later_street_tie_break, snapshot.game.board)

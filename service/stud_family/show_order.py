@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 import msgspec
 
 from .errors import IllegalActionError, ShowdownError
+from .games import RAZZ, Game
 from .rules import NoBetShowOrder
 from .seating import check_position
 from .why import REFERENCE_DEFAULT, Citation, Why, seat_list, street_name
@@ -144,9 +145,10 @@ def show_order(
     return ShowOrder(all_in, tuple(order), chosen_by, on_street)
 
 
-def explain_show_order(show: ShowOrder, no_bet_show_order: NoBetShowOrder, board_tie: Why | None = None) -> list[Why]:
+def explain_show_order(show: ShowOrder, no_bet_show_order: NoBetShowOrder, board_tie: Why | None = None,
+                       game: Game = RAZZ) -> list[Why]:
     """Why hands are tabled in ``show``'s order, from what ``show_order`` recorded choosing the first shower (nothing
-    when one hand wins unseen); ``board_tie`` is why the lowest board won its tie
+    when one hand wins unseen); ``board_tie`` is why the opening board (in razz the lowest) won its tie
     (``first_to_act.explain_tied_boards``), said when that board chose the first shower."""
     if not show.order:
         return []
@@ -159,7 +161,7 @@ def explain_show_order(show: ShowOrder, no_bet_show_order: NoBetShowOrder, board
         return [LAST_AGGRESSOR_SHOWS.says("show_order", f"seat {first} bet or raised last on 7th street and shows "
                                                         f"first, then clockwise ({order})")]
     tie = [] if board_tie is None else [board_tie]
-    lowest = "the lowest board" if board_tie is None else "the lowest board after a tie, broken below"
+    lowest = f"the {game.board.direction} board" + ("" if board_tie is None else " after a tie, broken below")
     cited = NO_BET_SHOWS[no_bet_show_order]
     if no_bet_show_order == NoBetShowOrder.LAST_AGGRESSOR_ANY_STREET:
         rule = ("under last_aggressor_any_street the first live player to bet or raise on the latest street on which "
