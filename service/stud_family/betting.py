@@ -170,6 +170,10 @@ class TableState:
     """The chips each action added (0 for fold and check)."""
     showdown_high_card: str | None = field(default=None, repr=False, compare=False)
     """Under ``later_street_tie_break`` high_card_by_suit, the card that broke ``showdown_board``'s tie."""
+    showdown_showing: str | None = field(default=None, repr=False, compare=False)
+    """The name of ``showdown_board``'s board, as the board order valued it when it chose that board."""
+    showdown_tie_rule: Citation | None = field(default=None, repr=False, compare=False)
+    """The rule that broke ``showdown_board``'s tie (None: no board tied it)."""
 
     @cached_property
     def streets(self) -> tuple[StreetRecord, ...]:
@@ -359,15 +363,13 @@ class Table:
             r.opener = self.seats[self.bring_in]
             r.opening = True
             r.posts_bring_in = first == self.bring_in
-        else:
-            first = None
-            if self.active >= 2:
-                found = board_opener(self.up, street, self.folded, self.can_act, self.position,
-                                     self.rules.later_street_tie_break, self.game.board)
-                self.decisions.append(found)
-                first = found.first
+        else:  # a later street is dealt only while two or more can act: its opener is found
+            found = board_opener(self.up, street, self.folded, self.can_act, self.position,
+                                 self.rules.later_street_tie_break, self.game.board)
+            self.decisions.append(found)
+            first = found.first
             r.opener = None if first is None else self.seats[first]
-        if first is None or self.active < 2:
+        if first is None:  # fewer than two can act (bring_in.first_to_open): nobody bets
             self._end_betting()
             return
         self.phase = _BETTING
@@ -714,11 +716,11 @@ class Table:
     def _opener_why(self, found: BoardOpener) -> list[Why]:
         """Why ``found`` opens its street, with the seats, boards and 7th street's deal as the replay has them."""
         first, street, seats = found.first, found.street, self.seats
-        board, tied, high = found.board.board, found.board.tied, found.board.high_card
-        answer = FirstToAct(None if first is None else seats[first], seats[board],
-                            self.game.board.value(self.up[board][:up_cards_on(street)]).name,
-                            tuple(seats[i] for i in tied),
-                            None if high is None else CARD_TEXT[high])
+        opening = found.board
+        board, high = opening.board, opening.high_card
+        answer = FirstToAct(None if first is None else seats[first], seats[board], opening.value.name,
+                            tuple(seats[i] for i in opening.tied), None if high is None else CARD_TEXT[high],
+                            found.opened_by, opening.value, opening.tie_rule)
         boards = [BoardIn(seat, tuple(map(CARD_TEXT.__getitem__, cards))) for seat, cards in zip(seats, self.up,
                                                                                               strict=True)]
         community = street == LAST_STREET and self.seventh is not None and self.seventh.community
@@ -875,6 +877,8 @@ class Replay:
             actions=tuple(self._played),
             added=tuple(table.added),
             showdown_high_card=None if board is None or board.high_card is None else CARD_TEXT[board.high_card],
+            showdown_showing=None if board is None else board.value.name,
+            showdown_tie_rule=None if board is None else board.tie_rule,
         )
 
     def explain(self) -> TableWhy:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal, overload
+from typing import Literal, NamedTuple, overload
 
 import msgspec
 
@@ -36,6 +36,32 @@ SHORT_BRING_IN_STANDS = {ShortBringInCallAmount.FULL_BRING_IN: Citation("§1", "
 """What a call reaches over a bring-in posted short, by ``short_bring_in_call_amount``."""
 NOBODY_BETS = Citation("§9", REFERENCE_DEFAULT)
 """Fewer than two players with chips: there is no betting."""
+
+
+class Opener(NamedTuple):
+    """Who opens a street's betting (an index; None when nobody bets) and the rule that chose him."""
+
+    first: int | None
+    rule: Citation
+
+
+def first_to_open(start: int, can_act: Sequence[bool], rule: Citation, passed: Citation) -> Opener:
+    """The opener of a street: ``start`` (3rd street's bring-in seat, or the opening board), cited by ``rule``; when it
+    cannot act, the next seat clockwise who can, cited by ``passed``; nobody when fewer than two players can act, as
+    the betting is over (section 9).
+
+    The one place a street's opener is chosen among the seats: for a replay, ``find_bring_in`` and
+    ``first_to_act.find_first_to_act`` alike.
+
+    >>> first_to_open(0, [False, True, True], POST_OR_COMPLETE, OPENS_AFTER_ALL_IN).first
+    1
+    >>> first_to_open(0, [False, False, True], POST_OR_COMPLETE, OPENS_AFTER_ALL_IN)
+    Opener(first=None, rule=Citation(rule='§9', source='reference default'))
+    """
+    if sum(can_act) < 2:
+        return Opener(None, NOBODY_BETS)
+    index = next_clockwise(start, can_act)
+    return Opener(index, rule if index == start else passed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +92,8 @@ class BringIn:
     no_completion: Refusal | None = field(default=None, compare=False, repr=False)
     """Why the bring-in seat may not complete when it opens (``opening_chips`` refuses it so); None when it may, or
     when the stakes are not given."""
+    opened_by: Citation = field(default=POST_OR_COMPLETE, compare=False, repr=False)
+    """The rule that chose ``opener`` (``first_to_open``)."""
 
 
 class Found(msgspec.Struct, frozen=True, gc=False):
@@ -75,6 +103,9 @@ class Found(msgspec.Struct, frozen=True, gc=False):
     seat_index: int
     tied: list[int]
     opener: int | None
+    opened_by: Citation
+    """The rule that chose the opener: the bring-in seat posts (RRoP Stud 2), the seat after one all-in from the ante
+    opens (TDA 2024 RP-10E), or nobody bets (section 9)."""
     amount: int | None
     chips: int | None
     """The bring-in seat's chips after the ante (None: not known)."""
@@ -86,7 +117,7 @@ class Found(msgspec.Struct, frozen=True, gc=False):
         best, opener = self.seat_index, self.opener
         return BringIn(seats[best], CARD_TEXT[door_codes[best]], bool(self.tied),
                        None if opener is None else seats[opener], self.amount, self.chips,
-                       tuple(CARD_TEXT[door_codes[i]] for i in self.tied), self.no_completion)
+                       tuple(CARD_TEXT[door_codes[i]] for i in self.tied), self.no_completion, self.opened_by)
 
 
 def door_brings_in(door_codes: Sequence[int], door: DoorOrder) -> tuple[int, list[int]]:
@@ -98,12 +129,11 @@ def door_brings_in(door_codes: Sequence[int], door: DoorOrder) -> tuple[int, lis
     return best, [i for i, code in enumerate(door_codes) if i != best and RANK_OF[code] == rank]
 
 
-def opener_index(bring_in_index: int, chips_after_ante: Sequence[int | None]) -> int | None:
-    """The bring-in seat, or when it has no chips the next seat clockwise with chips; None if under two have chips."""
-    has_chips = [chips is None or chips > 0 for chips in chips_after_ante]
-    if sum(has_chips) < 2:
-        return None
-    return next_clockwise(bring_in_index, has_chips)
+def third_street_opener(bring_in_index: int, can_act: Sequence[bool]) -> Opener:
+    """Who opens 3rd street: the bring-in seat, or when it cannot act (all-in from the ante) the next seat clockwise
+    who can; nobody when fewer than two can act. The one place this is decided, for the bring-in, a replay and the
+    first to act on 3rd street."""
+    return first_to_open(bring_in_index, can_act, POST_OR_COMPLETE, OPENS_AFTER_ALL_IN)
 
 
 def bring_in_at(door_codes: Sequence[int], chips: Sequence[int | None], stakes: Stakes | None, game: Game) -> Found:
@@ -111,11 +141,12 @@ def bring_in_at(door_codes: Sequence[int], chips: Sequence[int | None], stakes: 
     known): the one place section 1 is decided, for a table being replayed and for ``find_bring_in``."""
     best, tied = door_brings_in(door_codes, game.door)
     left = chips[best]
+    opener, opened_by = third_street_opener(best, [left is None or left > 0 for left in chips])
     if stakes is None:
-        return Found(best, tied, opener_index(best, chips), None, left, None)
+        return Found(best, tied, opener, opened_by, None, left, None)
     amount = stakes.bring_in if left is None else min(stakes.bring_in, left)
     no_completion = completion_refused(MOST_CHIPS if left is None else left, stakes, posts_bring_in=True)
-    return Found(best, tied, opener_index(best, chips), amount, left, no_completion)
+    return Found(best, tied, opener, opened_by, amount, left, no_completion)
 
 
 def find_bring_in(players: Sequence[DoorCard], stakes: Stakes | None = None, game: Game = RAZZ) -> BringIn:
@@ -253,10 +284,11 @@ def explain_bring_in(found: BringIn, stakes: Stakes | None, rules: Rules, opened
     if found.tied_cards:
         why.append(explain_door_tie(found.card, found.tied_cards, game.door))
     if found.opener is None:
-        why.append(NOBODY_BETS.says("opener", "fewer than two players have chips left after the antes: nobody bets"))
+        why.append(found.opened_by.says("opener", "fewer than two players have chips left after the antes: nobody "
+                                                  "bets"))
     elif found.opener != found.seat:
         fold = "or folds" if rules.allow_fold_when_opening_after_all_in_bring_in else "and may not fold"
-        why.append(OPENS_AFTER_ALL_IN.says(
+        why.append(found.opened_by.says(
             "opener", f"seat {found.seat} is all-in from the ante, so nobody brings in: seat {found.opener}, next "
                       f"clockwise with chips, opens for at least the bring-in {fold}"))
     else:
@@ -266,7 +298,7 @@ def explain_bring_in(found: BringIn, stakes: Stakes | None, rules: Rules, opened
         else:
             opens = "posts the bring-in or completes" if no_completion is None else "posts the bring-in"
             said = f"seat {found.seat} opens 3rd street: it {opens}, and may not check or fold"
-        why.append(POST_OR_COMPLETE.says(
+        why.append(found.opened_by.says(
             "opener", said + ("" if no_completion is None else f" (no completion: {no_completion.reason})")))
     if stakes is not None and found.amount:
         if found.amount < stakes.bring_in:

@@ -12,12 +12,12 @@ from dataclasses import dataclass, field
 
 import msgspec
 
-from .bring_in import NOBODY_BETS, OPENS_AFTER_ALL_IN, door_brings_in, explain_door, explain_door_tie
-from .cards import CARD_CODES, CARD_TEXT, Deck
+from .bring_in import door_brings_in, explain_door, explain_door_tie, first_to_open, third_street_opener
+from .cards import CARD_TEXT, Deck
 from .errors import SnapshotError
-from .games import RAZZ, BoardOrder, Game
+from .games import RAZZ, BoardOrder, BoardValue, Game
 from .rules import LaterStreetTieBreak, Rules
-from .seating import check_player_count, clockwise, next_clockwise, positions
+from .seating import check_player_count, clockwise, positions
 from .streets import FIRST_STREET, LAST_STREET, up_cards_on
 from .why import REFERENCE_DEFAULT, Citation, Why, seat_list, street_name
 
@@ -52,6 +52,13 @@ class FirstToAct:
     high_card: str | None = field(default=None, compare=False)
     """Under ``later_street_tie_break`` high_card_by_suit, the card that broke a tie of boards (None: no tie): what
     the tie-break's sentence says."""
+    opened_by: Citation | None = field(default=None, compare=False, repr=False)
+    """The rule that chose ``seat`` (``bring_in.first_to_open``): the bring-in or the opening board, the next seat
+    clockwise who can act, or nobody."""
+    value: BoardValue | None = field(default=None, compare=False, repr=False)
+    """From 4th street on, the opening board's value as the board order gave it (its name is ``showing``)."""
+    tie_rule: Citation | None = field(default=None, compare=False, repr=False)
+    """From 4th street on, the rule that broke a tie of boards (None: no tie)."""
 
 
 class OpeningBoard(msgspec.Struct, frozen=True, gc=False):
@@ -62,6 +69,10 @@ class OpeningBoard(msgspec.Struct, frozen=True, gc=False):
     board: int
     tied: list[int]
     high_card: int | None
+    value: BoardValue
+    """The board's value, as the game's board order gave it when it decided."""
+    tie_rule: Citation | None
+    """The rule that broke a tie of boards (``later_street_tie_break``); None when no board tied it."""
 
 
 class BoardOpener(msgspec.Struct, frozen=True, gc=False):
@@ -70,6 +81,8 @@ class BoardOpener(msgspec.Struct, frozen=True, gc=False):
     first: int | None
     board: OpeningBoard
     street: int
+    opened_by: Citation
+    """The rule that chose ``first``: the game's board rule, an all-in board passing the action, or nobody bets."""
 
 
 def opening_board(up_cards: Sequence[Sequence[int]], shown: int, folded: Sequence[bool], position: Sequence[int],
@@ -77,34 +90,39 @@ def opening_board(up_cards: Sequence[Sequence[int]], shown: int, folded: Sequenc
     """The board (first ``shown`` up cards) at the game's end among the players in (in razz the lowest), the others
     whose boards tie it, and the card that broke the tie by suit."""
     tied: list[int] = []
-    best_value = 0
+    best_rank = 0
+    best: BoardValue | None = None
     value_of = order.value
     for i, cards in enumerate(up_cards):
         if folded[i]:
             continue
-        value = value_of(cards[:shown]).rank
-        if not tied or value < best_value:
-            best_value, tied = value, [i]
-        elif value == best_value:
+        value = value_of(cards[:shown])
+        rank = value.rank
+        if not tied or rank < best_rank:
+            best_rank, best, tied = rank, value, [i]
+        elif rank == best_rank:
             tied.append(i)
+    assert best is not None  # a replay and find_first_to_act ask only with a player in
     if len(tied) == 1:
-        return OpeningBoard(tied[0], [], None)
+        return OpeningBoard(tied[0], [], None, best, None)
+    tie_rule = order.tie_rules[tie_break]
     if tie_break == LaterStreetTieBreak.HIGH_CARD_BY_SUIT:
         high = order.high_cards.place
         highs = {i: max(up_cards[i][:shown], key=high.__getitem__) for i in tied}
         winner = max(tied, key=lambda i: high[highs[i]])
         tied.remove(winner)
-        return OpeningBoard(winner, tied, highs[winner])
+        return OpeningBoard(winner, tied, highs[winner], best, tie_rule)
     winner = min(tied, key=position.__getitem__)
     tied.remove(winner)
-    return OpeningBoard(winner, tied, None)
+    return OpeningBoard(winner, tied, None, best, tie_rule)
 
 
 def board_opener(up_cards: Sequence[Sequence[int]], street: int, folded: Sequence[bool], can_act: Sequence[bool],
                  position: Sequence[int], tie_break: LaterStreetTieBreak, order: BoardOrder) -> BoardOpener:
     """Who opens a street from 4th on: the opening board, or clockwise from it the first who can act (section 3)."""
     board = opening_board(up_cards, up_cards_on(street), folded, position, tie_break, order)
-    return BoardOpener(next_clockwise(board.board, can_act), board, street)
+    first, opened_by = first_to_open(board.board, can_act, order.rule, ALL_IN_BOARD)
+    return BoardOpener(first, board, street, opened_by)
 
 
 def find_first_to_act(street: int, players: Sequence[BoardIn], rules: Rules = Rules(),
@@ -113,7 +131,8 @@ def find_first_to_act(street: int, players: Sequence[BoardIn], rules: Rules = Ru
 
     From 4th street on the board at the game's end acts first (in razz the lowest ace-to-five
     board); tied boards go by position from the dealer, or under ``later_street_tie_break``
-    high_card_by_suit to the board holding the highest card by suit (the card that broke the tie is kept, for the sentence that says so):
+    high_card_by_suit to the board holding the highest card by suit (the card that broke the tie
+    is kept, for the sentence that says so):
 
     >>> boards = [BoardIn(1, ("6d", "2c")), BoardIn(3, ("6s", "2h")), BoardIn(5, ("7c", "Ad"))]
     >>> find_first_to_act(4, boards)
@@ -153,20 +172,26 @@ def find_first_to_act(street: int, players: Sequence[BoardIn], rules: Rules = Ru
         best, tied_doors = door_brings_in([boards[i][0] for i in with_door], game.door)
         board = with_door[best]
         tied = [with_door[k] for k in tied_doors]
-        first = next_clockwise(board, can_act)
-        high = None
+        first, opened_by = third_street_opener(board, can_act)
+        high = value = tie_rule = None
     else:
         if all(folded):
             raise SnapshotError("players", "every player has folded: nobody acts")
         found = board_opener(boards, street, folded, can_act, positions(seats, dealer_seat),
                              rules.later_street_tie_break, game.board)
-        first, board, tied, high = found.first, found.board.board, found.board.tied, found.board.high_card
+        first, opened_by = found.first, found.opened_by
+        opening = found.board
+        board, tied, high, value, tie_rule = opening.board, opening.tied, opening.high_card, opening.value, \
+            opening.tie_rule
     return FirstToAct(
         seat=None if first is None else seats[first],
         board_seat=seats[board],
-        showing=game.board.value(boards[board]).name,
+        showing=game.board.value(boards[board]).name if value is None else value.name,
         tied_with=tuple(seats[i] for i in tied),
         high_card=None if high is None else CARD_TEXT[high],
+        opened_by=opened_by,
+        value=value,
+        tie_rule=tie_rule,
     )
 
 
@@ -182,17 +207,16 @@ def explain_first_to_act(street: int, players: Sequence[BoardIn], answer: FirstT
         why.append(explain_door(board, door, game.door))
         if answer.tied_with:
             why.append(explain_door_tie(door, [boards[seat][0] for seat in answer.tied_with], game.door))
-        passed = OPENS_AFTER_ALL_IN
     else:
         shown = up_cards_on(street)
-        order = game.board
-        value = order.value([CARD_CODES[card] for card in boards[board][:shown]])
+        order, value = game.board, answer.value
+        assert value is not None  # find_first_to_act keeps the opening board's value from 4th street on
         why.append(order.rule.says(
             "first_to_act", f"seat {board} shows {answer.showing}, the {order.direction} board of {shown} up cards "
                             f"on {street_name(street)} ({order.order_words(shown, value)})"))
-        if answer.tied_with:
+        if answer.tied_with and answer.tie_rule is not None:
             why.append(explain_tied_boards("first_to_act_tie_break", board, answer.tied_with, answer.showing,
-                                           answer.high_card, rules.later_street_tie_break, order))
+                                           answer.high_card, rules.later_street_tie_break, answer.tie_rule))
         if street == LAST_STREET and community:
             why.append(SEVENTH_STREET_COMMUNITY.says(
                 "seventh_street", "7th street is one community card, in every hand: the four up cards of 6th "
@@ -205,24 +229,29 @@ def explain_first_to_act(street: int, players: Sequence[BoardIn], answer: FirstT
             why.append(SEVENTH_STREET_BOARDS.says(
                 "seventh_street", "7th street's card is dealt face down: the four up cards of 6th street decide "
                                   "again"))
-        passed = ALL_IN_BOARD
-    if answer.seat is None:
-        why.append(NOBODY_BETS.says("first_to_act", "every live player is all-in: nobody acts"))
+    opened_by = answer.opened_by
+    assert opened_by is not None  # find_first_to_act records the rule that chose the opener
+    able = [player.seat for player in players if not player.folded and not player.all_in]
+    if answer.seat is None and not able:
+        why.append(opened_by.says("first_to_act", "every live player is all-in: nobody acts"))
+    elif answer.seat is None:
+        why.append(opened_by.says("first_to_act", f"seat {able[0]} is the only live player who can act and the "
+                                                   "others are all-in: nobody bets"))
     elif answer.seat != board:
-        why.append(passed.says("first_to_act", f"seat {board} is all-in: seat {answer.seat}, next clockwise who can "
-                                               "act, acts first"))
+        why.append(opened_by.says("first_to_act", f"seat {board} is all-in: seat {answer.seat}, next clockwise who "
+                                                   "can act, acts first"))
     return why
 
 
 def explain_tied_boards(decision: str, board: int, tied_with: tuple[int, ...], showing: str, high_card: str | None,
-                        tie_break: LaterStreetTieBreak, order: BoardOrder) -> Why:
+                        tie_break: LaterStreetTieBreak, rule: Citation) -> Why:
     """Why ``board`` (showing ``showing``) won the tie with the boards of ``tied_with``, as ``opening_board`` broke it
-    under ``later_street_tie_break`` (``high_card``: the card that broke it by suit): for the first to act, and for the
-    first to show when 7th street is checked through (section 5's opening board)."""
+    under ``later_street_tie_break`` by ``rule`` (``high_card``: the card that broke it by suit): for the first to act,
+    and for the first to show when 7th street is checked through (section 5's opening board)."""
     if tie_break == LaterStreetTieBreak.HIGH_CARD_BY_SUIT:
         how = f"to the board holding the highest card by suit, seat {board}'s {high_card}"
     else:
         how = f"by position to seat {board}, first clockwise from the dealer"
-    return order.tie_rules[tie_break].says(decision, f"{seat_list(tied_with)} also "
+    return rule.says(decision, f"{seat_list(tied_with)} also "
                                                  f"{'shows' if len(tied_with) == 1 else 'show'} {showing}: the tie "
                                                  f"goes {how}")

@@ -21,6 +21,7 @@ from .ranking import LowHand, best_cards, evaluate
 from .rules import OddChipRule
 from .seating import SeatChart, check_position
 from .show_order import refuse_tabled_muck
+from .streets import HAND_SIZE
 from .why import REFERENCE_DEFAULT, Citation, Why, seat_list
 
 POTS_APART = Citation("§6", "TDA 21")
@@ -38,7 +39,7 @@ ODD_CHIP_SOURCES = {OddChipRule.HIGH_CARD_BY_SUIT_IN_5: Citation("§6", "TDA 20B
                     OddChipRule.SEAT_ORDER: Citation("§6", "PokerKit")}
 """Who gets an odd chip, by ``odd_chip_rule``."""
 
-HAND_CARDS = 7
+HAND_CARDS = HAND_SIZE
 """Cards a live hand shows at showdown, the community card included (TDA 13A)."""
 
 
