@@ -41,9 +41,10 @@ from .cap import (
     COMPLETES,
     COMPLETION_IS_THE_BET,
     HeadsUpAfterCap,
-    cap_citation,
     cap_lifted,
+    completes_bring_in,
     explain_cap,
+    heads_up,
     increase_name,
     is_capped,
 )
@@ -219,8 +220,10 @@ class _Round:
         self.level = 0
         self.level_all_in = False
         """Whether the level is an all-in short of a full bet or raise that counted as one (section 4)."""
-        self.after_cap: tuple[int, int, int] | None = None
-        """Once capped: the level that capped it and the players live and able to act just after."""
+        self.after_cap: HeadsUpAfterCap | None = None
+        """Once capped, as it was decided: the level that capped it, whether that increase left two players who can
+        act, and whether a player has folded since (what the cap's sentence says of a heads-up round that stays
+        capped)."""
         self.high = 0
         """The most any player has put in on the street."""
         self.floor = 0
@@ -288,11 +291,11 @@ _NOT_THE_ALL_IN_COMPLETION = {threshold: Refusal("the increase here completes th
 _COMPLETES, _BETS = ActionType.COMPLETE, ActionType.BET
 
 
-def _capped(limit: int | None) -> Refusal:
-    """The refusal of an increase in a round capped at a bet and ``limit`` raises (None: never capped, so never
-    said), made when an increase is refused so."""
+def _capped(limit: int | None, rule: Citation) -> Refusal:
+    """The refusal of an increase in a round capped at a bet and ``limit`` raises by ``rule`` (``cap.is_capped``),
+    made when an increase is refused so."""
     allowed = "unlimited raises" if limit is None else raises(limit)
-    return Refusal(f"the betting is capped: a bet and {allowed} on {{street}}", cap_citation(limit))
+    return Refusal(f"the betting is capped: a bet and {allowed} on {{street}}", rule)
 
 
 class Table:
@@ -374,7 +377,7 @@ class Table:
             return
         self.phase = _BETTING
         self.to_act = first
-        r.lifted = cap_lifted(self.rules.heads_up_uncap, self.n, self.active, True)
+        r.lifted = cap_lifted(self.rules.heads_up_uncap, self.n, self.active, True, False)
 
     def _end_round(self) -> None:
         """The round is over: deal on if the cards are there, else wait for them (dealing)."""
@@ -449,8 +452,9 @@ class Table:
     def _increase_price(self, i: int, need: int, kind: str, explain: bool) -> int | Offered | Refusal:
         """A bet, completion or raise goes one bet over the level, or all-in short of it (sections 2 and 4)."""
         r = self.round
-        if self.capped():
-            return _capped(self.limit)
+        capped_by = is_capped(r.bet_made, r.raises, self.limit, r.lifted)
+        if capped_by is not None:
+            return _capped(self.limit, capped_by)
         stack = self.stack[i]
         if stack <= need:
             return _ONLY_THE_CALL
@@ -458,27 +462,31 @@ class Table:
             return _OTHERS_ALL_IN
         if r.acted[i]:
             return _NOT_REOPENED[self.rules.short_allin_threshold]
-        if r.has_acted[i] and not reopens_for(need, r.size, self.rules):
-            return _NOT_REOPENED_FOR_IT[self.rules.short_allin_threshold]
+        reopened_by = None
+        if r.has_acted[i]:  # he has acted, and only all-ins short of a full bet or raise have raised him since
+            reopened_by = reopens_for(need, r.size, self.rules)
+            if reopened_by is None:
+                return _NOT_REOPENED_FOR_IT[self.rules.short_allin_threshold]
         name = increase_name(r.number, r.bet_made, r.high, r.level)
         if kind != name:
-            if name is _COMPLETES and (r.bet_made or r.number != FIRST_STREET):
+            if name is _COMPLETES and not completes_bring_in(r.number, r.bet_made):
                 return _NOT_THE_ALL_IN_COMPLETION[self.rules.short_allin_threshold]
             return _NOT_THE_INCREASE[name]
         amount = r.level + r.size - r.put_in[i]
         if not explain:
             return amount if amount < stack else stack
         if amount > stack:  # all-in short of the full increase (section 4)
-            return Offered(stack, SHORT_OF_FULL[self.rules.short_allin_threshold])
+            return Offered(stack, SHORT_OF_FULL[self.rules.short_allin_threshold], reopened_by)
         if name is _COMPLETES:
-            return Offered(amount, COMPLETES if r.number == FIRST_STREET and not r.bet_made
-                           else COMPLETES_SHORT[self.rules.short_allin_threshold])
-        return Offered(amount, BETS if name is _BETS else RAISES_OVER_ALL_IN if r.level_all_in else RAISES)
+            return Offered(amount, COMPLETES if completes_bring_in(r.number, r.bet_made)
+                           else COMPLETES_SHORT[self.rules.short_allin_threshold], reopened_by)
+        return Offered(amount, BETS if name is _BETS else RAISES_OVER_ALL_IN if r.level_all_in else RAISES,
+                       reopened_by)
 
     def capped(self) -> bool:
         """Whether the round has its bet and every raise the cap allows (and the cap is not lifted)."""
         r = self.round
-        return is_capped(r.bet_made, r.raises, self.limit, r.lifted)
+        return is_capped(r.bet_made, r.raises, self.limit, r.lifted) is not None
 
     # -- the round being bet, as a reader outside the replay sees it ---------------------------------
 
@@ -561,12 +569,15 @@ class Table:
         if not r.lifted and self.active <= 2 and not self.capped():
             # Only a heads-up round can lift the cap (two players able to act, whatever heads_up_uncap says), and a
             # capped one stays capped: asked only then, a replay costs less (bench/README.md, "Speed tricks").
-            r.lifted = cap_lifted(self.rules.heads_up_uncap, self.n, self.active, False)
+            r.lifted = cap_lifted(self.rules.heads_up_uncap, self.n, self.active, False, False)
         self._pass_turn(i)
 
     def _fold(self, i: int) -> None:
         """A folded player is out of the hand; his chips stay in the pots they reached."""
         self.folded[i] = True
+        after_cap = self.round.after_cap
+        if after_cap is not None and not after_cap.by_fold:
+            self.round.after_cap = after_cap._replace(by_fold=True)
         self.fold_street[i] = self.round.number
         self.live -= 1
         self._stops_acting(i)
@@ -617,7 +628,7 @@ class Table:
         r.last_aggressor = seat
         capped = self.capped()
         if capped and r.after_cap is None:
-            r.after_cap = (total, self.live, self.active)
+            r.after_cap = HeadsUpAfterCap(total, by_capping_all_in=heads_up(self.active), by_fold=False)
         if short is not None:
             self.decisions.append(short._replace(capped=capped) if short.counted else short)
 
@@ -730,12 +741,8 @@ class Table:
         """How many raises the street has left, or why it has none, as the round stands."""
         r = self.round
         opened_with = self.stakes.bring_in if r.number == FIRST_STREET else 0
-        after_cap = None
-        if r.after_cap is not None:
-            capped_at, live, active = r.after_cap
-            after_cap = HeadsUpAfterCap(capped_at, by_capping_all_in=active == 2, by_fold=self.live < live)
         return explain_cap(r.number, self.limit, self.rules.heads_up_uncap, r.lifted, self.capped(), r.bet_made,
-                           r.raises, self.active == 2, r.high if r.high > opened_with else None, after_cap)
+                           r.raises, heads_up(self.active), r.high if r.high > opened_with else None, r.after_cap)
 
     def options(self) -> tuple[list[Why], list[RefusedAction]]:
         """Why the seat to act may take each action ``legal`` lists, and why it may not take the others: each from
@@ -751,10 +758,10 @@ class Table:
                 cited = answer.citation
                 refused.append(RefusedAction(kind, cited.rule, cited.source, cited.see, self.say(answer, i)))
             else:
-                if kind in INCREASES and self.round.has_acted[i]:  # reopened only by all-ins short of full ones
+                if answer.reopened_by is not None:  # reopened for him only by all-ins short of full ones
                     r = self.round
                     offered.append(explain_reopened(self.seats[i], r.put_in[i], r.call_target - r.put_in[i], r.size,
-                                                    self.rules))
+                                                    self.rules, answer.reopened_by))
                 citation = answer.offer.citation
                 offered.append(citation.says("legal_action", self.say_offer(answer, i, kind)))
         return offered, refused

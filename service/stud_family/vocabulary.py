@@ -79,3 +79,6 @@ class Offered(NamedTuple):
 
     chips: int
     offer: Offer
+    reopened_by: Citation | None = None
+    """For an increase by a player who has acted, the rule that reopened the betting for him (``limits.reopens_for``):
+    all-ins short of a full bet or raise have raised him since."""
