@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from operator import sub
-from typing import Literal, NamedTuple, NoReturn, overload
+from typing import Literal, NoReturn, overload
 
 import msgspec
 
@@ -34,7 +34,6 @@ from .bring_in import (
     Found,
     bring_in_at,
     call_floor,
-    explain_bring_in,
     opening_chips,
 )
 from .cap import (
@@ -43,20 +42,17 @@ from .cap import (
     HeadsUpAfterCap,
     cap_lifted,
     completes_bring_in,
-    explain_cap,
     heads_up,
     increase_name,
     is_capped,
+    lifts_mid_round,
 )
 from .cards import CARD_TEXT
 from .errors import IllegalActionError, SnapshotError
 from .first_to_act import (
-    BoardIn,
     BoardOpener,
-    FirstToAct,
     OpeningBoard,
     board_opener,
-    explain_first_to_act,
     opening_board,
 )
 from .limits import (
@@ -70,7 +66,6 @@ from .limits import (
     SHORT_OF_FULL,
     ShortAllIn,
     counts_as_full,
-    explain_reopened,
     reopens_everyone,
     reopens_for,
 )
@@ -81,17 +76,24 @@ from .show_order import refuse_tabled_muck
 from .showdown import check_mucks
 from .snapshot import Action, Seating, Snapshot, check_action_seat, seat_players
 from .streets import FIRST_STREET, LAST_STREET, STREETS, up_cards_on
-from .vocabulary import INCREASES, LISTING_ORDER, NO_CHIPS, ActionType, Offer, Offered, Phase, Refusal
-from .why import REFERENCE_DEFAULT, Citation, Why, raises, street_name
+from .table_why import TableWhy, explain_table, say
+from .vocabulary import (
+    BETTING_ENDS,
+    INCREASES,
+    LISTING_ORDER,
+    NO_CHIPS,
+    TURN_ORDER,
+    UNCONTESTED,
+    ActionType,
+    Offer,
+    Offered,
+    Phase,
+    Refusal,
+)
+from .why import REFERENCE_DEFAULT, Citation, raises
 
 ACTION_SETS = Citation("§9", REFERENCE_DEFAULT)
 """What a player may do where he stands: check or bet, fold, call or raise facing a bet, in turn."""
-TURN_ORDER = Citation("§9", REFERENCE_DEFAULT)
-"""Clockwise from the opener, skipping folded and all-in players; an action out of turn is refused."""
-BETTING_ENDS = Citation("§9", REFERENCE_DEFAULT)
-"""The betting ends when fewer than two players can act and every bet is matched."""
-UNCONTESTED = Citation("§9", "TDA 17B")
-"""All but one have folded: he wins without showing."""
 FOLD_WITH_NOTHING_TO_CALL = Citation("§9", "TDA 58")
 """Under ``fold_when_no_bet``, a fold with nothing to call is offered (and binding)."""
 
@@ -304,9 +306,8 @@ class Table:
     # No instance dictionary, as _Round (bench/README.md, "Speed tricks")
     __slots__ = (
         "active", "added", "after", "all_in", "bring_in", "can_act", "dealt", "decisions", "fold_street", "folded",
-        "game", "index_of_input", "limit", "live", "n", "phase", "position", "round", "rounds", "rules", "seats",
-        "seventh",
-        "stack", "stakes", "third_opener", "to_act", "up", "winner",
+        "game", "index_of_input", "lifts_mid_round", "limit", "live", "n", "phase", "position", "round", "rounds",
+        "rules", "seats", "seventh", "stack", "stakes", "third_opener", "to_act", "up", "winner",
     )
 
     def __init__(self, snapshot: Snapshot, seating: Seating) -> None:
@@ -315,6 +316,7 @@ class Table:
         self.rules = snapshot.rules
         self.stakes = snapshot.stakes
         self.limit = snapshot.rules.raise_limit
+        self.lifts_mid_round = lifts_mid_round(snapshot.rules.heads_up_uncap)
         self.seats = seating.seats
         self.up = seating.up
         n = self.n = len(self.seats)
@@ -546,7 +548,7 @@ class Table:
             self._refuse(index, action, f"seat {action.seat} may not act: it is seat {seat}'s turn", TURN_ORDER)
         chips = self.price(i, kind)
         if type(chips) is Refusal:
-            self._refuse(index, action, f"seat {seat} may not {kind}: {self.say(chips, i)}", chips.citation)
+            self._refuse(index, action, f"seat {seat} may not {kind}: {say(self, chips, i)}", chips.citation)
         if amount is not None and (amount != chips or kind in NO_CHIPS):
             self._refuse(index, action, f"seat {seat}'s {kind} adds {'no' if kind in NO_CHIPS else chips} chips, "
                                         f"not {amount}", BET_SIZES if kind in INCREASES else ACTION_SETS)
@@ -566,10 +568,8 @@ class Table:
             self._post_bring_in(i, chips)
         else:
             self._increase(i)
-        if not r.lifted and self.active <= 2 and not self.capped():
-            # Only a heads-up round can lift the cap (two players able to act, whatever heads_up_uncap says), and a
-            # capped one stays capped: asked only then, a replay costs less (bench/README.md, "Speed tricks").
-            r.lifted = cap_lifted(self.rules.heads_up_uncap, self.n, self.active, False, False)
+        if self.lifts_mid_round and not r.lifted:
+            r.lifted = cap_lifted(self.rules.heads_up_uncap, self.n, self.active, False, self.capped())
         self._pass_turn(i)
 
     def _fold(self, i: int) -> None:
@@ -646,12 +646,6 @@ class Table:
 
     # -- refusals ------------------------------------------------------------------------------
 
-    def say(self, refusal: Refusal, i: int) -> str:
-        """A refusal's reason with this hand's values in place (the street, the chips player ``i`` owes)."""
-        r = self.round
-        return refusal.reason.format(street=street_name(r.number), need=r.call_target - r.put_in[i],
-                                     matched=r.put_in[i], size=r.size)
-
     def _refuse(self, index: int, action: Action, message: str, citation: Citation) -> NoReturn:
         """Refuse ``action`` with ``message`` under the rule ``citation`` names, unless its seat is not at the table."""
         check_action_seat(index, action, self.seats)
@@ -697,92 +691,6 @@ class Table:
             return None
         return opening_board(self.up, up_cards_on(self.round.number), self.folded, self.position,
                              self.rules.later_street_tie_break, self.game.board)
-
-    # -- why: the record the replay kept, written out ---------------------------------------------
-
-    def say_offer(self, offered: Offered, i: int, kind: str) -> str:
-        """An offer's reason with this hand's values in place: player ``i`` taking ``kind`` for its chips."""
-        r = self.round
-        put_in, chips = r.put_in[i], offered.chips
-        return offered.offer.reason.format(
-            seat=self.seats[i], kind=kind, amount=chips, to=put_in + chips,
-            all_in=" (all-in)" if chips == self.stack[i] else "", street=street_name(r.number),
-            size="big" if STREETS[r.number].big_bet else "small", need=r.call_target - put_in, high=r.high,
-            bet=r.size, level=r.level, full=r.level + r.size, full_kind="raise" if r.bet_made else "bet")
-
-    def decided(self) -> list[Why]:
-        """The decisions the replay made, in order, each in its rule's words: who brings in and opens 3rd street
-        (said in the past once it is opened), who opens each later street, each short all-in."""
-        why: list[Why] = []
-        for decision in self.decisions:
-            if isinstance(decision, Found):
-                why += explain_bring_in(decision.bring_in(self.seats, [cards[0] for cards in self.up]), self.stakes,
-                                        self.rules, not self.rounds[0].opening, self.game)
-            elif isinstance(decision, BoardOpener):
-                why += self._opener_why(decision)
-            else:
-                why.append(decision.why())  # the one kind left: a ShortAllIn
-        return why
-
-    def _opener_why(self, found: BoardOpener) -> list[Why]:
-        """Why ``found`` opens its street, with the seats, boards and 7th street's deal as the replay has them."""
-        first, street, seats = found.first, found.street, self.seats
-        opening = found.board
-        board, high = opening.board, opening.high_card
-        answer = FirstToAct(None if first is None else seats[first], seats[board], opening.value.name,
-                            tuple(seats[i] for i in opening.tied), None if high is None else CARD_TEXT[high],
-                            found.opened_by, opening.value, opening.tie_rule)
-        boards = [BoardIn(seat, tuple(map(CARD_TEXT.__getitem__, cards))) for seat, cards in zip(seats, self.up,
-                                                                                              strict=True)]
-        community = street == LAST_STREET and self.seventh is not None and self.seventh.community
-        return explain_first_to_act(street, boards, answer, self.rules, community, self.game)
-
-    def cap_why(self) -> Why:
-        """How many raises the street has left, or why it has none, as the round stands."""
-        r = self.round
-        opened_with = self.stakes.bring_in if r.number == FIRST_STREET else 0
-        return explain_cap(r.number, self.limit, self.rules.heads_up_uncap, r.lifted, self.capped(), r.bet_made,
-                           r.raises, heads_up(self.active), r.high if r.high > opened_with else None, r.after_cap)
-
-    def options(self) -> tuple[list[Why], list[RefusedAction]]:
-        """Why the seat to act may take each action ``legal`` lists, and why it may not take the others: each from
-        the branch of ``price`` that answers it."""
-        i = self.to_act
-        if i is None:
-            return [], []
-        offered: list[Why] = []
-        refused: list[RefusedAction] = []
-        for kind in LISTING_ORDER:
-            answer = self.price(i, kind, True)
-            if isinstance(answer, Refusal):
-                cited = answer.citation
-                refused.append(RefusedAction(kind, cited.rule, cited.source, cited.see, self.say(answer, i)))
-            else:
-                if answer.reopened_by is not None:  # reopened for him only by all-ins short of full ones
-                    r = self.round
-                    offered.append(explain_reopened(self.seats[i], r.put_in[i], r.call_target - r.put_in[i], r.size,
-                                                    self.rules, answer.reopened_by))
-                citation = answer.offer.citation
-                offered.append(citation.says("legal_action", self.say_offer(answer, i, kind)))
-        return offered, refused
-
-
-class RefusedAction(NamedTuple):
-    """A standard action the seat to act may not take now, and the rule that refuses it."""
-
-    type: str
-    rule: str
-    source: str
-    see: str
-    text: str
-
-
-class TableWhy(NamedTuple):
-    """A replay's state with the decisions behind it and the actions refused to the seat to act."""
-
-    state: TableState
-    why: list[Why]
-    refused: list[RefusedAction]
 
 
 class Replay:
@@ -889,18 +797,9 @@ class Replay:
         )
 
     def explain(self) -> TableWhy:
-        """The state with why it stands there: the decisions the replay recorded as it made them, where the hand
-        stands, 7th street's deal, the cap and the actions offered and refused (``?explain=true``)."""
-        state = self.state()
-        table = self._table
-        why = [*table.decided(), _phase(table, state)]
-        if table.seventh is not None:
-            why.append(table.seventh.why())
-        offered, refused = table.options()
-        if table.to_act is not None:
-            why.append(table.cap_why())
-            why += offered
-        return TableWhy(state, why, refused)
+        """The state with why it stands there (``?explain=true``): the record the replay kept, written out by
+        ``table_why``."""
+        return explain_table(self._table, self.state())
 
 
 def replay(snapshot: Snapshot) -> TableState:
@@ -940,25 +839,6 @@ def explain(snapshot: Snapshot) -> TableWhy:
     for action in snapshot.actions:
         hand.play(action)
     return hand.explain()
-
-
-def _phase(table: Table, state: TableState) -> Why:
-    """Where the hand stands: the street and phase, and who acts."""
-    street = street_name(state.street)
-    if state.phase is Phase.BETTING:
-        return TURN_ORDER.says("phase", f"{street} is being bet: seat {state.to_act} is to act, clockwise from "
-                                        "the opener, skipping folded and all-in players")
-    if state.phase is Phase.DEALING:
-        following = street_name(state.street + 1)
-        return TURN_ORDER.says("phase", f"{street}'s betting is over, and the snapshot does not show {following}'s "
-                                        "up cards yet: the next street is to be dealt")
-    if state.phase is Phase.COMPLETE:
-        return UNCONTESTED.says("phase", f"every other player folded: seat {state.winner} wins without showing")
-    if table.active < 2:
-        return BETTING_ENDS.says("phase", f"the betting ended on {street_name(state.betting_ended_on)}: fewer than "
-                                          "two live players can bet, so the cards left are dealt and the hands are "
-                                          "tabled")
-    return BETTING_ENDS.says("phase", f"{street}'s betting is complete: the hand goes to the showdown")
 
 
 def _check_mucks(table: Table, snapshot: Snapshot, index_of_input: list[int]) -> None:

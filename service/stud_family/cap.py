@@ -82,6 +82,12 @@ def heads_up(players: int) -> bool:
     return players == 2
 
 
+def lifts_mid_round(rule: HeadsUpUncap) -> bool:
+    """Whether heads-up can lift the cap once a round has begun: only under any_time_before_cap (RRoP Betting & Raising
+    4); round_starts_heads_up and event_heads_up decide at the round's start, never never lifts it."""
+    return rule == _ANY_TIME
+
+
 def cap_lifted(rule: HeadsUpUncap, players_dealt: int, able_to_act: int, round_starts: bool, capped: bool) -> bool:
     """Whether the cap no longer applies: at the start of a round, or after an action in it (RRoP, WSOP-L 127, TDA 48).
 

@@ -109,8 +109,8 @@ class Game:
     door: DoorOrder
     board: BoardOrder
     options: tuple[OptionSpec, ...]
-    """The options it accepts, with their values and defaults (what GET /v1/rules lists for it): an option or a
-    value it lacks is refused with a 422."""
+    """The options it accepts, with their values and defaults (what GET /v1/rules is to list for it): once requests
+    name a game, an option or a value it lacks is refused with a 422."""
     presets: Mapping[str, Rules]
     citations: str
     """The part of the rules reference its citations link into: each anchor starts with it (``razz-4-tda-47``)."""
