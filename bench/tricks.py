@@ -250,11 +250,6 @@ def main() -> None:
                                                 "for j in [(i + step) % self.n for step in range(1, self.n + 1)]:"))
     measure("Clockwise orders precomputed per table size", "stud_family/seating.py (CLOCKWISE_AFTER), betting.py",
             lambda: same.replay(snapshot), lambda: no_table.replay(snapshot), 200, 1, "legal-actions")
-    every_action = variant("service.stud_family.betting",
-                           ("if not r.lifted and self.active <= 2 and not self.capped():",
-                                                    "if not r.lifted and not self.capped():"))
-    measure("Ask whether the cap lifts only once the round is heads-up", "stud_family/betting.py (apply)",
-            lambda: same.replay(snapshot), lambda: every_action.replay(snapshot), 200, 1, "legal-actions")
 
     # -- the snapshot's seats and cards (snapshot.seat_players) ----------------------------------------------
     same_seating = variant("service.stud_family.snapshot")

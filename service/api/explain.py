@@ -12,7 +12,7 @@ from typing import Any
 import marshmallow as ma
 from werkzeug.datastructures import MultiDict
 
-from ..stud_family.betting import RefusedAction
+from ..stud_family.table_why import RefusedAction
 from ..stud_family.why import REFERENCE_PATH, SECTIONS, Why
 from .errors import SCHEMA_KIND, field_problem
 from .messages import not_a

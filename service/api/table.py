@@ -7,7 +7,7 @@ from typing import Any, NamedTuple
 import marshmallow as ma
 from flask import Response
 
-from ..stud_family.betting import RefusedAction, Replay, TableState, explain, replay
+from ..stud_family.betting import Replay, TableState, explain, replay
 from ..stud_family.bring_in import DoorCard, explain_bring_in, find_bring_in
 from ..stud_family.first_to_act import BoardIn, explain_first_to_act, find_first_to_act
 from ..stud_family.judging import RAZZ_JUDGING
@@ -18,6 +18,7 @@ from ..stud_family.seating import MAX_SEAT, MIN_PLAYERS
 from ..stud_family.settlement import Settlement, explain_settlement, pots_so_far, settle
 from ..stud_family.snapshot import Action, PlayerIn, Snapshot
 from ..stud_family.streets import FIRST_STREET, LAST_STREET, MAX_DOWN_CARDS, MAX_UP_CARDS
+from ..stud_family.table_why import RefusedAction
 from ..stud_family.vocabulary import ACTION_TYPES, ActionType, Phase
 from ..stud_family.why import Why
 from .base import Items, Length, Object, RequestSchema

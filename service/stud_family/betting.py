@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from operator import sub
-from typing import Literal, NamedTuple, NoReturn, overload
+from typing import Literal, NoReturn, overload
 
 import msgspec
 
@@ -34,29 +34,26 @@ from .bring_in import (
     Found,
     bring_in_at,
     call_floor,
-    explain_bring_in,
     opening_chips,
 )
 from .cap import (
     COMPLETES,
     COMPLETION_IS_THE_BET,
     HeadsUpAfterCap,
-    cap_citation,
     cap_lifted,
-    explain_cap,
+    completes_bring_in,
+    heads_up,
     increase_name,
     is_capped,
+    lifts_mid_round,
 )
 from .cards import CARD_TEXT
 from .errors import IllegalActionError, SnapshotError
 from .first_to_act import (
-    BoardIn,
     BoardOpener,
-    FirstToAct,
-    LowestBoard,
+    OpeningBoard,
     board_opener,
-    explain_first_to_act,
-    lowest_board,
+    opening_board,
 )
 from .limits import (
     BET_SIZES,
@@ -69,11 +66,9 @@ from .limits import (
     SHORT_OF_FULL,
     ShortAllIn,
     counts_as_full,
-    explain_reopened,
     reopens_everyone,
     reopens_for,
 )
-from .ranking import evaluate
 from .rules import ShortAllinThreshold
 from .running_out import SeventhStreet, seventh_street
 from .seating import CLOCKWISE_AFTER, positions
@@ -81,17 +76,24 @@ from .show_order import refuse_tabled_muck
 from .showdown import check_mucks
 from .snapshot import Action, Seating, Snapshot, check_action_seat, seat_players
 from .streets import FIRST_STREET, LAST_STREET, STREETS, up_cards_on
-from .vocabulary import INCREASES, LISTING_ORDER, NO_CHIPS, ActionType, Offer, Offered, Phase, Refusal
-from .why import REFERENCE_DEFAULT, Citation, Why, raises, street_name
+from .table_why import TableWhy, explain_table, say
+from .vocabulary import (
+    BETTING_ENDS,
+    INCREASES,
+    LISTING_ORDER,
+    NO_CHIPS,
+    TURN_ORDER,
+    UNCONTESTED,
+    ActionType,
+    Offer,
+    Offered,
+    Phase,
+    Refusal,
+)
+from .why import REFERENCE_DEFAULT, Citation, raises
 
 ACTION_SETS = Citation("§9", REFERENCE_DEFAULT)
 """What a player may do where he stands: check or bet, fold, call or raise facing a bet, in turn."""
-TURN_ORDER = Citation("§9", REFERENCE_DEFAULT)
-"""Clockwise from the opener, skipping folded and all-in players; an action out of turn is refused."""
-BETTING_ENDS = Citation("§9", REFERENCE_DEFAULT)
-"""The betting ends when fewer than two players can act and every bet is matched."""
-UNCONTESTED = Citation("§9", "TDA 17B")
-"""All but one have folded: he wins without showing."""
 FOLD_WITH_NOTHING_TO_CALL = Citation("§9", "TDA 58")
 """Under ``fold_when_no_bet``, a fold with nothing to call is offered (and binding)."""
 
@@ -159,7 +161,8 @@ class TableState:
     community_card_allowed: bool
     """Whether the deal has run short so 7th street is a community card (section 7)."""
     showdown_board: int | None
-    """In the showdown phase, the live seat with the lowest board: the first to show when nobody bet (section 5)."""
+    """In the showdown phase, the live seat with the opening board (in razz the lowest): the first to show when nobody
+    bet (section 5)."""
     showdown_ties: tuple[int, ...] = field(repr=False, compare=False)
     """The live seats whose boards tie ``showdown_board``'s: ``later_street_tie_break`` chose it among them."""
     log: tuple[_Round, ...] = field(repr=False, compare=False)
@@ -170,6 +173,10 @@ class TableState:
     """The chips each action added (0 for fold and check)."""
     showdown_high_card: str | None = field(default=None, repr=False, compare=False)
     """Under ``later_street_tie_break`` high_card_by_suit, the card that broke ``showdown_board``'s tie."""
+    showdown_showing: str | None = field(default=None, repr=False, compare=False)
+    """The name of ``showdown_board``'s board, as the board order valued it when it chose that board."""
+    showdown_tie_rule: Citation | None = field(default=None, repr=False, compare=False)
+    """The rule that broke ``showdown_board``'s tie (None: no board tied it)."""
 
     @cached_property
     def streets(self) -> tuple[StreetRecord, ...]:
@@ -215,8 +222,10 @@ class _Round:
         self.level = 0
         self.level_all_in = False
         """Whether the level is an all-in short of a full bet or raise that counted as one (section 4)."""
-        self.after_cap: tuple[int, int, int] | None = None
-        """Once capped: the level that capped it and the players live and able to act just after."""
+        self.after_cap: HeadsUpAfterCap | None = None
+        """Once capped, as it was decided: the level that capped it, whether that increase left two players who can
+        act, and whether a player has folded since (what the cap's sentence says of a heads-up round that stays
+        capped)."""
         self.high = 0
         """The most any player has put in on the street."""
         self.floor = 0
@@ -284,11 +293,11 @@ _NOT_THE_ALL_IN_COMPLETION = {threshold: Refusal("the increase here completes th
 _COMPLETES, _BETS = ActionType.COMPLETE, ActionType.BET
 
 
-def _capped(limit: int | None) -> Refusal:
-    """The refusal of an increase in a round capped at a bet and ``limit`` raises (None: never capped, so never
-    said), made when an increase is refused so."""
+def _capped(limit: int | None, rule: Citation) -> Refusal:
+    """The refusal of an increase in a round capped at a bet and ``limit`` raises by ``rule`` (``cap.is_capped``),
+    made when an increase is refused so."""
     allowed = "unlimited raises" if limit is None else raises(limit)
-    return Refusal(f"the betting is capped: a bet and {allowed} on {{street}}", cap_citation(limit))
+    return Refusal(f"the betting is capped: a bet and {allowed} on {{street}}", rule)
 
 
 class Table:
@@ -297,15 +306,17 @@ class Table:
     # No instance dictionary, as _Round (bench/README.md, "Speed tricks")
     __slots__ = (
         "active", "added", "after", "all_in", "bring_in", "can_act", "dealt", "decisions", "fold_street", "folded",
-        "index_of_input", "limit", "live", "n", "phase", "position", "round", "rounds", "rules", "seats", "seventh",
-        "stack", "stakes", "third_opener", "to_act", "up", "winner",
+        "game", "index_of_input", "lifts_mid_round", "limit", "live", "n", "phase", "position", "round", "rounds",
+        "rules", "seats", "seventh", "stack", "stakes", "third_opener", "to_act", "up", "winner",
     )
 
     def __init__(self, snapshot: Snapshot, seating: Seating) -> None:
         self.index_of_input = seating.index_of_input
+        self.game = snapshot.game
         self.rules = snapshot.rules
         self.stakes = snapshot.stakes
         self.limit = snapshot.rules.raise_limit
+        self.lifts_mid_round = lifts_mid_round(snapshot.rules.heads_up_uncap)
         self.seats = seating.seats
         self.up = seating.up
         n = self.n = len(self.seats)
@@ -330,7 +341,7 @@ class Table:
         """The players dealt each street reached (section 7 counts the cards left)."""
         self.seventh: SeventhStreet | None = None
         """How 7th street is dealt, once it is (section 7)."""
-        found = bring_in_at([cards[0] for cards in self.up], self.stack, self.stakes)
+        found = bring_in_at([cards[0] for cards in self.up], self.stack, self.stakes, self.game)
         self.bring_in = found.seat_index
         self.third_opener = found.opener
         self.decisions: list[Found | BoardOpener | ShortAllIn] = [found]
@@ -357,20 +368,18 @@ class Table:
             r.opener = self.seats[self.bring_in]
             r.opening = True
             r.posts_bring_in = first == self.bring_in
-        else:
-            first = None
-            if self.active >= 2:
-                found = board_opener(self.up, street, self.folded, self.can_act, self.position,
-                                     self.rules.later_street_tie_break)
-                self.decisions.append(found)
-                first = found.first
+        else:  # a later street is dealt only while two or more can act: its opener is found
+            found = board_opener(self.up, street, self.folded, self.can_act, self.position,
+                                 self.rules.later_street_tie_break, self.game.board)
+            self.decisions.append(found)
+            first = found.first
             r.opener = None if first is None else self.seats[first]
-        if first is None or self.active < 2:
+        if first is None:  # fewer than two can act (bring_in.first_to_open): nobody bets
             self._end_betting()
             return
         self.phase = _BETTING
         self.to_act = first
-        r.lifted = cap_lifted(self.rules.heads_up_uncap, self.n, self.active, True)
+        r.lifted = cap_lifted(self.rules.heads_up_uncap, self.n, self.active, True, False)
 
     def _end_round(self) -> None:
         """The round is over: deal on if the cards are there, else wait for them (dealing)."""
@@ -445,8 +454,9 @@ class Table:
     def _increase_price(self, i: int, need: int, kind: str, explain: bool) -> int | Offered | Refusal:
         """A bet, completion or raise goes one bet over the level, or all-in short of it (sections 2 and 4)."""
         r = self.round
-        if self.capped():
-            return _capped(self.limit)
+        capped_by = is_capped(r.bet_made, r.raises, self.limit, r.lifted)
+        if capped_by is not None:
+            return _capped(self.limit, capped_by)
         stack = self.stack[i]
         if stack <= need:
             return _ONLY_THE_CALL
@@ -454,27 +464,31 @@ class Table:
             return _OTHERS_ALL_IN
         if r.acted[i]:
             return _NOT_REOPENED[self.rules.short_allin_threshold]
-        if r.has_acted[i] and not reopens_for(need, r.size, self.rules):
-            return _NOT_REOPENED_FOR_IT[self.rules.short_allin_threshold]
+        reopened_by = None
+        if r.has_acted[i]:  # he has acted, and only all-ins short of a full bet or raise have raised him since
+            reopened_by = reopens_for(need, r.size, self.rules)
+            if reopened_by is None:
+                return _NOT_REOPENED_FOR_IT[self.rules.short_allin_threshold]
         name = increase_name(r.number, r.bet_made, r.high, r.level)
         if kind != name:
-            if name is _COMPLETES and (r.bet_made or r.number != FIRST_STREET):
+            if name is _COMPLETES and not completes_bring_in(r.number, r.bet_made):
                 return _NOT_THE_ALL_IN_COMPLETION[self.rules.short_allin_threshold]
             return _NOT_THE_INCREASE[name]
         amount = r.level + r.size - r.put_in[i]
         if not explain:
             return amount if amount < stack else stack
         if amount > stack:  # all-in short of the full increase (section 4)
-            return Offered(stack, SHORT_OF_FULL[self.rules.short_allin_threshold])
+            return Offered(stack, SHORT_OF_FULL[self.rules.short_allin_threshold], reopened_by)
         if name is _COMPLETES:
-            return Offered(amount, COMPLETES if r.number == FIRST_STREET and not r.bet_made
-                           else COMPLETES_SHORT[self.rules.short_allin_threshold])
-        return Offered(amount, BETS if name is _BETS else RAISES_OVER_ALL_IN if r.level_all_in else RAISES)
+            return Offered(amount, COMPLETES if completes_bring_in(r.number, r.bet_made)
+                           else COMPLETES_SHORT[self.rules.short_allin_threshold], reopened_by)
+        return Offered(amount, BETS if name is _BETS else RAISES_OVER_ALL_IN if r.level_all_in else RAISES,
+                       reopened_by)
 
     def capped(self) -> bool:
         """Whether the round has its bet and every raise the cap allows (and the cap is not lifted)."""
         r = self.round
-        return is_capped(r.bet_made, r.raises, self.limit, r.lifted)
+        return is_capped(r.bet_made, r.raises, self.limit, r.lifted) is not None
 
     # -- the round being bet, as a reader outside the replay sees it ---------------------------------
 
@@ -534,7 +548,7 @@ class Table:
             self._refuse(index, action, f"seat {action.seat} may not act: it is seat {seat}'s turn", TURN_ORDER)
         chips = self.price(i, kind)
         if type(chips) is Refusal:
-            self._refuse(index, action, f"seat {seat} may not {kind}: {self.say(chips, i)}", chips.citation)
+            self._refuse(index, action, f"seat {seat} may not {kind}: {say(self, chips, i)}", chips.citation)
         if amount is not None and (amount != chips or kind in NO_CHIPS):
             self._refuse(index, action, f"seat {seat}'s {kind} adds {'no' if kind in NO_CHIPS else chips} chips, "
                                         f"not {amount}", BET_SIZES if kind in INCREASES else ACTION_SETS)
@@ -554,15 +568,16 @@ class Table:
             self._post_bring_in(i, chips)
         else:
             self._increase(i)
-        if not r.lifted and self.active <= 2 and not self.capped():
-            # Only a heads-up round can lift the cap (two players able to act, whatever heads_up_uncap says), and a
-            # capped one stays capped: asked only then, a replay costs less (bench/README.md, "Speed tricks").
-            r.lifted = cap_lifted(self.rules.heads_up_uncap, self.n, self.active, False)
+        if self.lifts_mid_round and not r.lifted:
+            r.lifted = cap_lifted(self.rules.heads_up_uncap, self.n, self.active, False, self.capped())
         self._pass_turn(i)
 
     def _fold(self, i: int) -> None:
         """A folded player is out of the hand; his chips stay in the pots they reached."""
         self.folded[i] = True
+        after_cap = self.round.after_cap
+        if after_cap is not None and not after_cap.by_fold:
+            self.round.after_cap = after_cap._replace(by_fold=True)
         self.fold_street[i] = self.round.number
         self.live -= 1
         self._stops_acting(i)
@@ -613,7 +628,7 @@ class Table:
         r.last_aggressor = seat
         capped = self.capped()
         if capped and r.after_cap is None:
-            r.after_cap = (total, self.live, self.active)
+            r.after_cap = HeadsUpAfterCap(total, by_capping_all_in=heads_up(self.active), by_fold=False)
         if short is not None:
             self.decisions.append(short._replace(capped=capped) if short.counted else short)
 
@@ -630,12 +645,6 @@ class Table:
         self._end_round()
 
     # -- refusals ------------------------------------------------------------------------------
-
-    def say(self, refusal: Refusal, i: int) -> str:
-        """A refusal's reason with this hand's values in place (the street, the chips player ``i`` owes)."""
-        r = self.round
-        return refusal.reason.format(street=street_name(r.number), need=r.call_target - r.put_in[i],
-                                     matched=r.put_in[i], size=r.size)
 
     def _refuse(self, index: int, action: Action, message: str, citation: Citation) -> NoReturn:
         """Refuse ``action`` with ``message`` under the rule ``citation`` names, unless its seat is not at the table."""
@@ -675,102 +684,13 @@ class Table:
                          else LegalAction(kind, chips, put_in + chips, chips == stack))
         return tuple(legal)
 
-    def showdown_board(self) -> LowestBoard | None:
-        """In the showdown phase, the live player with the lowest board (section 5), the others whose boards tie it
-        and the card that broke the tie."""
+    def showdown_board(self) -> OpeningBoard | None:
+        """In the showdown phase, the live player with the opening board (section 5; in razz the lowest), the others
+        whose boards tie it and the card that broke the tie."""
         if self.phase is not _SHOWDOWN:
             return None
-        return lowest_board(self.up, up_cards_on(self.round.number), self.folded, self.position,
-                            self.rules.later_street_tie_break)
-
-    # -- why: the record the replay kept, written out ---------------------------------------------
-
-    def say_offer(self, offered: Offered, i: int, kind: str) -> str:
-        """An offer's reason with this hand's values in place: player ``i`` taking ``kind`` for its chips."""
-        r = self.round
-        put_in, chips = r.put_in[i], offered.chips
-        return offered.offer.reason.format(
-            seat=self.seats[i], kind=kind, amount=chips, to=put_in + chips,
-            all_in=" (all-in)" if chips == self.stack[i] else "", street=street_name(r.number),
-            size="big" if STREETS[r.number].big_bet else "small", need=r.call_target - put_in, high=r.high,
-            bet=r.size, level=r.level, full=r.level + r.size, full_kind="raise" if r.bet_made else "bet")
-
-    def decided(self) -> list[Why]:
-        """The decisions the replay made, in order, each in its rule's words: who brings in and opens 3rd street
-        (said in the past once it is opened), who opens each later street, each short all-in."""
-        why: list[Why] = []
-        for decision in self.decisions:
-            if isinstance(decision, Found):
-                why += explain_bring_in(decision.bring_in(self.seats, [cards[0] for cards in self.up]), self.stakes,
-                                        self.rules, opened=not self.rounds[0].opening)
-            elif isinstance(decision, BoardOpener):
-                why += self._opener_why(decision)
-            else:
-                why.append(decision.why())  # the one kind left: a ShortAllIn
-        return why
-
-    def _opener_why(self, found: BoardOpener) -> list[Why]:
-        """Why ``found`` opens its street, with the seats, boards and 7th street's deal as the replay has them."""
-        first, street, seats = found.first, found.street, self.seats
-        board, tied, high = found.lowest.board, found.lowest.tied, found.lowest.high_card
-        answer = FirstToAct(None if first is None else seats[first], seats[board],
-                            evaluate(self.up[board][:up_cards_on(street)]).name, tuple(seats[i] for i in tied),
-                            None if high is None else CARD_TEXT[high])
-        boards = [BoardIn(seat, tuple(map(CARD_TEXT.__getitem__, cards))) for seat, cards in zip(seats, self.up,
-                                                                                              strict=True)]
-        community = street == LAST_STREET and self.seventh is not None and self.seventh.community
-        return explain_first_to_act(street, boards, answer, self.rules, community)
-
-    def cap_why(self) -> Why:
-        """How many raises the street has left, or why it has none, as the round stands."""
-        r = self.round
-        opened_with = self.stakes.bring_in if r.number == FIRST_STREET else 0
-        after_cap = None
-        if r.after_cap is not None:
-            capped_at, live, active = r.after_cap
-            after_cap = HeadsUpAfterCap(capped_at, by_capping_all_in=active == 2, by_fold=self.live < live)
-        return explain_cap(r.number, self.limit, self.rules.heads_up_uncap, r.lifted, self.capped(), r.bet_made,
-                           r.raises, self.active == 2, r.high if r.high > opened_with else None, after_cap)
-
-    def options(self) -> tuple[list[Why], list[RefusedAction]]:
-        """Why the seat to act may take each action ``legal`` lists, and why it may not take the others: each from
-        the branch of ``price`` that answers it."""
-        i = self.to_act
-        if i is None:
-            return [], []
-        offered: list[Why] = []
-        refused: list[RefusedAction] = []
-        for kind in LISTING_ORDER:
-            answer = self.price(i, kind, True)
-            if isinstance(answer, Refusal):
-                cited = answer.citation
-                refused.append(RefusedAction(kind, cited.rule, cited.source, cited.see, self.say(answer, i)))
-            else:
-                if kind in INCREASES and self.round.has_acted[i]:  # reopened only by all-ins short of full ones
-                    r = self.round
-                    offered.append(explain_reopened(self.seats[i], r.put_in[i], r.call_target - r.put_in[i], r.size,
-                                                    self.rules))
-                citation = answer.offer.citation
-                offered.append(citation.says("legal_action", self.say_offer(answer, i, kind)))
-        return offered, refused
-
-
-class RefusedAction(NamedTuple):
-    """A standard action the seat to act may not take now, and the rule that refuses it."""
-
-    type: str
-    rule: str
-    source: str
-    see: str
-    text: str
-
-
-class TableWhy(NamedTuple):
-    """A replay's state with the decisions behind it and the actions refused to the seat to act."""
-
-    state: TableState
-    why: list[Why]
-    refused: list[RefusedAction]
+        return opening_board(self.up, up_cards_on(self.round.number), self.folded, self.position,
+                             self.rules.later_street_tie_break, self.game.board)
 
 
 class Replay:
@@ -872,21 +792,14 @@ class Replay:
             actions=tuple(self._played),
             added=tuple(table.added),
             showdown_high_card=None if board is None or board.high_card is None else CARD_TEXT[board.high_card],
+            showdown_showing=None if board is None else board.value.name,
+            showdown_tie_rule=None if board is None else board.tie_rule,
         )
 
     def explain(self) -> TableWhy:
-        """The state with why it stands there: the decisions the replay recorded as it made them, where the hand
-        stands, 7th street's deal, the cap and the actions offered and refused (``?explain=true``)."""
-        state = self.state()
-        table = self._table
-        why = [*table.decided(), _phase(table, state)]
-        if table.seventh is not None:
-            why.append(table.seventh.why())
-        offered, refused = table.options()
-        if table.to_act is not None:
-            why.append(table.cap_why())
-            why += offered
-        return TableWhy(state, why, refused)
+        """The state with why it stands there (``?explain=true``): the record the replay kept, written out by
+        ``table_why``."""
+        return explain_table(self._table, self.state())
 
 
 def replay(snapshot: Snapshot) -> TableState:
@@ -926,25 +839,6 @@ def explain(snapshot: Snapshot) -> TableWhy:
     for action in snapshot.actions:
         hand.play(action)
     return hand.explain()
-
-
-def _phase(table: Table, state: TableState) -> Why:
-    """Where the hand stands: the street and phase, and who acts."""
-    street = street_name(state.street)
-    if state.phase is Phase.BETTING:
-        return TURN_ORDER.says("phase", f"{street} is being bet: seat {state.to_act} is to act, clockwise from "
-                                        "the opener, skipping folded and all-in players")
-    if state.phase is Phase.DEALING:
-        following = street_name(state.street + 1)
-        return TURN_ORDER.says("phase", f"{street}'s betting is over, and the snapshot does not show {following}'s "
-                                        "up cards yet: the next street is to be dealt")
-    if state.phase is Phase.COMPLETE:
-        return UNCONTESTED.says("phase", f"every other player folded: seat {state.winner} wins without showing")
-    if table.active < 2:
-        return BETTING_ENDS.says("phase", f"the betting ended on {street_name(state.betting_ended_on)}: fewer than "
-                                          "two live players can bet, so the cards left are dealt and the hands are "
-                                          "tabled")
-    return BETTING_ENDS.says("phase", f"{street}'s betting is complete: the hand goes to the showdown")
 
 
 def _check_mucks(table: Table, snapshot: Snapshot, index_of_input: list[int]) -> None:

@@ -1,4 +1,7 @@
-"""Bring-in (reference section 1): the highest door card posts, suits s > h > d > c break ties.
+"""Bring-in (reference section 1): the door card at the game's end of its card order posts, the suit breaking ties.
+
+In razz the highest door card brings in (kings high, aces low, s > h > d > c); the game says which
+end and which order (``games.DoorOrder``).
 
 The bring-in seat posts the bring-in or completes to the small bet; it may not check or fold.
 When it is all-in from the ante nobody posts: the next seat clockwise with chips opens (for at
@@ -9,22 +12,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal, overload
+from typing import Literal, NamedTuple, overload
 
 import msgspec
 
 from .cap import COMPLETES
-from .cards import CARD_CODES, CARD_TEXT, HIGH_CARD_ORDER, RANK_NAMES, RANK_OF, SUIT_NAMES, Deck
+from .cards import CARD_CODES, CARD_TEXT, RANK_NAMES, RANK_OF, SUIT_NAMES, Deck
+from .games import RAZZ, DoorOrder, Game
 from .limits import MOST_CHIPS, SHORT_OF_FULL, Stakes
 from .rules import Rules, ShortBringInCallAmount
 from .seating import clockwise, next_clockwise
 from .vocabulary import ActionType, Offer, Offered, Refusal
 from .why import REFERENCE_DEFAULT, Citation, Why
 
-HIGHEST_DOOR = Citation("§1", "WSOP-L 235")
-"""The highest door card, kings high and aces low, posts the bring-in."""
-SUIT_BREAKS_TIES = Citation("§1", "WSOP-T Razz")
-"""Door cards of one rank: the suit decides, s > h > d > c."""
 POST_OR_COMPLETE = Citation("§1", "RRoP Stud 2")
 """The bring-in seat posts the bring-in or opens for a full bet; it may not check or fold."""
 OPENS_AFTER_ALL_IN = Citation("§1", "TDA 2024 RP-10E")
@@ -36,6 +36,32 @@ SHORT_BRING_IN_STANDS = {ShortBringInCallAmount.FULL_BRING_IN: Citation("§1", "
 """What a call reaches over a bring-in posted short, by ``short_bring_in_call_amount``."""
 NOBODY_BETS = Citation("§9", REFERENCE_DEFAULT)
 """Fewer than two players with chips: there is no betting."""
+
+
+class Opener(NamedTuple):
+    """Who opens a street's betting (an index; None when nobody bets) and the rule that chose him."""
+
+    first: int | None
+    rule: Citation
+
+
+def first_to_open(start: int, can_act: Sequence[bool], rule: Citation, passed: Citation) -> Opener:
+    """The opener of a street: ``start`` (3rd street's bring-in seat, or the opening board), cited by ``rule``; when it
+    cannot act, the next seat clockwise who can, cited by ``passed``; nobody when fewer than two players can act, as
+    the betting is over (section 9).
+
+    The one place a street's opener is chosen among the seats: for a replay, ``find_bring_in`` and
+    ``first_to_act.find_first_to_act`` alike.
+
+    >>> first_to_open(0, [False, True, True], POST_OR_COMPLETE, OPENS_AFTER_ALL_IN).first
+    1
+    >>> first_to_open(0, [False, False, True], POST_OR_COMPLETE, OPENS_AFTER_ALL_IN)
+    Opener(first=None, rule=Citation(rule='§9', source='reference default'))
+    """
+    if sum(can_act) < 2:
+        return Opener(None, NOBODY_BETS)
+    index = next_clockwise(start, can_act)
+    return Opener(index, rule if index == start else passed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +92,8 @@ class BringIn:
     no_completion: Refusal | None = field(default=None, compare=False, repr=False)
     """Why the bring-in seat may not complete when it opens (``opening_chips`` refuses it so); None when it may, or
     when the stakes are not given."""
+    opened_by: Citation = field(default=POST_OR_COMPLETE, compare=False, repr=False)
+    """The rule that chose ``opener`` (``first_to_open``)."""
 
 
 class Found(msgspec.Struct, frozen=True, gc=False):
@@ -75,6 +103,9 @@ class Found(msgspec.Struct, frozen=True, gc=False):
     seat_index: int
     tied: list[int]
     opener: int | None
+    opened_by: Citation
+    """The rule that chose the opener: the bring-in seat posts (RRoP Stud 2), the seat after one all-in from the ante
+    opens (TDA 2024 RP-10E), or nobody bets (section 9)."""
     amount: int | None
     chips: int | None
     """The bring-in seat's chips after the ante (None: not known)."""
@@ -86,40 +117,42 @@ class Found(msgspec.Struct, frozen=True, gc=False):
         best, opener = self.seat_index, self.opener
         return BringIn(seats[best], CARD_TEXT[door_codes[best]], bool(self.tied),
                        None if opener is None else seats[opener], self.amount, self.chips,
-                       tuple(CARD_TEXT[door_codes[i]] for i in self.tied), self.no_completion)
+                       tuple(CARD_TEXT[door_codes[i]] for i in self.tied), self.no_completion, self.opened_by)
 
 
-def highest_door(door_codes: Sequence[int]) -> tuple[int, list[int]]:
-    """Index of the highest door card (king high, ace low, then suit) and of the others of its rank (a suit decided)."""
-    best = max(range(len(door_codes)), key=lambda i: HIGH_CARD_ORDER[door_codes[i]])
+def door_brings_in(door_codes: Sequence[int], door: DoorOrder) -> tuple[int, list[int]]:
+    """Index of the door card that brings in, by the game's door order (in razz the highest, king high, ace low,
+    then suit), and of the others of its rank (a suit decided)."""
+    key = door.brings_in
+    best = max(range(len(door_codes)), key=lambda i: key[door_codes[i]])
     rank = RANK_OF[door_codes[best]]
     return best, [i for i, code in enumerate(door_codes) if i != best and RANK_OF[code] == rank]
 
 
-def opener_index(bring_in_index: int, chips_after_ante: Sequence[int | None]) -> int | None:
-    """The bring-in seat, or when it has no chips the next seat clockwise with chips; None if under two have chips."""
-    has_chips = [chips is None or chips > 0 for chips in chips_after_ante]
-    if sum(has_chips) < 2:
-        return None
-    return next_clockwise(bring_in_index, has_chips)
+def third_street_opener(bring_in_index: int, can_act: Sequence[bool]) -> Opener:
+    """Who opens 3rd street: the bring-in seat, or when it cannot act (all-in from the ante) the next seat clockwise
+    who can; nobody when fewer than two can act. The one place this is decided, for the bring-in, a replay and the
+    first to act on 3rd street."""
+    return first_to_open(bring_in_index, can_act, POST_OR_COMPLETE, OPENS_AFTER_ALL_IN)
 
 
-def bring_in_at(door_codes: Sequence[int], chips: Sequence[int | None], stakes: Stakes | None) -> Found:
+def bring_in_at(door_codes: Sequence[int], chips: Sequence[int | None], stakes: Stakes | None, game: Game) -> Found:
     """The bring-in of players seated clockwise, from their door cards and their chips after the ante (None: not
     known): the one place section 1 is decided, for a table being replayed and for ``find_bring_in``."""
-    best, tied = highest_door(door_codes)
+    best, tied = door_brings_in(door_codes, game.door)
     left = chips[best]
+    opener, opened_by = third_street_opener(best, [left is None or left > 0 for left in chips])
     if stakes is None:
-        return Found(best, tied, opener_index(best, chips), None, left, None)
+        return Found(best, tied, opener, opened_by, None, left, None)
     amount = stakes.bring_in if left is None else min(stakes.bring_in, left)
     no_completion = completion_refused(MOST_CHIPS if left is None else left, stakes, posts_bring_in=True)
-    return Found(best, tied, opener_index(best, chips), amount, left, no_completion)
+    return Found(best, tied, opener, opened_by, amount, left, no_completion)
 
 
-def find_bring_in(players: Sequence[DoorCard], stakes: Stakes | None = None) -> BringIn:
+def find_bring_in(players: Sequence[DoorCard], stakes: Stakes | None = None, game: Game = RAZZ) -> BringIn:
     """The bring-in of a table, given its door cards (and stacks before antes, to find an all-in seat).
 
-    The highest door card brings in, kings high and aces low; a tie on rank goes to the higher suit
+    In razz the highest door card brings in, kings high and aces low; a tie on rank goes to the higher suit
     (s > h > d > c). A seat all-in from the ante posts nothing and the next seat with chips opens:
 
     >>> stakes = Stakes(ante=5, bring_in=10, small_bet=40)
@@ -134,7 +167,7 @@ def find_bring_in(players: Sequence[DoorCard], stakes: Stakes | None = None) -> 
     codes = [deck.take(players[i].card, f"players[{i}].door_card") for i in ordered]
     chips = [None if players[i].stack is None or stakes is None else stakes.after_ante(players[i].stack)  # type: ignore[arg-type]
              for i in ordered]
-    found = bring_in_at(codes, chips, stakes).bring_in([players[i].seat for i in ordered], codes)
+    found = bring_in_at(codes, chips, stakes, game).bring_in([players[i].seat for i in ordered], codes)
     if len(found.tied_cards) < 2:
         return found
     asked = {CARD_TEXT[code]: ordered[k] for k, code in enumerate(codes)}  # the ties said in the request's order
@@ -224,36 +257,38 @@ def call_floor(posted: int, stakes: Stakes, rules: Rules) -> int:
     return posted
 
 
-def explain_highest_door(seat: int, card: str) -> Why:
-    """Why ``seat`` brings in: its door card ``card`` is the highest."""
-    return HIGHEST_DOOR.says("bring_in_seat", f"seat {seat}'s {card} is the highest door card (kings high, aces low): "
-                                              f"seat {seat} brings in")
+def explain_door(seat: int, card: str, door: DoorOrder) -> Why:
+    """Why ``seat`` brings in: its door card ``card`` is at the game's end of its card order."""
+    return door.rule.says("bring_in_seat", f"seat {seat}'s {card} is the {door.direction} door card "
+                                           f"({door.cards.words}): seat {seat} brings in")
 
 
-def explain_door_tie(card: str, tied_cards: Sequence[str]) -> Why:
-    """Why the door card ``card`` is higher than ``tied_cards``, of its rank: the suit decides (the one sentence of
+def explain_door_tie(card: str, tied_cards: Sequence[str], door: DoorOrder) -> Why:
+    """Why the door card ``card`` brings in over ``tied_cards``, of its rank: the suit decides (the one sentence of
     this tie-break, for the bring-in and for 3rd street's first to act)."""
     rank = RANK_OF[CARD_CODES[card]]
-    return SUIT_BREAKS_TIES.says(
+    return door.suit_rule.says(
         "bring_in_tie_break", f"{card} ties {', '.join(tied_cards)} on rank ({RANK_NAMES[rank - 1]}): the suit "
-                              f"decides, s > h > d > c, and {SUIT_NAMES[card[1]]} is the highest")
+                              f"decides, s > h > d > c, and {SUIT_NAMES[card[1]]} is the {door.direction}")
 
 
-def explain_bring_in(found: BringIn, stakes: Stakes | None, rules: Rules, opened: bool = False) -> list[Why]:
+def explain_bring_in(found: BringIn, stakes: Stakes | None, rules: Rules, opened: bool = False,
+                     game: Game = RAZZ) -> list[Why]:
     """Why ``found`` brings in and who opens, in the hand's words, from the values the decision holds.
 
     ``opened``: 3rd street has been opened, so what the bring-in seat could not do is said of its opening post
     alone (once it has posted, it may fold like anyone facing a bet).
     """
-    why = [explain_highest_door(found.seat, found.card)]
+    why = [explain_door(found.seat, found.card, game.door)]
     no_completion = found.no_completion
     if found.tied_cards:
-        why.append(explain_door_tie(found.card, found.tied_cards))
+        why.append(explain_door_tie(found.card, found.tied_cards, game.door))
     if found.opener is None:
-        why.append(NOBODY_BETS.says("opener", "fewer than two players have chips left after the antes: nobody bets"))
+        why.append(found.opened_by.says("opener", "fewer than two players have chips left after the antes: nobody "
+                                                  "bets"))
     elif found.opener != found.seat:
         fold = "or folds" if rules.allow_fold_when_opening_after_all_in_bring_in else "and may not fold"
-        why.append(OPENS_AFTER_ALL_IN.says(
+        why.append(found.opened_by.says(
             "opener", f"seat {found.seat} is all-in from the ante, so nobody brings in: seat {found.opener}, next "
                       f"clockwise with chips, opens for at least the bring-in {fold}"))
     else:
@@ -263,7 +298,7 @@ def explain_bring_in(found: BringIn, stakes: Stakes | None, rules: Rules, opened
         else:
             opens = "posts the bring-in or completes" if no_completion is None else "posts the bring-in"
             said = f"seat {found.seat} opens 3rd street: it {opens}, and may not check or fold"
-        why.append(POST_OR_COMPLETE.says(
+        why.append(found.opened_by.says(
             "opener", said + ("" if no_completion is None else f" (no completion: {no_completion.reason})")))
     if stakes is not None and found.amount:
         if found.amount < stakes.bring_in:

@@ -55,36 +55,60 @@ _EVENT, _ANY_TIME, _ROUND_STARTS = (HeadsUpUncap.EVENT_HEADS_UP, HeadsUpUncap.AN
 """Members as module names: what reading them so saves the replay is in bench/README.md, "Speed tricks"."""
 
 
+def completes_bring_in(street: int, bet_made: bool) -> bool:
+    """Whether a completion now completes 3rd street's bring-in, the round's bet (RRoP Stud 3), rather than a short
+    all-in (section 4): the one place the two completions are told apart."""
+    return street == FIRST_STREET and not bet_made
+
+
 def increase_name(street: int, bet_made: bool, high: int, level: int) -> ActionType:
     """What the next increase is called: a completion (of the bring-in or of a short all-in), a bet or a raise."""
     if not bet_made:
-        return _COMPLETE if street == FIRST_STREET or high > 0 else _BET
+        return _COMPLETE if completes_bring_in(street, bet_made) or high > 0 else _BET
     return _COMPLETE if high > level else _RAISE
 
 
-def is_capped(bet_made: bool, raises: int, limit: int | None, lifted: bool) -> bool:
-    """Whether the round has its bet and every raise the cap allows (``limit`` None: no cap)."""
-    return bet_made and limit is not None and raises >= limit and not lifted
+def is_capped(bet_made: bool, raises: int, limit: int | None, lifted: bool) -> Citation | None:
+    """The rule that caps the round when it has its bet and every raise the cap allows (``limit`` None: no cap, and
+    not when heads-up ``lifted`` it); None while it is not capped."""
+    if bet_made and limit is not None and raises >= limit and not lifted:
+        return CAPS.get(limit, CAP_CHOSEN)
+    return None
 
 
-def cap_lifted(rule: HeadsUpUncap, players_dealt: int, able_to_act: int, round_starts: bool) -> bool:
+def heads_up(players: int) -> bool:
+    """Whether ``players`` are heads-up: exactly two (two players who are not all-in, section 2; two dealt in, for
+    ``event_heads_up``). The one definition of heads-up."""
+    return players == 2
+
+
+def lifts_mid_round(rule: HeadsUpUncap) -> bool:
+    """Whether heads-up can lift the cap once a round has begun: only under any_time_before_cap (RRoP Betting & Raising
+    4); round_starts_heads_up and event_heads_up decide at the round's start, never never lifts it."""
+    return rule == _ANY_TIME
+
+
+def cap_lifted(rule: HeadsUpUncap, players_dealt: int, able_to_act: int, round_starts: bool, capped: bool) -> bool:
     """Whether the cap no longer applies: at the start of a round, or after an action in it (RRoP, WSOP-L 127, TDA 48).
 
-    Heads-up means two players who are not all-in. A round once capped stays capped: the caller asks
-    only while it is not.
+    Heads-up means two players who are not all-in. A round once capped stays capped (RRoP Betting &
+    Raising 4): ``capped`` says it is.
     """
+    if capped:
+        return False
     if rule == _EVENT:
-        return players_dealt == 2
+        return heads_up(players_dealt)
     if rule == _ANY_TIME:
-        return able_to_act <= 2
+        return heads_up(able_to_act)
     if rule == _ROUND_STARTS:
-        return round_starts and able_to_act <= 2
+        return round_starts and heads_up(able_to_act)
     return False
 
 
 class HeadsUpAfterCap(NamedTuple):
-    """How a capped round came to be heads-up: the capping raise was an all-in that left two players with chips
-    (``by_capping_all_in``, to ``capped_at``), else a later fold, or a later all-in when nobody folded."""
+    """A capped round as the replay recorded it when it capped (at ``capped_at``), and after: the capping raise was an
+    all-in that left two players with chips (``by_capping_all_in``), a player folded since (``by_fold``); so how it
+    came to be heads-up: by the capping all-in, else a later fold, or a later all-in when nobody folded."""
 
     capped_at: int
     by_capping_all_in: bool

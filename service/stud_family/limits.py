@@ -181,7 +181,7 @@ def reopens_everyone(total: int, level: int, size: int) -> bool:
     return total >= level + size
 
 
-def reopens_for(faced: int, size: int, rules: Rules) -> bool:
+def reopens_for(faced: int, size: int, rules: Rules) -> Citation | None:
     """Whether a player who has acted on the street, and who faces ``faced`` more than he matched when he last
     acted, may bet or raise again now that an all-in short of a full bet or raise but counted as one
     (``counts_as_full``) has been made since, and no increase that ``reopens_everyone``.
@@ -190,33 +190,36 @@ def reopens_for(faced: int, size: int, rules: Rules) -> bool:
     full bet or raise when the action returns to them", 47B's half a bet in limit, and WSOP-L 129 "the resulting
     wager size to a participant"): he must face at least half a bet more, or a whole bet under ``full_bet``. So an
     all-in that counts as a raise reopens the bettor it raises but not a player who has called most of it.
-    Under ``everyone`` it reopens every player not all-in.
+    Under ``everyone`` it reopens every player not all-in. The answer is the rule that reopens the betting for him,
+    or None when it stays closed to him (``REOPENED_PER_PLAYER``, TDA 47, refuses him the raise).
 
-    >>> reopens_for(25, 40, Rules()), reopens_for(15, 40, Rules())
-    (True, False)
-    >>> reopens_for(15, 40, Rules(short_allin_reopens=ShortAllinReopens.EVERYONE))
-    True
+    >>> reopens_for(25, 40, Rules()).source, reopens_for(15, 40, Rules())
+    ('WSOP-L 129', None)
+    >>> reopens_for(15, 40, Rules(short_allin_reopens=ShortAllinReopens.EVERYONE)).source
+    'reference default'
     """
-    if rules.short_allin_reopens == ShortAllinReopens.EVERYONE:
-        return True
+    reopens = rules.short_allin_reopens
+    if reopens == ShortAllinReopens.EVERYONE:
+        return REOPENED_TO_A_PARTICIPANT[reopens]
     if rules.short_allin_threshold == ShortAllinThreshold.FULL_BET:
-        return faced >= size
-    return 2 * faced >= size
+        return REOPENED_TO_A_PARTICIPANT[reopens] if faced >= size else None
+    return REOPENED_TO_A_PARTICIPANT[reopens] if 2 * faced >= size else None
 
 
-def explain_reopened(seat: int, matched: int, faced: int, size: int, rules: Rules) -> Why:
+def explain_reopened(seat: int, matched: int, faced: int, size: int, rules: Rules, rule: Citation) -> Why:
     """Why the betting is reopened for ``seat``, who has acted, matching ``matched``, and now faces ``faced`` more
-    through all-ins short of a full bet or raise of which one counted as one, as ``reopens_for`` decided.
+    through all-ins short of a full bet or raise of which one counted as one, as ``reopens_for`` decided by ``rule``.
 
-    >>> why = explain_reopened(3, 100, 45, 80, Rules())
+    >>> rules = Rules()
+    >>> why = explain_reopened(3, 100, 45, 80, rules, reopens_for(45, 80, rules))
     >>> why.source, why.text.split(":")[0]
     ('WSOP-L 129', 'seat 3 has acted, matching 100, and faces 45 more, at least half a bet of 80 to it')
     """
     if rules.short_allin_reopens == ShortAllinReopens.EVERYONE:
-        return REOPENED_TO_A_PARTICIPANT[ShortAllinReopens.EVERYONE].says(
+        return rule.says(
             "reopened", f"seat {seat} has acted, matching {matched}, and faces {faced} more: an all-in since counts "
                         "as a full bet or raise, and it reopens the betting for every player not all-in "
                         "(short_allin_reopens everyone)")
-    return REOPENED_TO_A_PARTICIPANT[ShortAllinReopens.PER_PLAYER].says(
+    return rule.says(
         "reopened", f"seat {seat} has acted, matching {matched}, and faces {faced} more, at least half a bet of {size} "
                     "to it: the all-ins since count as a raise to a participant, so the betting is reopened for it")

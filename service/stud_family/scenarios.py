@@ -22,10 +22,11 @@ from enum import StrEnum
 from typing import NamedTuple, cast
 
 from .betting import LegalAction, Replay, Table, TableState, replay
-from .bring_in import highest_door
+from .bring_in import door_brings_in
 from .cards import CARD_CODES, RANK_CHARS, SUIT_CHARS
 from .draws import Draws, mix
 from .errors import InputError
+from .games import RAZZ, Direction, Game
 from .limits import MOST_CHIPS, Stakes
 from .rules import Rules
 from .seating import MAX_SEAT, MIN_PLAYERS, check_player_count
@@ -41,8 +42,6 @@ ATTEMPTS = 8
 MOST_ACTIONS = 200
 """A bound on one simulated hand (a capped limit hand has far fewer)."""
 DECK = tuple(CARD_CODES)
-LOW_RANKS = RANK_CHARS[:8]
-"""The ranks tied boards are dealt from, ace to eight: boards low enough to matter for the opener."""
 PASSIVE = frozenset((ActionType.CHECK, ActionType.CALL, ActionType.BRING_IN))
 """Actions that keep a player in without raising: check, call, and the bring-in."""
 
@@ -75,12 +74,13 @@ class Scenario(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Ask:
-    """What a request fixes: the players, the street, the stakes and the rules (None: drawn)."""
+    """What a request fixes: the players, the street, the stakes and the rules (None: drawn), and the game."""
 
     players: int | None
     street: int | None
     stakes: Stakes
     rules: Rules
+    game: Game = RAZZ
 
 
 @dataclass(slots=True)
@@ -97,7 +97,7 @@ class _Deal:
         """The table with every up card shown, so the replay deals every street as the betting reaches it."""
         players = tuple(PlayerIn(seat, stack, tuple(up), tuple(down))
                         for seat, stack, up, down in zip(self.seats, self.stacks, self.up, self.down, strict=True))
-        return Snapshot(stakes=ask.stakes, players=players, rules=ask.rules)
+        return Snapshot(stakes=ask.stakes, players=players, rules=ask.rules, game=ask.game)
 
 
 class _Mark(NamedTuple):
@@ -264,7 +264,7 @@ def _cut(deal: _Deal, ask: Ask, street: int, actions: Sequence[Action], mark: _M
     if any(player.stack > MOST_CHIPS for player in players):
         return None  # a stack set to what the theme needs is past what a request may hold
     snapshot = Snapshot(stakes=ask.stakes, players=tuple(players), actions=tuple(actions), rules=ask.rules,
-                        community_card=community)
+                        community_card=community, game=ask.game)
     return snapshot, replay(snapshot)
 
 
@@ -352,7 +352,7 @@ def _short_stacked(stack_of: Callable[[Draws, Stakes], int | None]) -> Build:
             return None
         street = _street(ask, rotation)
         deal = _deal(draws, ask, _players(draws, ask))
-        door, _ = highest_door([CARD_CODES[up[0]] for up in deal.up])
+        door, _ = door_brings_in([CARD_CODES[up[0]] for up in deal.up], ask.game.door)
         deal.stacks[door] = stack
         played = _play(deal, ask, street, _random(draws), enough=_by_chance(draws))
         return _at_a_mark(deal, ask, street, played.marks, played.actions)
@@ -463,13 +463,21 @@ def _board_tie(draws: Draws, ask: Ask, rotation: int) -> Built:
         return None
     count = _players(draws, ask)
     first, second = draws.shuffled(range(count))[:2]
-    ranks = draws.shuffled(LOW_RANKS)[:MAX_UP_CARDS]
+    ranks = draws.shuffled(_opening_ranks(ask.game))[:MAX_UP_CARDS]
     suits = [draws.shuffled(SUIT_CHARS)[:2] for _ in ranks]
     fixed = {first: [rank + pair[0] for rank, pair in zip(ranks, suits, strict=True)],
              second: [rank + pair[1] for rank, pair in zip(ranks, suits, strict=True)]}
     deal = _deal(draws, ask, count, fixed)
     played = _play(deal, ask, street, _until(street, _calm(draws), _random(draws)), enough=lambda mark: True)
     return _at_a_mark(deal, ask, street, played.marks, played.actions)
+
+
+def _opening_ranks(game: Game) -> str:
+    """The eight ranks tied boards are dealt from: those at the end of the game's order that opens the betting (in
+    razz ace to eight), so the tied boards are likely to open."""
+    place = game.board.high_cards.place
+    ranks = sorted(RANK_CHARS, key=lambda rank: place[CARD_CODES[rank + SUIT_CHARS[0]]])
+    return "".join(ranks[:8] if game.board.direction is Direction.LOWEST else ranks[:-9:-1])
 
 
 def _community_card(draws: Draws, ask: Ask, rotation: int) -> Built:

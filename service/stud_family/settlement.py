@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from .betting import TableState
-from .cards import CARD_CODES
 from .first_to_act import explain_tied_boards
 from .judging import Judging
 from .pots import Pot, build_pots
@@ -11,7 +10,7 @@ from .seating import position_order
 from .show_order import ShowOrder, explain_show_order, show_order, tabled_at_once
 from .showdown import ShowdownPlayer, ShowdownResult, award, explain_showdown, replayed_hands
 from .snapshot import Snapshot
-from .streets import LAST_STREET, up_cards_on
+from .streets import HAND_SIZE, LAST_STREET
 from .vocabulary import INCREASES, Phase
 from .why import Why
 
@@ -50,7 +49,7 @@ def settle(judging: Judging, snapshot: Snapshot, state: TableState) -> Settlemen
     folded = {player.seat: player.folded for player in state.players}
     cards = {player.seat: (*(player.down_cards or ()), *player.up_cards) for player in snapshot.players}
     mucked = {player.seat for player in snapshot.players if player.mucked}
-    own_cards = 7 if snapshot.community_card is None else 6
+    own_cards = HAND_SIZE if snapshot.community_card is None else HAND_SIZE - 1
     contenders = [seat for seat, out in folded.items() if not out and seat not in mucked]
     if state.phase is Phase.SHOWDOWN and len(contenders) > 1 and \
             any(len(cards[seat]) != own_cards for seat in contenders):
@@ -92,16 +91,15 @@ def explain_settlement(judging: Judging, snapshot: Snapshot, state: TableState, 
     """Why the hand was settled so: each pot, odd chip and muck (section 6), and the show order (section 5)."""
     mucked = [player.seat for player in snapshot.players if player.mucked]
     why = explain_showdown(judging, settlement, mucked, settlement.shown_at_once)
-    tie = _board_tie(judging, snapshot, state)
-    return [*why, *explain_show_order(settlement.shown, snapshot.rules.no_bet_show_order, tie)]
+    return [*why, *explain_show_order(settlement.shown, snapshot.rules.no_bet_show_order, _board_tie(snapshot, state),
+                                      snapshot.game)]
 
 
-def _board_tie(judging: Judging, snapshot: Snapshot, state: TableState) -> Why | None:
+def _board_tie(snapshot: Snapshot, state: TableState) -> Why | None:
     """Why the lowest board at showdown won its tie, when another board tied it (section 3's tie-break)."""
     board = state.showdown_board
-    if board is None or not state.showdown_ties:
+    if board is None or state.showdown_showing is None or state.showdown_tie_rule is None:
         return None
-    cards = next(player.up_cards for player in snapshot.players if player.seat == board)[:up_cards_on(state.street)]
-    showing = judging.hand.board([CARD_CODES[card] for card in cards]).name
-    return explain_tied_boards("show_order_tie_break", board, state.showdown_ties, showing, state.showdown_high_card,
-                               snapshot.rules.later_street_tie_break)
+    return explain_tied_boards("show_order_tie_break", board, state.showdown_ties, state.showdown_showing,
+                               state.showdown_high_card, snapshot.rules.later_street_tie_break,
+                               state.showdown_tie_rule)

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 import msgspec
 
 from .errors import IllegalActionError, ShowdownError
+from .games import RAZZ, Game
 from .rules import NoBetShowOrder
 from .seating import check_position
 from .why import REFERENCE_DEFAULT, Citation, Why, seat_list, street_name
@@ -96,6 +97,9 @@ class ShowOrder(msgspec.Struct, frozen=True, repr_omit_defaults=True):
     ``LOWEST_BOARD``); empty when nobody shows."""
     on_street: int | None = None
     """For ``EARLIER_AGGRESSOR``, the street he bet or raised on."""
+    shown_by: Citation | None = None
+    """The rule that set the order: every hand at once (TDA 16), the last aggressor (TDA 17A), or
+    ``no_bet_show_order``'s; None when nobody shows."""
 
 
 def show_order(
@@ -116,8 +120,8 @@ def show_order(
     is not a bet); ``position`` lists seats clockwise from the dealer (default ascending).
     Raises ShowdownError naming the argument at fault.
 
-    >>> show_order({1: 200, 4: 200, 6: 200}, first_to_act_board=4)
-    ShowOrder(all_at_once=False, order=(4, 6, 1), chosen_by='lowest_board')
+    >>> show_order({1: 200, 4: 200, 6: 200}, first_to_act_board=4)  # doctest: +ELLIPSIS
+    ShowOrder(all_at_once=False, order=(4, 6, 1), chosen_by='lowest_board', shown_by=Citation(rule='§5', ...))
     >>> show_order({1: 200, 4: 200}, last_aggressor=6)
     Traceback (most recent call last):
     ...
@@ -131,36 +135,39 @@ def show_order(
             raise ShowdownError(name, f"seat {seat} is not a live seat")
     if len(ring) == 1:
         return ShowOrder(all_at_once=False, order=())
-    first, chosen_by, on_street = last_aggressor, LAST_AGGRESSOR, None
+    first, chosen_by, on_street, shown_by = last_aggressor, LAST_AGGRESSOR, None, LAST_AGGRESSOR_SHOWS
     if first is None:
         first, chosen_by, on_street = _first_when_no_bet(no_bet_show_order, ring, first_to_act_board,
                                                          aggressors or {})
+        shown_by = NO_BET_SHOWS[no_bet_show_order]
     if first is None:
         raise ShowdownError("first_to_act_board", "needed: nobody bet on 7th street")
     start = ring.index(first)
     order = ring[start:] + ring[:start]
     if all_in:
         order.sort(key=lambda seat: -contributed[seat])
-    return ShowOrder(all_in, tuple(order), chosen_by, on_street)
+        shown_by = ALL_AT_ONCE
+    return ShowOrder(all_in, tuple(order), chosen_by, on_street, shown_by)
 
 
-def explain_show_order(show: ShowOrder, no_bet_show_order: NoBetShowOrder, board_tie: Why | None = None) -> list[Why]:
+def explain_show_order(show: ShowOrder, no_bet_show_order: NoBetShowOrder, board_tie: Why | None = None,
+                       game: Game = RAZZ) -> list[Why]:
     """Why hands are tabled in ``show``'s order, from what ``show_order`` recorded choosing the first shower (nothing
-    when one hand wins unseen); ``board_tie`` is why the lowest board won its tie
+    when one hand wins unseen); ``board_tie`` is why the opening board (in razz the lowest) won its tie
     (``first_to_act.explain_tied_boards``), said when that board chose the first shower."""
-    if not show.order:
+    cited = show.shown_by
+    if not show.order or cited is None:
         return []
     order = ", ".join(map(str, show.order))
     if show.all_at_once:
-        return [ALL_AT_ONCE.says("show_order", f"a live player is all-in and the betting is over: every live hand is "
+        return [cited.says("show_order", f"a live player is all-in and the betting is over: every live hand is "
                                                f"tabled at once, the seats in the most pots first ({order})")]
     first = show.order[0]
     if show.chosen_by == LAST_AGGRESSOR:
-        return [LAST_AGGRESSOR_SHOWS.says("show_order", f"seat {first} bet or raised last on 7th street and shows "
+        return [cited.says("show_order", f"seat {first} bet or raised last on 7th street and shows "
                                                         f"first, then clockwise ({order})")]
     tie = [] if board_tie is None else [board_tie]
-    lowest = "the lowest board" if board_tie is None else "the lowest board after a tie, broken below"
-    cited = NO_BET_SHOWS[no_bet_show_order]
+    lowest = f"the {game.board.direction} board" + ("" if board_tie is None else " after a tie, broken below")
     if no_bet_show_order == NoBetShowOrder.LAST_AGGRESSOR_ANY_STREET:
         rule = ("under last_aggressor_any_street the first live player to bet or raise on the latest street on which "
                 "one did shows first (the first, not the last)")

@@ -22,9 +22,10 @@ from .pots import ONE_HAND_LEFT, Pot, Reach, Taken, pots_reached
 from .rules import OddChipRule
 from .seating import SeatChart, check_position
 from .show_order import refuse_tabled_muck
+from .streets import HAND_SIZE
 from .why import Why, seat_list
 
-HAND_CARDS = 7
+HAND_CARDS = HAND_SIZE
 """Cards a live hand shows at showdown, the community card included (TDA 13A)."""
 
 

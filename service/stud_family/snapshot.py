@@ -17,6 +17,7 @@ import msgspec
 
 from .cards import CARD_CODES, Deck
 from .errors import FieldError, IllegalActionError, InputError, InvalidCardError
+from .games import RAZZ, Game
 from .limits import MOST_CHIPS, Stakes
 from .rules import Rules
 from .seating import MAX_SEAT, MIN_PLAYERS, MIN_SEAT, check_player_count, clockwise
@@ -56,7 +57,8 @@ class Action(msgspec.Struct, frozen=True):
 
 @dataclass(frozen=True, slots=True)
 class Snapshot:
-    """The hand so far: rules, stakes, players, every action in order, and a 7th-street community card."""
+    """The hand so far: rules, stakes, players, every action in order, a 7th-street community card, and the game
+    (razz unless said)."""
 
     stakes: Stakes
     players: tuple[PlayerIn, ...]
@@ -67,6 +69,7 @@ class Snapshot:
     mucks_as_written: bool = False
     """A hand as a history records it: a muck where every live hand is tabled at once (TDA 16) is taken as written,
     a concession, where a snapshot a caller sends is refused for it (section 5)."""
+    game: Game = RAZZ
 
 
 STAKES_LEAST = {"ante": 0, "bring_in": 1, "small_bet": 1, "big_bet": 1}

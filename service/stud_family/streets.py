@@ -60,6 +60,9 @@ FIRST_STREET = min(STREETS)
 LAST_STREET = max(STREETS)
 MAX_UP_CARDS = max(street.up_cards for street in STREETS.values())
 MAX_DOWN_CARDS = max(street.down_cards for street in STREETS.values())
+HAND_SIZE = STREETS[LAST_STREET].up_cards + STREETS[LAST_STREET].down_cards
+"""The cards each player holds by the end of the deal, seven (six of his own when 7th street is a community card,
+section 7)."""
 
 
 def up_cards_on(street: int) -> int:

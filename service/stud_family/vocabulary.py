@@ -9,7 +9,14 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import NamedTuple, final
 
-from .why import Citation
+from .why import REFERENCE_DEFAULT, Citation
+
+TURN_ORDER = Citation("§9", REFERENCE_DEFAULT)
+"""Clockwise from the opener, skipping folded and all-in players; an action out of turn is refused."""
+BETTING_ENDS = Citation("§9", REFERENCE_DEFAULT)
+"""The betting ends when fewer than two players can act and every bet is matched."""
+UNCONTESTED = Citation("§9", "TDA 17B")
+"""All but one have folded: he wins without showing."""
 
 
 class ActionType(StrEnum):
@@ -79,3 +86,6 @@ class Offered(NamedTuple):
 
     chips: int
     offer: Offer
+    reopened_by: Citation | None = None
+    """For an increase by a player who has acted, the rule that reopened the betting for him (``limits.reopens_for``):
+    all-ins short of a full bet or raise have raised him since."""

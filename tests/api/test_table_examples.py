@@ -144,3 +144,25 @@ def test_a_refused_table_is_a_422_problem_naming_the_field(client, path, descrip
     assert response.get_json() == {
         "type": f"https://razz.rules/problems/{kind}", "title": HTTPStatus(422).phrase, "status": 422,
         "detail": str(caught.value), "errors": {caught.value.path: [caught.value.message]}, **cited}
+
+
+# -- who opens: one decision for both endpoints and the replay ------------------------------------------------
+
+TWO_ALL_IN_DOORS = {1: "Kc", 3: "7d", 5: "2h"}
+"""Seats 1 and 3 all-in from the ante, seat 5 the one live player with chips."""
+
+
+def test_two_all_in_and_one_live_nobody_opens_3rd_street_at_either_endpoint(client):
+    brought = post_ok(client, "/v1/bring-in", bring_in_body(TWO_ALL_IN_DOORS, {1: 5, 3: 5, 5: 1000}, STAKES))
+    first = post_ok(client, "/v1/first-to-act?explain=true", first_to_act_body(3, TWO_ALL_IN_DOORS, all_in=(1, 3)))
+    assert (brought["opener"], first["seat"], first["board_seat"]) == (None, None, 1)
+    assert first["why"][-1]["text"] == ("seat 5 is the only live player who can act and the others are all-in: "
+                                        "nobody bets")
+    assert first["why"][-1]["rule"] == "§9"
+
+
+def test_two_all_in_and_one_live_nobody_opens_4th_street(client):
+    boards = {1: "Kc 9d", 3: "3d 2s", 5: "8h 7c"}
+    first = post_ok(client, "/v1/first-to-act", first_to_act_body(4, boards, all_in=(1, 3)))
+    assert (first["seat"], first["board_seat"]) == (None, 3)
+    assert find_first_to_act(4, boards_in(boards, all_in=(3,))).seat == 5  # one all-in: the action passes on

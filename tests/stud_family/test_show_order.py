@@ -5,46 +5,52 @@ import pytest
 from service.stud_family.errors import DuplicateSeatError, ShowdownError
 from service.stud_family.rules import NoBetShowOrder
 from service.stud_family.show_order import (
+    ALL_AT_ONCE,
     EARLIEST_POSITION,
     LAST_AGGRESSOR,
+    LAST_AGGRESSOR_SHOWS,
     LOWEST_BOARD,
+    NO_BET_SHOWS,
     ShowOrder,
     explain_show_order,
     show_order,
 )
 
 CHECKED_AROUND = {1: 200, 4: 200, 6: 200}
+FIRST_TO_ACT_BOARD = NO_BET_SHOWS[NoBetShowOrder.FIRST_TO_ACT_BOARD]
+EARLIEST = NO_BET_SHOWS[NoBetShowOrder.EARLIEST_POSITION]
 
 
 def test_s5_example1_last_aggressor_on_7th_shows_first():
     shown = show_order({2: 360, 5: 360}, last_aggressor=2, first_to_act_board=5)
-    assert shown == ShowOrder(False, (2, 5), LAST_AGGRESSOR)
+    assert shown == ShowOrder(False, (2, 5), LAST_AGGRESSOR, shown_by=LAST_AGGRESSOR_SHOWS)
 
 
 def test_s5_example2_checked_around_lowest_board_shows_first():
-    assert show_order(CHECKED_AROUND, first_to_act_board=4) == ShowOrder(False, (4, 6, 1), LOWEST_BOARD)
+    shown = show_order(CHECKED_AROUND, first_to_act_board=4)
+    assert shown == ShowOrder(False, (4, 6, 1), LOWEST_BOARD, shown_by=FIRST_TO_ACT_BOARD)
 
 
 def test_s5_example2_checked_around_earliest_position():
     result = show_order(CHECKED_AROUND, first_to_act_board=4, no_bet_show_order=NoBetShowOrder.EARLIEST_POSITION)
-    assert result == ShowOrder(False, (1, 4, 6), EARLIEST_POSITION)
+    assert result == ShowOrder(False, (1, 4, 6), EARLIEST_POSITION, shown_by=EARLIEST)
 
 
 def test_s5_example3_all_in_all_hands_tabled_at_once():
     # s3 went all-in on 6th street; the others' betting is complete. Side-pot players show first.
     result = show_order({1: 300, 3: 150, 5: 300}, all_in=True, first_to_act_board=5)
-    assert result == ShowOrder(True, (5, 1, 3), LOWEST_BOARD)
+    assert result == ShowOrder(True, (5, 1, 3), LOWEST_BOARD, shown_by=ALL_AT_ONCE)
 
 
 def test_all_in_order_puts_the_biggest_side_pot_first_then_clockwise():
     result = show_order({1: 50, 2: 120, 3: 200, 4: 200}, all_in=True, last_aggressor=4)
-    assert result == ShowOrder(True, (4, 3, 2, 1), LAST_AGGRESSOR)
+    assert result == ShowOrder(True, (4, 3, 2, 1), LAST_AGGRESSOR, shown_by=ALL_AT_ONCE)
 
 
 def test_earliest_position_counts_from_the_dealer():
     result = show_order(CHECKED_AROUND, position=[5, 6, 7, 8, 1, 2, 3, 4],
                         no_bet_show_order=NoBetShowOrder.EARLIEST_POSITION)
-    assert result == ShowOrder(False, (6, 1, 4), EARLIEST_POSITION)
+    assert result == ShowOrder(False, (6, 1, 4), EARLIEST_POSITION, shown_by=EARLIEST)
 
 
 def test_last_aggressor_any_street_takes_the_first_live_bettor_of_the_latest_street_with_a_bet():

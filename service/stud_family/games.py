@@ -1,0 +1,158 @@
+"""The games the service plays, each one value: what a game changes of the family's table rules.
+
+Razz, seven-card stud and stud hi/lo 8-or-better deal the same streets (``streets.py``), bet the
+same fixed limits (``limits.py``, ``cap.py``) and share every table rule but its direction: razz
+brings in the highest door card and opens later streets with the lowest board, stud the lowest
+door card and the highest board. A ``Game`` holds those directions as data, with the options it
+accepts, the part of the rules reference its citations link into and its words; the modules of
+the sections (``bring_in``, ``first_to_act``, ``show_order``, the replay in ``betting``) take the
+game and ask it, so none of them names razz. ``RAZZ`` is the one game so far.
+
+How a game's hands are judged (their values, how a pot is divided, the odd chips) is a value of
+its own, ``judging.Judging``: a game is its table rules here and its judging there.
+
+Adding a game: a new ``Game`` value (its door order, its board order and their citations), its
+options and presets, and its judging; docs/architecture.md, "Adding a game", walks through it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Protocol
+
+from .cards import HIGH_CARD_ORDER
+from .ranking import CATEGORIES, evaluate
+from .rules import OPTIONS, PRESETS, LaterStreetTieBreak, OptionSpec, Rules
+from .why import GAME, Citation
+
+
+class Direction(StrEnum):
+    """Which end of an order a rule picks: the highest card or board, or the lowest."""
+
+    HIGHEST = "highest"
+    LOWEST = "lowest"
+
+
+@dataclass(frozen=True, slots=True)
+class CardOrder:
+    """The 52 cards in one order, rank first, then suit (s > h > d > c): each card code's place, the higher card
+    the larger place."""
+
+    words: str
+    """How players say the order's ranks: ``kings high, aces low``."""
+    place: Mapping[int, int]
+
+
+ACE_LOW = CardOrder("kings high, aces low", HIGH_CARD_ORDER)
+"""Razz's card order: the ace is the lowest rank."""
+
+
+@dataclass(frozen=True, slots=True)
+class DoorOrder:
+    """Who brings in (section 1): the door card at one end of a card order, the suit breaking a tie on rank."""
+
+    direction: Direction
+    cards: CardOrder
+    rule: Citation
+    """The rule that sends the bring-in to that door card."""
+    suit_rule: Citation
+    """Door cards of one rank: the suit decides."""
+    brings_in: Mapping[int, int] = field(init=False)
+    """Each door card's key: the largest brings in (the card order's place, turned over for the lowest)."""
+
+    def __post_init__(self) -> None:
+        """The key read for each door card: one lookup, whichever end brings in."""
+        sign = 1 if self.direction is Direction.HIGHEST else -1
+        object.__setattr__(self, "brings_in", {code: sign * place for code, place in self.cards.place.items()})
+
+
+class BoardValue(Protocol):
+    """What the board order says of a board: its place among boards of as many cards (1 opens first), its name
+    (``6-2``) and its category (``no_pair``, ``one_pair``...)."""
+
+    @property
+    def rank(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def category(self) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class BoardOrder:
+    """Who opens 4th street and later (section 3): the board at one end of the game's order of boards, a tie broken
+    by position or by the high card by suit (``later_street_tie_break``)."""
+
+    direction: Direction
+    value: Callable[[Sequence[int]], BoardValue]
+    """A board's value; the board of rank 1 is at the ``direction`` end and opens."""
+    high_cards: CardOrder
+    """The order the high card by suit is read in, when it breaks a tie of boards."""
+    rule: Citation
+    """The rule that opens the street with that board."""
+    tie_rules: Mapping[LaterStreetTieBreak, Citation]
+    """The rule that breaks a tie of boards, by ``later_street_tie_break``."""
+    order_words: Callable[[int, BoardValue], str]
+    """How boards of ``shown`` up cards compare, in words, as the opener's sentence says it of the board that
+    opened."""
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game of the stud family: what its table rules decide differently, its options and its words."""
+
+    name: str
+    """The word a request names it by."""
+    title: str
+    door: DoorOrder
+    board: BoardOrder
+    options: tuple[OptionSpec, ...]
+    """The options it accepts, with their values and defaults (what GET /v1/rules is to list for it): once requests
+    name a game, an option or a value it lacks is refused with a 422."""
+    presets: Mapping[str, Rules]
+    citations: str
+    """The part of the rules reference its citations link into: each anchor starts with it (``razz-4-tda-47``)."""
+
+
+_RAZZ_PAIRED_BOARDS = {
+    2: "every live board is a pair: the lower pair",
+    3: "every live board is paired: a pair is lower than trips; then the lower cards",
+    4: "every live board is paired: one pair is lowest, then two pair, trips, four of a kind; then the lower cards",
+}
+"""How razz boards that are all paired compare, by the up cards shown: the lowest board's sentence says it when no
+board without a pair was there to beat it."""
+
+
+def _razz_board_order(shown: int, value: BoardValue) -> str:
+    """How razz boards compare, said of the lowest: an unpaired one beats any pair, else the paired boards' order."""
+    if value.category == CATEGORIES[0]:
+        return "no pair beats any pair; then the lower cards"
+    return _RAZZ_PAIRED_BOARDS[shown]
+
+
+RAZZ_HIGHEST_DOOR = Citation("§1", "WSOP-L 235")
+"""Razz: the highest door card, kings high and aces low, posts the bring-in."""
+RAZZ_DOOR_SUITS = Citation("§1", "WSOP-T Razz")
+"""Razz: door cards of one rank, the suit decides, s > h > d > c."""
+RAZZ_LOWEST_BOARD = Citation("§3", "WSOP-L 235")
+"""Razz: from 4th street on, the lowest ace-to-five board acts first."""
+RAZZ_TIED_BOARDS = {LaterStreetTieBreak.POSITION: Citation("§3", "WSOP-L 235"),
+                    LaterStreetTieBreak.HIGH_CARD_BY_SUIT: Citation("§3", "TDA 2024 RP-10D")}
+"""Razz: tied lowest boards, by ``later_street_tie_break``: position from the dealer, or the high card by suit."""
+
+RAZZ = Game(
+    name="razz",
+    title="Razz",
+    door=DoorOrder(Direction.HIGHEST, ACE_LOW, RAZZ_HIGHEST_DOOR, RAZZ_DOOR_SUITS),
+    board=BoardOrder(Direction.LOWEST, evaluate, ACE_LOW, RAZZ_LOWEST_BOARD, RAZZ_TIED_BOARDS, _razz_board_order),
+    options=OPTIONS,
+    presets=PRESETS,
+    citations=GAME,
+)
+"""Razz: ace-to-five low. The highest door card brings in, kings high and aces low, spades the highest suit; from
+4th street the lowest ace-to-five board opens."""
+
+GAMES: dict[str, Game] = {RAZZ.name: RAZZ}
+"""Every game, by the name a request gives it."""
