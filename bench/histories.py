@@ -50,7 +50,6 @@ from service.histories.check import check_hand
 from service.histories.history import STANDARD, check_history
 from service.histories.lean import lean_hand, lean_history
 from service.stud_family.betting import replay
-from service.stud_family.judging import RAZZ_JUDGING
 from service.stud_family.settlement import settle
 
 LEAN_NAME = "Prefer: return=minimal"
@@ -197,7 +196,7 @@ def stage_calls(phhs: str) -> dict[str, Callable[[], object]]:
 
     def settling() -> None:
         for snapshot, state in replayed:
-            settle(RAZZ_JUDGING, snapshot, state)
+            settle(snapshot, state)
 
     return {  # each stage lets each hand's result go, as the check does (holding them costs the collector)
         "reading": reading,

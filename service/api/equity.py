@@ -19,7 +19,7 @@ from ..stud_family.equity import (
 )
 from ..stud_family.equity_spot import read_spot
 from ..stud_family.errors import SnapshotError
-from ..stud_family.judging import RAZZ_JUDGING
+from ..stud_family.games import RAZZ
 from ..stud_family.rules import resolve_rules
 from ..stud_family.seating import MAX_SEAT, MIN_PLAYERS
 from ..stud_family.streets import MAX_DOWN_CARDS, MAX_UP_CARDS
@@ -132,7 +132,7 @@ def compute_equity(request: dict[str, Any], explain: bool) -> Response:
                      request["dead_cards"], request["dealt"], max_players)
     method, samples = request["method"], request["samples"]
     units = within_budget(equity_work(spot, method, samples), "samples" if method is Method.SAMPLE else "method")
-    judging = RAZZ_JUDGING
+    judging = RAZZ.judging
     answer = do_work(units, lambda: equity(judging, spot, method, samples, request["seed"]))
     body = write_equity(answer, players=[write_seat(player) for player in answer.players])
     if explain:

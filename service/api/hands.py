@@ -14,7 +14,8 @@ from ..problems import DUPLICATE_ID
 from ..stud_family.cards import CARD_PATTERN, CARD_TEXT, first_duplicate
 from ..stud_family.comparison import Comparison, compare
 from ..stud_family.errors import DuplicateCardError
-from ..stud_family.judging import RAZZ_JUDGING, HandValue, Judging
+from ..stud_family.games import RAZZ
+from ..stud_family.judging import HandValue, Judging
 from ..stud_family.ranking import MAX_CARDS
 from ..stud_family.seating import MAX_SEAT, MIN_PLAYERS
 from ..stud_family.why import Why
@@ -50,7 +51,7 @@ class HandResultSchema(ma.Schema):
         metadata={"description": "The cards of the best low (at most five), in comparison order.",
                   "maxItems": 5, "example": ["9s", "4h", "3c", "2d", "As"]},
     )
-    category = ma.fields.String(required=True, validate=ma.validate.OneOf(RAZZ_JUDGING.hand.categories), metadata={
+    category = ma.fields.String(required=True, validate=ma.validate.OneOf(RAZZ.judging.hand.categories), metadata={
         "description": "The low's category: no pair beats one pair, which beats two pair, and so on (section 8).",
         "example": "no_pair"})
     rank = ma.fields.Integer(
@@ -135,7 +136,7 @@ def _after_best(value: HandValue) -> str:
     return text.removeprefix(_BEST_FIRST)
 
 
-VALUE_JSON = {value: _after_best(value) for value in RAZZ_JUDGING.hand.values()}
+VALUE_JSON = {value: _after_best(value) for value in RAZZ.judging.hand.values()}
 """Each distinct value's fields, JSON-encoded once (card texts need no escaping, so a batch answer is these
 fragments and the cards, joined)."""
 
@@ -162,7 +163,7 @@ def rank_hands(request: dict[str, Any], explain: bool) -> Response:
         index = next(index for index, hand in enumerate(hands) if distinct[index] != len(hand))
         duplicate = CARD_TEXT[cast(int, first_duplicate(hands[index]))]  # fewer distinct cards than cards
         raise field_problem(DuplicateCardError.kind, f"hands[{index}]", f"card {duplicate} appears more than once")
-    judging = RAZZ_JUDGING
+    judging = RAZZ.judging
     values, cards = do_work(within_budget(ranking_work(len(hands)), "hands"), lambda: judging.hand.rank_batch(hands))
     best = map('","'.join, map(map, repeat(CARD_TEXT.__getitem__), cards))
     results = map("".join, zip(repeat('{"best":["'), best, repeat('"],'), map(VALUE_JSON.__getitem__, values)))
@@ -190,7 +191,7 @@ def compare_hands(request: dict[str, Any], explain: bool) -> Response:
         if player_id in ids[:index]:
             raise field_problem(DUPLICATE_ID, f"players[{index}].id",
                                 f"id {shown(player_id)} is used by another player")
-    judging = RAZZ_JUDGING
+    judging = RAZZ.judging
     comparison = compare(judging, [player["cards"] for player in players], request["community_card"])
     results = [write_compared_hand(value, best=best_texts(best), id=player_id)
                for player_id, value, best in zip(ids, comparison.values, comparison.best, strict=True)]

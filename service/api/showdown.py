@@ -7,7 +7,7 @@ from typing import Any
 import marshmallow as ma
 from flask import Response
 
-from ..stud_family.judging import RAZZ_JUDGING
+from ..stud_family.games import RAZZ
 from ..stud_family.rules import resolve_rules
 from ..stud_family.seating import MAX_SEAT, position_order
 from ..stud_family.showdown import HAND_CARDS, ShowdownPlayer, explain_showdown, showdown
@@ -134,7 +134,7 @@ def settle_showdown(request: dict[str, Any], explain: bool) -> Response:
     players = [ShowdownPlayer(player["seat"], player["contributed"], player["folded"], player["cards"],
                               player["mucked"]) for player in request["players"]]
     position = position_order([player.seat for player in players], request["dealer_seat"])
-    judging = RAZZ_JUDGING
+    judging = RAZZ.judging
     odd_chip_rule = resolve_rules(request["rules"]).odd_chip_rule
     result = showdown(judging, players, request["community_card"], odd_chip_rule, position)
     answer = write_settlement(result)

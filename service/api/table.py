@@ -10,7 +10,6 @@ from flask import Response
 from ..stud_family.betting import Replay, TableState, explain, replay
 from ..stud_family.bring_in import DoorCard, explain_bring_in, find_bring_in
 from ..stud_family.first_to_act import BoardIn, explain_first_to_act, find_first_to_act
-from ..stud_family.judging import RAZZ_JUDGING
 from ..stud_family.limits import Stakes
 from ..stud_family.rules import resolve_rules
 from ..stud_family.running_out import community_card_of_live
@@ -420,7 +419,7 @@ def table_state(request: dict[str, Any], explain: bool) -> Response:
     snapshot = snapshot_of_request(request)
     if not explain:
         state = replay(snapshot)
-        return json_response(write_whole_hand(snapshot, state, settle(RAZZ_JUDGING, snapshot, state)))
+        return json_response(write_whole_hand(snapshot, state, settle(snapshot, state)))
     explained = explain_whole_hand(snapshot)
     answer = explained.answer
     answer["why"] = write_why(explained.why)
@@ -441,7 +440,7 @@ def explain_whole_hand(snapshot: Snapshot, hand: Replay | None = None) -> Explai
     ``hand``: the snapshot already replayed (a reader that played it action by action), so it is not replayed again."""
     explained = explain(snapshot) if hand is None else hand.explain()
     state = explained.state
-    result = settle(RAZZ_JUDGING, snapshot, state)
+    result = settle(snapshot, state)
     why = explained.why if result is None else [*explained.why,
-                                                *explain_settlement(RAZZ_JUDGING, snapshot, state, result)]
+                                                *explain_settlement(snapshot, state, result)]
     return ExplainedHand(write_whole_hand(snapshot, state, result), why, explained.refused)

@@ -57,10 +57,10 @@ class LeftOut(Exception):
                          f"request's budget has {left:,} left")
 
 
-def all_in_equity(judging: Judging, snapshot: Snapshot, state: TableState, result: Settlement | None,
+def all_in_equity(snapshot: Snapshot, state: TableState, result: Settlement | None,
                   budget: Budget | None = None) -> AllIn | None:
     """The all-in equity of a settled hand whose betting ended before 7th street with two or more live players,
-    every one showing down, its hands valued as ``judging`` says; None for any other hand. Its pots' work is paid
+    every one showing down, its hands valued as its game judges them; None for any other hand. Its pots' work is paid
     from ``budget`` before any is done; LeftOut when the budget cannot pay it all."""
     if result is None or state.phase is not Phase.SHOWDOWN:
         return None
@@ -81,7 +81,7 @@ def all_in_equity(judging: Judging, snapshot: Snapshot, state: TableState, resul
         left = budget.left
         if not budget.pay(units):
             raise LeftOut(units, left)
-    pots = tuple(_pot_equity(judging, spot, pot.amount, pot.eligible) for pot in reached)
+    pots = tuple(_pot_equity(snapshot.game.judging, spot, pot.amount, pot.eligible) for pot in reached)
     expected = dict.fromkeys(sorted(seated.seat for seated in state.players), 0)
     for pot in pots:
         for seat, chips in pot_shares(pot.amount, pot.equities):

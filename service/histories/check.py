@@ -25,7 +25,6 @@ import msgspec
 
 from ..stud_family.betting import Replay, TableState
 from ..stud_family.errors import DuplicateCardError, IllegalActionError, InputError, SnapshotError
-from ..stud_family.judging import RAZZ_JUDGING
 from ..stud_family.pots import uncalled_excess
 from ..stud_family.rules import Rules
 from ..stud_family.settlement import Settlement, explain_settlement, settle
@@ -160,9 +159,9 @@ class _Checker:
             replay, state = self.replay(snapshot)
             snapshot = checked.snapshot = self.tabled_mucks(replace(snapshot, actions=checked.actions), state)
             checked.state = state
-            result = checked.result = settle(RAZZ_JUDGING, snapshot, state)
+            result = checked.result = settle(snapshot, state)
             try:
-                checked.allin = all_in_equity(RAZZ_JUDGING, snapshot, state, result, self.budget)
+                checked.allin = all_in_equity(snapshot, state, result, self.budget)
             except LeftOut as left_out:
                 checked.notes.append(str(left_out))
             if self.explain:
@@ -374,7 +373,7 @@ def explanation(replay: Replay, snapshot: Snapshot, state: TableState, result: S
     """The decisions behind a valid hand, from its one replay: those the replay recorded, then the settlement's
     once decided."""
     why = replay.explain().why
-    return why if result is None else [*why, *explain_settlement(RAZZ_JUDGING, snapshot, state, result)]
+    return why if result is None else [*why, *explain_settlement(snapshot, state, result)]
 
 
 def uncalled(state: TableState) -> dict[int, int]:

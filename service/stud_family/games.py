@@ -9,7 +9,7 @@ the sections (``bring_in``, ``first_to_act``, ``show_order``, the replay in ``be
 game and ask it, so none of them names razz. ``RAZZ`` is the one game so far.
 
 How a game's hands are judged (their values, how a pot is divided, the odd chips) is a value of
-its own, ``judging.Judging``: a game is its table rules here and its judging there.
+its own, ``judging.Judging``, which the game holds: a game is its table rules here and its judging.
 
 Adding a game: a new ``Game`` value (its door order, its board order and their citations), its
 options and presets, and its judging; docs/architecture.md, "Adding a game", walks through it.
@@ -23,6 +23,7 @@ from enum import StrEnum
 from typing import Protocol
 
 from .cards import HIGH_CARD_ORDER
+from .judging import RAZZ_JUDGING, Judging
 from .ranking import CATEGORIES, evaluate
 from .rules import OPTIONS, PRESETS, LaterStreetTieBreak, OptionSpec, Rules
 from .why import GAME, Citation
@@ -112,6 +113,8 @@ class Game:
     """The options it accepts, with their values and defaults (what GET /v1/rules is to list for it): once requests
     name a game, an option or a value it lacks is refused with a 422."""
     presets: Mapping[str, Rules]
+    judging: Judging
+    """How its hands are valued and its pots divided (``judging.py``)."""
     citations: str
     """The part of the rules reference its citations link into: each anchor starts with it (``razz-4-tda-47``)."""
 
@@ -149,6 +152,7 @@ RAZZ = Game(
     board=BoardOrder(Direction.LOWEST, evaluate, ACE_LOW, RAZZ_LOWEST_BOARD, RAZZ_TIED_BOARDS, _razz_board_order),
     options=OPTIONS,
     presets=PRESETS,
+    judging=RAZZ_JUDGING,
     citations=GAME,
 )
 """Razz: ace-to-five low. The highest door card brings in, kings high and aces low, spades the highest suit; from

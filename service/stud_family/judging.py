@@ -154,7 +154,6 @@ class Words:
 class Judging:
     """How one game values a hand and divides a pot: everything showdown, ranking and equity ask of a game."""
 
-    game: str
     hand: Evaluator[Any]
     """The evaluator whose best hand wins a pot (razz: ace-to-five low)."""
     division: Division
@@ -169,7 +168,6 @@ TIES_SPLIT = Citation("§6", "RRoP Ties 1")
 """The same five ranks split the pot: suits never break a tie."""
 
 RAZZ_JUDGING = Judging(
-    game="razz",
     hand=ACE_TO_FIVE_LOW,
     division=Division.ONE_WINNER_GROUP,
     odd_chip_orders=ODD_CHIP_ORDER,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from .betting import TableState
 from .first_to_act import explain_tied_boards
-from .judging import Judging
 from .pots import Pot, build_pots
 from .seating import position_order
 from .show_order import ShowOrder, explain_show_order, show_order, tabled_at_once
@@ -40,8 +39,8 @@ def pots_so_far(snapshot: Snapshot, state: TableState) -> tuple[Pot, ...]:
                       {player.seat for player in snapshot.players if player.mucked})
 
 
-def settle(judging: Judging, snapshot: Snapshot, state: TableState) -> Settlement | None:
-    """The hand's result, its hands valued as ``judging`` says, once it is decided: all but one folded (nobody
+def settle(snapshot: Snapshot, state: TableState) -> Settlement | None:
+    """The hand's result, its hands valued as its game judges them, once it is decided: all but one folded (nobody
     shows, TDA 17B), a showdown with every live hand known that was not mucked, or one where every live hand but one
     mucked (it takes the pots unseen)."""
     if state.phase not in (Phase.COMPLETE, Phase.SHOWDOWN):
@@ -59,6 +58,7 @@ def settle(judging: Judging, snapshot: Snapshot, state: TableState) -> Settlemen
     players = [ShowdownPlayer(player.seat, player.committed_total, player.folded,
                               None if player.folded else cards[player.seat], player.seat in mucked)
                for player in state.players]
+    judging = snapshot.game.judging
     result = award(judging, players, replayed_hands(judging, players, snapshot.community_card, position),
                    rules.odd_chip_rule)
     if state.phase is Phase.COMPLETE:
@@ -87,10 +87,10 @@ def _seventh_street_aggressor(state: TableState) -> int | None:
     return None if seventh is None else seventh.last_aggressor
 
 
-def explain_settlement(judging: Judging, snapshot: Snapshot, state: TableState, settlement: Settlement) -> list[Why]:
+def explain_settlement(snapshot: Snapshot, state: TableState, settlement: Settlement) -> list[Why]:
     """Why the hand was settled so: each pot, odd chip and muck (section 6), and the show order (section 5)."""
     mucked = [player.seat for player in snapshot.players if player.mucked]
-    why = explain_showdown(judging, settlement, mucked, settlement.shown_at_once)
+    why = explain_showdown(snapshot.game.judging, settlement, mucked, settlement.shown_at_once)
     return [*why, *explain_show_order(settlement.shown, snapshot.rules.no_bet_show_order, _board_tie(snapshot, state),
                                       snapshot.game)]
 

@@ -18,7 +18,6 @@ from service.stud_family.betting import replay
 from service.stud_family.bring_in import find_bring_in
 from service.stud_family.errors import IllegalActionError, InputError
 from service.stud_family.first_to_act import find_first_to_act
-from service.stud_family.judging import RAZZ_JUDGING
 from service.stud_family.limits import Stakes
 from service.stud_family.rules import resolve_rules
 from service.stud_family.settlement import settle
@@ -93,7 +92,7 @@ def test_legal_actions_answers_the_replay(client, description):
 def test_table_state_answers_the_replay_its_pots_and_its_result(client, description):
     snapshot = description.snapshot()
     state = replay(snapshot)
-    written = write_whole_hand(snapshot, state, settle(RAZZ_JUDGING, snapshot, state))
+    written = write_whole_hand(snapshot, state, settle(snapshot, state))
     assert post_ok(client, "/v1/table/state", description.request_body()) == as_json(written)
 
 

@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 from service.app import create_app
 from service.histories.phh import write
 from service.stud_family.betting import replay
-from service.stud_family.judging import RAZZ_JUDGING
 from service.stud_family.settlement import settle
 from service.stud_family.vocabulary import INCREASES
 from tests.played_hands import Hand, deals, play
@@ -46,7 +45,7 @@ def test_a_random_legal_hand_written_as_phh_checks_as_the_same_hand(deal, the_ru
     hand = Hand(seats, stacks, deck, dealer, the_rules, the_stakes)
     state, original = play(hand, choices, mucks)
     snapshot = original.snapshot()
-    result = settle(RAZZ_JUDGING, snapshot, state)
+    result = settle(snapshot, state)
     assert result is not None  # every live hand's cards are known: the hand is decided
     text = write(snapshot, state, result)
 
@@ -87,7 +86,7 @@ def test_a_hands_id_and_names_written_as_phh_are_read_back(hand_id, names):
                                    p.get("mucked", False)) for p in body["players"]],
                            [action(a["seat"], a["type"], a.get("amount")) for a in body["actions"]], body["stakes"])
     state = replay(snapshot)
-    text = write(snapshot, state, settle(RAZZ_JUDGING, snapshot, state), hand_id, names)
+    text = write(snapshot, state, settle(snapshot, state), hand_id, names)
     again = check_one(client, text)
     assert again["valid"], (again["error"], text)
     assert (again["id"], again["snapshot"], again["state"]) == (hand_id, body, checked["state"])

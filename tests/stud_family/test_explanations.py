@@ -75,9 +75,9 @@ def test_a_random_hand_explained_at_every_turn_is_the_replayed_hand(deal, the_ru
             hand.actions.append(action_text(state.to_act, pick(state.legal_actions, choice).type))
         else:
             break
-    result = settle(RAZZ_JUDGING, snapshot, state)
+    result = settle(snapshot, state)
     if result is not None:
-        why = explain_settlement(RAZZ_JUDGING, snapshot, state, result)
+        why = explain_settlement(snapshot, state, result)
         check_citations(why)
         pots = [decision.text for decision in why if decision.decision == "pot"]
         assert len(pots) == len(result.pots)

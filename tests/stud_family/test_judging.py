@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from service.stud_family.cards import CARD_CODES
+from service.stud_family.games import RAZZ
 from service.stud_family.judging import RAZZ_JUDGING, Division
 from service.stud_family.ranking import LOW_HANDS, SEVEN_CARD_RANKS, best_cards, evaluate, low_rank
 from service.stud_family.rules import OddChipRule
@@ -22,7 +23,7 @@ LOW = RAZZ_JUDGING.hand
 
 
 def test_razz_judges_by_ace_to_five_low_in_one_winner_group():
-    assert RAZZ_JUDGING.game == "razz"
+    assert RAZZ.judging is RAZZ_JUDGING
     assert RAZZ_JUDGING.division is Division.ONE_WINNER_GROUP
     assert set(RAZZ_JUDGING.odd_chip_orders) == set(OddChipRule)
     assert LOW.citation == ("§8", "BARGE Appendix A")

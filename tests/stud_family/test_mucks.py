@@ -24,7 +24,7 @@ def heads_up(*actions, stacks=None, mucked=()):
 
 def result(hand):
     """The settlement of a replayed hand."""
-    return settle(RAZZ_JUDGING, hand, replay(hand))
+    return settle(hand, replay(hand))
 
 
 def test_the_better_hand_mucked_concedes_the_pot():
@@ -50,7 +50,7 @@ def test_a_muck_a_history_records_there_concedes_and_still_gets_its_uncalled_bet
     hand = replace(heads_up(*ALL_IN_CALL, stacks={1: 55}, mucked={2}), mucks_as_written=True)
     state = replay(hand)
     assert [(pot.amount, pot.eligible) for pot in pots_so_far(hand, state)] == [(110, (1,)), (40, (2,))]
-    assert [(share.seat, share.amount) for share in settle(RAZZ_JUDGING, hand, state).payouts] == [(1, 110), (2, 40)]
+    assert [(share.seat, share.amount) for share in settle(hand, state).payouts] == [(1, 110), (2, 40)]
 
 
 def test_a_mucked_hand_needs_no_cards():

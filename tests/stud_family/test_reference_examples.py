@@ -13,7 +13,6 @@ from service.stud_family.betting import LegalAction, replay
 from service.stud_family.bring_in import BringIn, find_bring_in
 from service.stud_family.errors import IllegalActionError
 from service.stud_family.first_to_act import FirstToAct, find_first_to_act
-from service.stud_family.judging import RAZZ_JUDGING
 from service.stud_family.limits import Stakes
 from service.stud_family.pots import Pot
 from service.stud_family.rules import resolve_rules
@@ -407,7 +406,7 @@ def test_s9_betting_ends_and_the_streets_are_dealt_without_betting():
 def test_s9_uncontested_pot_is_won_without_showing():
     state = replayed(FOLDED_TO_S4)
     assert (state.phase, state.to_act, state.legal_actions, state.pot, state.winner) == ("complete", None, (), 70, 4)
-    result = settle(RAZZ_JUDGING, FOLDED_TO_S4.snapshot(), state)
+    result = settle(FOLDED_TO_S4.snapshot(), state)
     assert (result.uncontested, result.winners, result.show_order) == (True, (4,), ())
     assert result.payouts == (Share(1, 0), Share(2, 0), Share(3, 0), Share(4, 70))
     assert refused(FOLDED_TO_S4.then("s4 check")) == "actions[5]: seat 4 may not act: every other player has folded"

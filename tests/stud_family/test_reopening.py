@@ -12,7 +12,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from service.stud_family.betting import explain, replay
-from service.stud_family.judging import RAZZ_JUDGING
 from service.stud_family.settlement import explain_settlement, settle
 from tests.strategies import rules, stakes
 from tests.stud_family.test_betting_properties import played, tables
@@ -99,9 +98,9 @@ SEVENTH = table({4: "Kd 8c 7c 6c", 6: "9h 8h 5h 4h"}, "s4 bring_in", "s6 call",
 def test_the_caller_who_mucks_concedes_a_contested_pot_to_the_bettor_who_tabled_first():
     hand = SEVENTH.snapshot()
     state = replay(hand)
-    result = settle(RAZZ_JUDGING, hand, state)
+    result = settle(hand, state)
     assert (result.uncontested, result.winners, result.show_order) == (False, (4,), (4, 6))
-    said = [why.text for why in explain_settlement(RAZZ_JUDGING, hand, state, result)]
+    said = [why.text for why in explain_settlement(hand, state, result)]
     assert not any("without showing" in text for text in said)
     assert "main pot of 190: seat 6 reached it too but mucked, conceding it, so seat 4 takes it" in said
 
@@ -110,7 +109,7 @@ def test_uncontested_is_for_a_hand_every_other_seat_folded_during_the_betting():
     folded = table({4: "Kd 8c 7c 6c", 6: "9h 8h 5h 4h"}, "s4 bring_in", "s6 call", *("s6 check", "s4 check") * 3,
                    "s6 check", "s4 bet", "s6 fold")
     hand = folded.snapshot()
-    result = settle(RAZZ_JUDGING, hand, replay(hand))
+    result = settle(hand, replay(hand))
     assert (result.uncontested, result.winners, result.show_order) == (True, (4,), ())
 
 
