@@ -200,9 +200,9 @@ class _Round:
     """One street's betting round; its actions are the hand's from ``start`` to the next round's start."""
 
     # No instance dictionary: what that saves a replay is in bench/README.md, "Speed tricks"
-    __slots__ = ("acted", "after_cap", "bet_made", "call_target", "first_aggressor", "floor", "has_acted", "high",
-                 "last_aggressor", "level", "level_all_in", "lifted", "number", "opener", "opening", "posts_bring_in",
-                 "put_in", "raises", "size", "start")
+    __slots__ = ("acted", "after_cap", "bet_made", "call_target", "capped_by", "first_aggressor", "floor", "has_acted",
+                 "high", "last_aggressor", "level", "level_all_in", "lifted", "number", "opener", "opening",
+                 "posts_bring_in", "put_in", "raises", "size", "start")
 
     def __init__(self, number: int, size: int, players: int, start: int) -> None:
         self.number = number
@@ -235,8 +235,12 @@ class _Round:
         self.raises = 0
         self.bet_made = False
         """Whether the street has its bet (on 3rd street, the completion)."""
-        self.lifted = False
-        """Whether the raise cap is lifted for this round (``heads_up_uncap``)."""
+        self.lifted: Citation | None = None
+        """The rule that lifted the raise cap for this round (``heads_up_uncap``), as ``cap_lifted`` decided it; None
+        while the cap applies."""
+        self.capped_by: Citation | None = None
+        """The rule that capped this round, as ``is_capped`` decided it at the increase that capped it; None while it
+        is not capped."""
         self.opening = False
         """3rd street, before the bring-in or a completion: section 1 decides what may be done."""
         self.posts_bring_in = False
@@ -454,9 +458,8 @@ class Table:
     def _increase_price(self, i: int, need: int, kind: str, explain: bool) -> int | Offered | Refusal:
         """A bet, completion or raise goes one bet over the level, or all-in short of it (sections 2 and 4)."""
         r = self.round
-        capped_by = is_capped(r.bet_made, r.raises, self.limit, r.lifted)
-        if capped_by is not None:
-            return _capped(self.limit, capped_by)
+        if r.capped_by is not None:
+            return _capped(self.limit, r.capped_by)
         stack = self.stack[i]
         if stack <= need:
             return _ONLY_THE_CALL
@@ -486,9 +489,8 @@ class Table:
                        reopened_by)
 
     def capped(self) -> bool:
-        """Whether the round has its bet and every raise the cap allows (and the cap is not lifted)."""
-        r = self.round
-        return is_capped(r.bet_made, r.raises, self.limit, r.lifted) is not None
+        """Whether the round has its bet and every raise the cap allows (and the cap is not lifted), as recorded."""
+        return self.round.capped_by is not None
 
     # -- the round being bet, as a reader outside the replay sees it ---------------------------------
 
@@ -626,7 +628,8 @@ class Table:
         if r.first_aggressor is None:
             r.first_aggressor = seat
         r.last_aggressor = seat
-        capped = self.capped()
+        r.capped_by = is_capped(r.bet_made, r.raises, self.limit, r.lifted)
+        capped = r.capped_by is not None
         if capped and r.after_cap is None:
             r.after_cap = HeadsUpAfterCap(total, by_capping_all_in=heads_up(self.active), by_fold=False)
         if short is not None:

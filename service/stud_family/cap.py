@@ -68,10 +68,10 @@ def increase_name(street: int, bet_made: bool, high: int, level: int) -> ActionT
     return _COMPLETE if high > level else _RAISE
 
 
-def is_capped(bet_made: bool, raises: int, limit: int | None, lifted: bool) -> Citation | None:
+def is_capped(bet_made: bool, raises: int, limit: int | None, lifted: Citation | None) -> Citation | None:
     """The rule that caps the round when it has its bet and every raise the cap allows (``limit`` None: no cap, and
     not when heads-up ``lifted`` it); None while it is not capped."""
-    if bet_made and limit is not None and raises >= limit and not lifted:
+    if bet_made and limit is not None and raises >= limit and lifted is None:
         return CAPS.get(limit, CAP_CHOSEN)
     return None
 
@@ -88,21 +88,25 @@ def lifts_mid_round(rule: HeadsUpUncap) -> bool:
     return rule == _ANY_TIME
 
 
-def cap_lifted(rule: HeadsUpUncap, players_dealt: int, able_to_act: int, round_starts: bool, capped: bool) -> bool:
-    """Whether the cap no longer applies: at the start of a round, or after an action in it (RRoP, WSOP-L 127, TDA 48).
+def cap_lifted(rule: HeadsUpUncap, players_dealt: int, able_to_act: int, round_starts: bool,
+               capped: bool) -> Citation | None:
+    """The rule that lifts the cap, at the start of a round or after an action in it (RRoP, WSOP-L 127, TDA 48); None
+    while the cap applies.
 
     Heads-up means two players who are not all-in. A round once capped stays capped (RRoP Betting &
     Raising 4): ``capped`` says it is.
     """
     if capped:
-        return False
+        return None
     if rule == _EVENT:
-        return heads_up(players_dealt)
-    if rule == _ANY_TIME:
-        return heads_up(able_to_act)
-    if rule == _ROUND_STARTS:
-        return round_starts and heads_up(able_to_act)
-    return False
+        lifted = heads_up(players_dealt)
+    elif rule == _ANY_TIME:
+        lifted = heads_up(able_to_act)
+    elif rule == _ROUND_STARTS:
+        lifted = round_starts and heads_up(able_to_act)
+    else:
+        lifted = False
+    return CAP_LIFTED[rule] if lifted else None
 
 
 class HeadsUpAfterCap(NamedTuple):
@@ -119,19 +123,20 @@ class HeadsUpAfterCap(NamedTuple):
         return "fold" if self.by_fold else "all-in"
 
 
-def explain_cap(street: int, limit: int | None, rule: HeadsUpUncap, lifted: bool, capped: bool, bet_made: bool,
-                raises_made: int, heads_up: bool, short_bet: int | None = None,
+def explain_cap(street: int, limit: int | None, rule: HeadsUpUncap, lifted: Citation | None,
+                capped: Citation | None, bet_made: bool, raises_made: int, heads_up: bool, short_bet: int | None = None,
                 after_cap: HeadsUpAfterCap | None = None) -> Why:
-    """How many raises ``street`` has left, or why it has none, from what the round decided (``lifted`` by
-    ``cap_lifted``, ``capped`` by ``is_capped``; ``heads_up``: two players who are not all-in are left to act, so a
-    capped round says why heads-up did not lift its cap, ``after_cap`` saying how it became heads-up;
-    ``short_bet``: an all-in short of a full bet stands where there is no bet yet)."""
+    """How many raises ``street`` has left, or why it has none, from what the round decided and recorded (``lifted``:
+    the rule by which ``cap_lifted`` lifted the cap, ``capped``: the rule by which ``is_capped`` capped it;
+    ``heads_up``: two players who are not all-in are left to act, so a capped round says why heads-up did not lift its
+    cap, ``after_cap`` saying how it became heads-up; ``short_bet``: an all-in short of a full bet stands where there is
+    no bet yet)."""
     name = street_name(street)
     if limit is None:
         return cap_citation(None).says("cap", f"max_raises_after_bet is unlimited: {name} has no cap")
     if lifted:
         who = "two players were dealt in" if rule == _EVENT else "two players who are not all-in"
-        return CAP_LIFTED[rule].says("cap", f"the cap is lifted on {name}: {who} (heads_up_uncap {rule})")
+        return lifted.says("cap", f"the cap is lifted on {name}: {who} (heads_up_uncap {rule})")
     if capped:
         said = f"capped: a bet and {raises(limit)} on {name}"
         if heads_up and rule == _ANY_TIME and after_cap is not None and after_cap.by_capping_all_in:
@@ -142,7 +147,8 @@ def explain_cap(street: int, limit: int | None, rule: HeadsUpUncap, lifted: bool
         if heads_up:
             how = "fold" if after_cap is None else after_cap.how()
             return CAP_KEPT_HEADS_UP[rule].says("cap", f"{said}; {_KEPT_BECAUSE[rule].format(how=how)}")
-    elif not bet_made and short_bet is not None:
+        return capped.says("cap", said)
+    if not bet_made and short_bet is not None:
         said = (f"no full bet yet on {name}: the all-in to {short_bet} is short of one, so a bet and {raises(limit)} "
                 "may follow")
     elif not bet_made:

@@ -93,7 +93,7 @@ def cap_why(table: Table) -> Why:
     """How many raises the street has left, or why it has none, as the round recorded its cap."""
     r = table.round
     opened_with = table.stakes.bring_in if r.number == FIRST_STREET else 0
-    return explain_cap(r.number, table.limit, table.rules.heads_up_uncap, r.lifted, table.capped(), r.bet_made,
+    return explain_cap(r.number, table.limit, table.rules.heads_up_uncap, r.lifted, r.capped_by, r.bet_made,
                        r.raises, heads_up(table.active), r.high if r.high > opened_with else None, r.after_cap)
 
 
