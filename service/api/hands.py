@@ -16,8 +16,8 @@ from ..stud_family.comparison import Comparison, compare
 from ..stud_family.errors import DuplicateCardError
 from ..stud_family.games import RAZZ
 from ..stud_family.judging import HandValue, Judging
-from ..stud_family.ranking import MAX_CARDS
 from ..stud_family.seating import MAX_SEAT, MIN_PLAYERS
+from ..stud_family.streets import HAND_SIZE
 from ..stud_family.why import Why
 from ..stud_family.work import ranking_work, within_budget
 from .base import Items, Length, Object, RequestSchema, Text
@@ -78,7 +78,7 @@ class PlayerCardsSchema(RequestSchema):
 
     id = Text(required=True, validate=Length(min=1, max=64), metadata={
         "description": "The caller's name for the player, unique in the request.", "example": "p1"})
-    cards = CardTexts(1, MAX_CARDS, required=True, metadata={
+    cards = CardTexts(1, HAND_SIZE, required=True, metadata={
         "description": "The player's 1 to 7 cards (6 when a community card plays).",
         "example": ["7s", "5d", "4c", "3c", "Ad", "Qc", "Jc"]})
 

@@ -10,7 +10,8 @@ from flask import Response
 from ..stud_family.games import RAZZ
 from ..stud_family.rules import resolve_rules
 from ..stud_family.seating import MAX_SEAT, position_order
-from ..stud_family.showdown import HAND_CARDS, ShowdownPlayer, explain_showdown, showdown
+from ..stud_family.showdown import ShowdownPlayer, explain_showdown, showdown
+from ..stud_family.streets import HAND_SIZE
 from .base import Items, Length, Object, RequestSchema
 from .explain import why_field, write_why
 from .fields import CardText, CardTexts, StrictBoolean, WholeNumber, seat_field
@@ -28,7 +29,7 @@ class ShowdownPlayerSchema(RequestSchema):
     folded = StrictBoolean(load_default=False, metadata={
         "description": "Folded during the hand: its chips stay in the pots they reached, and it wins none "
                        "(default false)."})
-    cards = CardTexts(0, HAND_CARDS, load_default=None, metadata={
+    cards = CardTexts(0, HAND_SIZE, load_default=None, metadata={
         "description": "7 cards, or 6 with community_card; folded and mucked players may omit them."})
     mucked = StrictBoolean(load_default=False, metadata={
         "description": "A live hand given up without showing (section 5): its chips stay in the pots they reached "

@@ -29,9 +29,8 @@ from ..stud_family.pots import uncalled_excess
 from ..stud_family.rules import Rules
 from ..stud_family.settlement import Settlement, explain_settlement, settle
 from ..stud_family.show_order import tabled_at_once
-from ..stud_family.showdown import HAND_CARDS
 from ..stud_family.snapshot import Action, PlayerIn, Snapshot, dealt_snapshot
-from ..stud_family.streets import FACE_DOWN, FIRST_STREET
+from ..stud_family.streets import FACE_DOWN, FIRST_STREET, HAND_SIZE
 from ..stud_family.vocabulary import ActionType, Phase, Refusal
 from ..stud_family.why import Citation, Why, seat_list
 from ..stud_family.wording import quoted
@@ -258,7 +257,7 @@ class _Checker:
         all_in = [player.seat for player in state.players if player.all_in and not player.folded]
         if state.phase is not Phase.SHOWDOWN or not tabled_at_once(all_in):
             return snapshot
-        own = HAND_CARDS - (snapshot.community_card is not None)
+        own = HAND_SIZE - (snapshot.community_card is not None)
         are = "is" if len(all_in) == 1 else "are"
         players = list(snapshot.players)
         for index, player in enumerate(players):

@@ -21,9 +21,8 @@ from ..stud_family.betting import TableState
 from ..stud_family.limits import MOST_CHIPS
 from ..stud_family.seating import position_order
 from ..stud_family.settlement import Settlement
-from ..stud_family.showdown import HAND_CARDS
 from ..stud_family.snapshot import PlayerIn, Snapshot
-from ..stud_family.streets import DEALT_ON, FACE_DOWN, LAST_STREET
+from ..stud_family.streets import DEALT_ON, FACE_DOWN, HAND_SIZE, LAST_STREET
 from ..stud_family.vocabulary import ActionType
 from ..stud_family.wording import quoted
 from .errors import MOST_DIGITS, OtherGameError, UnreadableHandError
@@ -502,7 +501,7 @@ def _shows(snapshot: Snapshot, state: TableState, result: Settlement, number: di
         down = player.down_cards or ()
         if player.mucked:
             entries.append(f"p{number[seat]} sm")
-        elif len(down) + len(player.up_cards) == HAND_CARDS - (snapshot.community_card is not None):
+        elif len(down) + len(player.up_cards) == HAND_SIZE - (snapshot.community_card is not None):
             cards = _in_deal_order(player)[:len(down) + len(player.up_cards)]
             entries.append(f"p{number[seat]} sm {''.join(cards)}")
     return entries

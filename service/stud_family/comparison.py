@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from .cards import Deck
 from .errors import TooManyCardsError, UnequalHandsError
 from .judging import HandValue, Judging
-from .ranking import MAX_CARDS
+from .streets import HAND_SIZE
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +49,7 @@ def compare(judging: Judging, hands: Sequence[Sequence[str]], community_card: st
     for index, cards in enumerate(hands):
         path = f"players[{index}].cards"
         codes = deck.take_each(cards, path)
-        if len(codes) + len(community) > MAX_CARDS:
+        if len(codes) + len(community) > HAND_SIZE:
             raise TooManyCardsError(path, "with the community card a player holds at most 6 cards of his own")
         if len(codes) != len(hands[0]):
             raise UnequalHandsError(path, f"holds {len(codes)} cards where players[0] holds {len(hands[0])}: "

@@ -17,10 +17,9 @@ import numpy as np
 from .cards import CARD_CODES, CARD_TEXT, RANK_CHARS, RANK_KEYS, RANK_OF, Deck
 from .errors import SnapshotError
 from .judging import Evaluator
-from .ranking import MAX_CARDS
 from .running_out import SeventhStreet, seventh_street
 from .seating import MIN_PLAYERS, SeatChart, check_player_count
-from .streets import MAX_DOWN_CARDS, MAX_UP_CARDS, STREETS
+from .streets import HAND_SIZE, MAX_DOWN_CARDS, MAX_UP_CARDS, STREETS
 from .why import street_name
 
 RANKS = len(RANK_CHARS)
@@ -68,7 +67,7 @@ class Spot:
     @property
     def own_cards(self) -> int:
         """The cards each player holds at the end of the deal, besides the community card."""
-        return MAX_CARDS - self.community_card
+        return HAND_SIZE - self.community_card
 
     def needs(self) -> tuple[int, ...]:
         """How many cards each player still receives."""

@@ -19,6 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .cards import CARD_CODES, RANK_CHARS, RANK_KEYS, RANK_NAMES, RANK_OF, RANK_PLURALS, SUIT_BITS, SUIT_OF
+from .streets import HAND_SIZE
 
 CATEGORIES = ("straight_flush", "four_of_a_kind", "full_house", "flush", "straight", "three_of_a_kind",
               "two_pair", "one_pair", "high_card")
@@ -27,7 +28,6 @@ CATEGORIES = ("straight_flush", "four_of_a_kind", "full_house", "flush", "straig
 FIVE_CARD_CLASSES = 7462
 """Distinct values of five cards: 1 is the ace-high straight flush, 7462 the seven-five high (section 8)."""
 
-MAX_CARDS = 7
 MAX_USED = 5
 
 ACE = 1
@@ -220,11 +220,11 @@ def _build_tables() -> tuple[list[dict[int, HighHand]], list[dict[int, Picker]],
     values: list[dict[int, HighHand]] = [{}]
     values += [_board_values(size) for size in range(1, MAX_USED)]
     values.append(unsuited_five)
-    for size in range(MAX_USED + 1, MAX_CARDS + 1):
+    for size in range(MAX_USED + 1, HAND_SIZE + 1):
         values.append(_best_of_smaller(size, values[size - 1]))
     shared: dict[tuple[int, ...], Picker] = {}
     pickers: list[dict[int, Picker]] = [{}]
-    pickers += [_pickers(size, values[size], shared) for size in range(1, MAX_CARDS + 1)]
+    pickers += [_pickers(size, values[size], shared) for size in range(1, HAND_SIZE + 1)]
     by_rank = attrgetter("rank")
     for size in (6, 7):
         for ranks in combinations(range(1, len(RANK_CHARS) + 1), size):

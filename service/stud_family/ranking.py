@@ -23,6 +23,7 @@ from .cards import (
     RANK_PLURALS,
     SUIT_BITS,
 )
+from .streets import HAND_SIZE
 from .why import Citation
 
 LOW_RANKING = Citation("§8", "BARGE Appendix A")
@@ -36,7 +37,6 @@ _CATEGORY_OF_SHAPE = {
 }
 """Group sizes (singletons dropped) to category: (2, 2) is two pair, (3, 2) a full house."""
 
-MAX_CARDS = 7
 MAX_USED = 5
 
 
@@ -142,7 +142,7 @@ def _build_tables() -> tuple[list[dict[int, LowHand]], list[dict[int, Picker]]]:
         pickers.append({key: every_card_high_first for (category, _), key in valued if category == 0})
     by_rank = attrgetter("rank")
     lowest_five: dict[tuple[int, ...], Picker] = {}
-    for size in range(MAX_USED + 1, MAX_CARDS + 1):
+    for size in range(MAX_USED + 1, HAND_SIZE + 1):
         smaller = values[size - 1]
         table, picks = {}, {}
         for ranks in _multisets(size):
@@ -171,7 +171,7 @@ def _seven_card_ranks(table: dict[int, LowHand]) -> array[int]:
 LOW_HANDS, BEST_CARDS = _build_tables()
 """``LOW_HANDS[size][key]``: the value of every hand of 1 to 7 cards; ``BEST_CARDS[size][key]`` picks its cards."""
 
-SEVEN_CARD_RANKS = _seven_card_ranks(LOW_HANDS[MAX_CARDS])
+SEVEN_CARD_RANKS = _seven_card_ranks(LOW_HANDS[HAND_SIZE])
 
 
 def evaluate(hand: Sequence[int]) -> LowHand:

@@ -17,8 +17,9 @@ import numpy.typing as npt
 
 from .cards import RANK_KEYS, RANK_OF, SUIT_OF
 from .eight_or_better import QUALIFYING_LOWS
-from .high_ranking import FLUSHES, HIGH_HANDS, MAX_CARDS
+from .high_ranking import FLUSHES, HIGH_HANDS
 from .ranking import SEVEN_CARD_RANKS
+from .streets import HAND_SIZE
 
 NO_LOW = QUALIFYING_LOWS
 """A hand's low class when it holds no qualifying low; a qualifying low's class is its rank less one (0 is
@@ -28,8 +29,8 @@ LOW_CLASSES = QUALIFYING_LOWS + 1
 SUITS = 4
 _FLUSH_MASKS = 1 << 13
 
-_HIGH_KEYS = np.array(sorted(HIGH_HANDS[MAX_CARDS]), dtype=np.int64)
-_HIGH_RANKS = np.array([HIGH_HANDS[MAX_CARDS][key].rank for key in _HIGH_KEYS.tolist()], dtype=np.int32)
+_HIGH_KEYS = np.array(sorted(HIGH_HANDS[HAND_SIZE]), dtype=np.int64)
+_HIGH_RANKS = np.array([HIGH_HANDS[HAND_SIZE][key].rank for key in _HIGH_KEYS.tolist()], dtype=np.int32)
 """Every seven-card rank multiset's key, sorted, and its high rank (1 is the best of the 7,462 classes)."""
 _FLUSH_RANKS = np.zeros(_FLUSH_MASKS, dtype=np.int32)
 _FLUSH_RANKS[list(FLUSHES)] = [value.rank for value in FLUSHES.values()]
@@ -67,7 +68,7 @@ def values(known: Sequence[int], cards: CardArrays, completions: npt.NDArray[np.
     for suit in range(SUITS):
         in_suit = suit_of == suit
         count = int((known_cards.suits == suit).sum()) + in_suit.sum(axis=1)
-        flush = count >= MAX_CARDS - 2
+        flush = count >= HAND_SIZE - 2
         if flush.any():
             known_mask = int(known_cards.bits[known_cards.suits == suit].sum())
             mask = known_mask + (cards.bits[completions] * in_suit).sum(axis=1)

@@ -25,9 +25,6 @@ from .show_order import refuse_tabled_muck
 from .streets import HAND_SIZE
 from .why import Why, seat_list
 
-HAND_CARDS = HAND_SIZE
-"""Cards a live hand shows at showdown, the community card included (TDA 13A)."""
-
 
 class ShowdownPlayer(msgspec.Struct, frozen=True):
     """One seat at showdown: what it put in over the whole hand and, if it contests a pot, its cards."""
@@ -102,7 +99,7 @@ class ShowdownResult(msgspec.Struct, frozen=True):
 def _parse_cards(path: str, texts: Sequence[str], limit: int, deck: Deck) -> tuple[int, ...]:
     """One seat's cards as codes, dealt from the table's deck so a card dealt twice names both places."""
     if len(texts) > limit:
-        raise TooManyCardsError(path, f"a hand shows {HAND_CARDS} cards, the community card included: at most "
+        raise TooManyCardsError(path, f"a hand shows {HAND_SIZE} cards, the community card included: at most "
                                       f"{limit} of his own, not {len(texts)}")
     return tuple(deck.take_each(texts, path))
 
@@ -155,7 +152,7 @@ def _read_hands(
     """Every contending seat's hand, valued; cards are required only when two or more seats contend."""
     deck = Deck()
     shared: tuple[int, ...] = () if community_card is None else (deck.take(community_card, "community_card"),)
-    own = HAND_CARDS - len(shared)
+    own = HAND_SIZE - len(shared)
     contested = sum(map(_contends, players)) > 1
     hands: dict[int, tuple[int, ...]] = {}
     for index, player in enumerate(players):

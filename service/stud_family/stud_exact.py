@@ -37,8 +37,8 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from .high_ranking import MAX_CARDS
 from .seven_card_values import LOW_CLASSES, NO_LOW, CardArrays, values
+from .streets import HAND_SIZE
 from .suit_symmetry import Symmetry
 
 POT_UNITS = 1680
@@ -67,10 +67,10 @@ class CardsToCome:
 
     def __post_init__(self) -> None:
         for index, (hand, need) in enumerate(zip(self.known, self.needs, strict=True)):
-            if len(hand) + need + self.community_card != MAX_CARDS:
+            if len(hand) + need + self.community_card != HAND_SIZE:
                 raise ValueError(f"player {index} holds {len(hand)} cards and receives {need}"
                                  f"{' and the community card' if self.community_card else ''}: a hand is "
-                                 f"{MAX_CARDS} cards")
+                                 f"{HAND_SIZE} cards")
 
     def deals(self) -> int:
         """The equally likely completions: each player's cards as a set, in turn, then the community card.
