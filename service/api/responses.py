@@ -86,9 +86,9 @@ class ApiBlueprint(Blueprint):
                 def dispatch_request(self, **url_values: Any) -> Any:
                     """Load the body and answer, explained if asked; the app's ``after_request`` names the rules
                     (``g.rules_label``). The body is loaded first, so a body that is not one is named before the
-                    query; an empty query string is not parsed."""
+                    query."""
                     loaded = load(request.get_data(cache=True))
-                    explain = bool(request.query_string) and explain_asked(request.args)
+                    explain = explain_asked(request.args)
                     g.rules_label = rules_label(loaded.get("rules"))
                     return view(loaded, explain)
 

@@ -18,14 +18,13 @@ from ..stud_family.settlement import Settlement, explain_settlement, pots_so_far
 from ..stud_family.snapshot import Action, PlayerIn, Snapshot
 from ..stud_family.streets import FIRST_STREET, LAST_STREET, MAX_DOWN_CARDS, MAX_UP_CARDS
 from ..stud_family.table_why import RefusedAction
-from ..stud_family.vocabulary import ACTION_TYPES, ActionType, Phase
+from ..stud_family.vocabulary import ACTION_TYPES, Phase
 from ..stud_family.why import Why
-from .base import Items, Length, Object, RequestSchema
+from .base import Items, Length, Object, OneOf, RequestSchema, Text
 from .explain import refused_field, why_field, write_refused, write_why
 from .fields import (
     CardText,
     CardTexts,
-    Choice,
     NestedAs,
     StrictBoolean,
     WholeNumber,
@@ -183,7 +182,7 @@ class ActionSchema(RequestSchema):
     """One betting action; amount, the chips it adds, is checked when given."""
 
     seat = seat_field(required=True, metadata={"description": "The seat that acts."})
-    type = Choice(ActionType, required=True, metadata={"description": "What the seat does."})
+    type = Text(required=True, validate=OneOf(ACTION_TYPES), metadata={"description": "What the seat does."})
     amount = WholeNumber(load_default=None, metadata={
         "description": "The chips the action adds: checked when a request gives it; an answer writes it for every "
                        "action that adds chips."})

@@ -44,9 +44,6 @@ STAKES_FIELDS = {"ante": "antes", "bring_in": "bring_in", "small_bet": "small_be
 """The PHH field each stake is read from."""
 _STRING_OR_COMMENT = re.compile(r"#[^\n]*|'[^'\n]*'|\"(?:[^\"\\\n]|\\.)*\"")
 """A TOML comment, literal string or basic string (escapes and all), as the fallback finds actions' lines."""
-_TWO_CHARACTERS = re.compile("..", re.DOTALL)
-"""Cards written together, cut in twos by one pattern rather than sliced in Python (bench/README.md, "Speed
-tricks")."""
 _TOML_ERROR = re.compile(r"(?P<what>.*?) \((?:at line (?P<line>\d+), column (?P<column>\d+)|at end of document)\)",
                          re.DOTALL)
 """tomllib's message: what is wrong, then where (its line counted in the hand's own text, which ``line`` replaces)."""
@@ -62,8 +59,6 @@ _TABLE_HEADER = re.compile(r"\[[^\[\]]*\]\s*(?:#.*)?")
 """A PHHS table's header line, ``[1]`` or ``[ name ] # comment``: one class inside the brackets, so a line of
 ``[`` and spaces fails in one pass (spaces each side of a lazy name took 42 s on 4,000 of them)."""
 _VERBS = {"pb": Verb.BRING_IN, "cbr": Verb.INCREASE, "cc": Verb.CHECK_OR_CALL, "f": Verb.FOLD}
-_INCREASE = Verb.INCREASE
-"""A module global: a member read off its enum class costs more, on every entry (bench/README.md, "Speed tricks")."""
 _NOTATION: dict[str, str] = {ActionType.BRING_IN: "pb", ActionType.FOLD: "f", ActionType.CHECK: "cc",
                              ActionType.CALL: "cc"}
 """PHH's notation of each action type that takes no amount; bets, completions and raises are ``cbr`` to a total."""
@@ -339,9 +334,9 @@ class _Reader:
                 return
         player = self.player(hand, words[0], entry)
         verb = _VERBS.get(words[1]) if count > 1 else None
-        if verb is not None and count == 2 and verb is not _INCREASE:
+        if verb is not None and count == 2 and verb is not Verb.INCREASE:
             hand.actions.append(WrittenAction(player.seat, verb, entry))
-        elif verb is _INCREASE and count == 3:
+        elif verb is Verb.INCREASE and count == 3:
             amount = words[2]
             to = int(amount) if scale == 1 and len(amount) < MOST_DIGITS and amount.isascii() and amount.isdecimal() \
                 else \
@@ -419,7 +414,7 @@ def _cards(text: str, entry: Entry) -> list[str | None]:
     """Cards written together (``7c3hKc``); ``??`` is a card dealt but not known."""
     if len(text) % 2:
         raise UnreadableHandError(entry, f"{quoted(text)} is not a run of two-character cards")
-    cards: list[str | None] = _TWO_CHARACTERS.findall(text)
+    cards: list[str | None] = [text[k:k + 2] for k in range(0, len(text), 2)]
     return [None if card == UNKNOWN_CARD else card for card in cards] if UNKNOWN_CARD in text else cards
 
 

@@ -36,10 +36,9 @@ class SeatChart:
 
 def clockwise(seats: Sequence[int]) -> list[int]:
     """Check that no two players (``players[i].seat``) share a seat; the player indices in clockwise order."""
-    if len(set(seats)) != len(seats):  # only a duplicate needs the chart, to name both players
-        chart = SeatChart()
-        for i, seat in enumerate(seats):
-            chart.take(seat, f"players[{i}].seat")
+    chart = SeatChart()
+    for i, seat in enumerate(seats):
+        chart.take(seat, f"players[{i}].seat")
     return sorted(range(len(seats)), key=seats.__getitem__)
 
 
