@@ -105,11 +105,17 @@ def compare(checkout: Path, rounds: int) -> None:
                                   capture_output=True, text=True)  # this script, on the checkout's own service
             runs[name].append(json.loads(done.stdout))
     print(f"medians in ms of {rounds} alternating runs (each a median of {RUNS} replays, {RUNS // 4} requests)")
-    print(f"{'':32} {'this':>9} {'other':>9} {'this/other':>10}")
+    print_beside(runs, 32)
+
+
+def print_beside(runs: dict[str, list[dict[str, float]]], width: int) -> None:
+    """Each figure's median over the runs of this checkout and of the other, and their ratio: one table, one line a
+    figure, for every script that measures two checkouts side by side."""
+    print(f"{'':{width}} {'this':>9} {'other':>9} {'this/other':>10}")
     for figure in runs["this"][0]:
         mine = statistics.median(run[figure] for run in runs["this"])
         theirs = statistics.median(run[figure] for run in runs["other"])
-        print(f"{figure:32} {mine:9.3f} {theirs:9.3f} {mine / theirs:10.2f}")
+        print(f"{figure:{width}} {mine:9.3f} {theirs:9.3f} {mine / theirs:10.3f}")
 
 
 def main() -> None:

@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import statistics
 import subprocess
 import sys
 from pathlib import Path
@@ -24,6 +23,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.engine import print_beside
 from bench.equity import HEADS_UP, WORST
 from bench.showdown import COMMUNITY_CARD, PLAYERS
 
@@ -99,11 +99,7 @@ def main() -> None:
                                   capture_output=True, text=True)
             runs[name].append(json.loads(done.stdout))
     print(f"medians in ms of CPU of {options.rounds} alternating rounds, each a median of its calls")
-    print(f"{'':52} {'this':>9} {'other':>9} {'this/other':>10}")
-    for figure in runs["this"][0]:
-        mine = statistics.median(run[figure] for run in runs["this"])
-        theirs = statistics.median(run[figure] for run in runs["other"])
-        print(f"{figure:52} {mine:9.2f} {theirs:9.2f} {mine / theirs:10.3f}")
+    print_beside(runs, 52)
 
 
 if __name__ == "__main__":
