@@ -16,6 +16,7 @@ import marshmallow as ma
 import msgspec
 
 from ..stud_family.cards import CARD_CODES, CARD_PATTERN
+from ..stud_family.games import GAMES, RAZZ
 from ..stud_family.limits import MOST_CHIPS
 from ..stud_family.rules import OptionSpec
 from ..stud_family.seating import MAX_SEAT, MIN_SEAT
@@ -196,3 +197,10 @@ class RaiseLimitField(Field):
                 raise ma.ValidationError(not_a(f"a whole number or {one_of(self.words)}", value))
             return value
         return self.number.deserialize(value)
+
+
+def game_field() -> Text:
+    """A request's ``game``: one of ``GAMES`` by name, razz when left out, so that a request written before the
+    service played other games is answered as it was. The route looks the game up in ``GAMES``."""
+    return Text(validate=OneOf(list(GAMES)), load_default=RAZZ.name, metadata={
+        "description": f"The game whose rules decide: {one_of(list(GAMES))} (default {RAZZ.name})."})
