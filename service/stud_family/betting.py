@@ -673,7 +673,7 @@ class Table:
         r.opening = False
         total = r.put_in[i]
         full = reopens_everyone(total, r.level, r.size)
-        if r.open_pair and not r.big_made and is_big_increase(total - r.level, self.stakes):
+        if r.open_pair and not r.big_made and is_big_increase(total - r.level, self.stakes, self.rules):
             r.big_made = True  # only big raises follow, and half a bet is half a big one (stud section 3)
             r.size = self.stakes.big_bet  # type: ignore[assignment]  # set by Stakes
         short = None

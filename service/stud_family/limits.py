@@ -77,16 +77,22 @@ class OpenPair(NamedTuple):
                                            "double_bet_allowed)")
 
 
-def is_big_increase(over: int, stakes: Stakes) -> bool:
+def is_big_increase(over: int, stakes: Stakes, rules: Rules) -> bool:
     """Whether an increase of ``over`` chips above the level, on an open-pair street before any big bet or raise, is a
-    big one: more than a small bet and at least half a big bet (stud section 3; a full big one by a player with chips
-    behind, or an all-in that short of it still passes both).
+    big one: more than a small bet and at least half a big bet (stud section 3: a full big one by a player with chips
+    behind, or an all-in short of it that passes both); under ``short_allin_threshold`` full_bet, only a whole big
+    bet, as only a full bet counts there.
 
     >>> stakes = Stakes(ante=5, bring_in=10, small_bet=40)
-    >>> is_big_increase(80, stakes), is_big_increase(60, stakes), is_big_increase(40, stakes)
+    >>> is_big_increase(80, stakes, Rules()), is_big_increase(60, stakes, Rules()), is_big_increase(40, stakes, Rules())
     (True, True, False)
+    >>> is_big_increase(60, stakes, Rules(short_allin_threshold=ShortAllinThreshold.FULL_BET))
+    False
     """
-    return over > stakes.small_bet and 2 * over >= stakes.big_bet  # type: ignore[operator]  # filled in
+    big: int = stakes.big_bet  # type: ignore[assignment]  # Stakes fills it in
+    if rules.short_allin_threshold == ShortAllinThreshold.FULL_BET:
+        return over >= big > stakes.small_bet
+    return over > stakes.small_bet and 2 * over >= big
 
 
 @dataclass(frozen=True, slots=True)

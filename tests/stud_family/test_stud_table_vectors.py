@@ -394,3 +394,11 @@ def test_section_6_3_the_merge_stud8_hand_the_bettor_on_7th_shows_first_and_the_
     shown = show_order(contributed, last_aggressor=state.streets[-1].last_aggressor,
                        first_to_act_board=state.showdown_board)
     assert shown.order == (5, 4)
+
+
+def test_under_full_bet_only_a_whole_big_bet_makes_the_street_big():
+    """The reference's choice: short_allin_threshold full_bet counts only full bets, so an all-in 60 over a bet of 40
+    is a full small raise there, not a big one."""
+    state = _state(THREE, [_bet(1, 40), _raise(2, 100)], stacks={2: 5 + 10 + 100},
+                   rules={"short_allin_threshold": "full_bet"})
+    assert _offered(state) == [("fold", None), ("call", 100), ("raise", 140), ("raise", 180)]
