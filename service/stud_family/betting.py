@@ -60,6 +60,7 @@ from .limits import (
     BETS,
     BIG_AFTER_BIG,
     BIGS,
+    BIGS_ONLY,
     COMPLETES_SHORT,
     OPEN_PAIR,
     RAISES,
@@ -512,8 +513,8 @@ class Table:
             return amount if amount < stack else stack
         if amount > stack:  # all-in short of the full increase (section 4)
             return Offered(stack, SHORT_OF_FULL[self.rules.short_allin_threshold], reopened_by)
-        if big:
-            return Offered(amount, BIGS, reopened_by)
+        if big or r.big_made:
+            return Offered(amount, BIGS if big else BIGS_ONLY, reopened_by)
         if name is _COMPLETES:
             return Offered(amount, COMPLETES if completes_bring_in(r.number, r.bet_made)
                            else COMPLETES_SHORT[self.rules.short_allin_threshold], reopened_by)

@@ -61,6 +61,9 @@ bet raise"."""
 BIGS = Offer("seat {seat} may {kind} to {to}, by the big bet: a board showed a pair when 4th street was dealt, so a "
              "bet or raise may be small or big{all_in}", OPEN_PAIR)
 """Why the big size of an increase is offered beside the small one over an open pair."""
+BIGS_ONLY = Offer("seat {seat} may {kind} to {to}, by the big bet only: a big bet or raise has been made on 4th "
+                  "street over the open pair, so every raise is big{all_in}", BIG_AFTER_BIG)
+"""Why only the big size is offered once a big bet or raise is made over an open pair."""
 
 
 class OpenPair(NamedTuple):

@@ -402,3 +402,11 @@ def test_under_full_bet_only_a_whole_big_bet_makes_the_street_big():
     state = _state(THREE, [_bet(1, 40), _raise(2, 100)], stacks={2: 5 + 10 + 100},
                    rules={"short_allin_threshold": "full_bet"})
     assert _offered(state) == [("fold", None), ("call", 100), ("raise", 140), ("raise", 180)]
+
+
+def test_after_a_big_raise_the_raise_offered_cites_the_big_only_rule():
+    players, third = _fourth_street(FIVE)
+    snapshot = Snapshot(STAKES, players, (*third, _bet(1, 40), _raise(2, 120)), resolve_rules(None, "stud"), game=STUD)
+    raise_offer = explain(snapshot).why[-1]
+    assert (raise_offer.decision, raise_offer.rule, raise_offer.source) == ("legal_action", "stud §3", "BARGE Stud")
+    assert raise_offer.text.startswith("seat 3 may raise to 200, by the big bet only")
