@@ -823,9 +823,14 @@ class Replay:
         i = self._index[seat]
         return self._table.street_total(i) + self._table.stack[i]
 
-    def price(self, seat: int, kind: str) -> int | Refusal:
-        """What ``price`` answers for ``seat`` taking ``kind`` now, whether or not it is his turn."""
-        return self._table.price(self._index[seat], kind)
+    def price(self, seat: int, kind: str, big: bool = False) -> int | Refusal:
+        """What ``price`` answers for ``seat`` taking ``kind`` now, whether or not it is his turn (``big``: the big
+        size of an increase over an open pair, where ``big_open`` says there is one)."""
+        return self._table.price(self._index[seat], kind, big=big)
+
+    def big_open(self) -> bool:
+        """Whether an increase may now be small or big (an open pair on 4th street, stud section 3)."""
+        return self._table.big_open()
 
     def live_seats(self) -> list[int]:
         """The seats that have not folded."""

@@ -410,3 +410,13 @@ def test_after_a_big_raise_the_raise_offered_cites_the_big_only_rule():
     raise_offer = explain(snapshot).why[-1]
     assert (raise_offer.decision, raise_offer.rule, raise_offer.source) == ("legal_action", "stud §3", "BARGE Stud")
     assert raise_offer.text.startswith("seat 3 may raise to 200, by the big bet only")
+
+
+def test_a_reader_asks_the_replay_for_either_size():
+    players, third = _fourth_street(FIVE)
+    hand = Replay(Snapshot(STAKES, players, third, resolve_rules(None, "stud"), game=STUD))
+    for action in third:
+        hand.play(action)
+    assert hand.big_open() and (hand.price(1, "bet"), hand.price(1, "bet", big=True)) == (40, 80)
+    hand.play(_bet(1, 80))
+    assert not hand.big_open() and hand.price(2, "raise") == 160
