@@ -6,8 +6,8 @@ from service.stud_family import eight_or_better, high_ranking
 from service.stud_family.cards import CARD_CODES, parse_cards
 from service.stud_family.eight_or_better import EIGHT_OR_BETTER_LOW, QUALIFYING_LOWS
 from service.stud_family.high_ranking import FIVE_CARD_CLASSES, STUD_HIGH
-from service.stud_family.judging import STUD8_JUDGING, STUD_JUDGING, Division
-from service.stud_family.rules import OddChipRule
+from service.stud_family.judging import RAZZ_JUDGING, STUD8_JUDGING, STUD_JUDGING, Division
+from service.stud_family.rules import GAME_OPTIONS, OddChipRule
 
 DECK = list(CARD_CODES.values())
 BOARDS = 13 + 91 + 455 + 1820
@@ -25,8 +25,13 @@ def test_stud_judges_by_high_in_one_winner_group_and_stud8_adds_a_low_half():
     assert STUD8_JUDGING.division is Division.HIGH_LOW_HALVES
     assert STUD8_JUDGING.low is not None and STUD8_JUDGING.low.hand is EIGHT_OR_BETTER_LOW
     assert STUD_HIGH.seven_card_ranks is None
-    assert {OddChipRule.HIGH_CARD_BY_SUIT_IN_5, OddChipRule.SEAT_ORDER} <= set(STUD_JUDGING.odd_chip_orders)
     assert set(STUD8_JUDGING.low.odd_chip_orders) == set(STUD8_JUDGING.odd_chip_orders)
+
+
+def test_each_game_orders_odd_chips_by_every_value_of_its_odd_chip_rule():
+    for game, judging in (("razz", RAZZ_JUDGING), ("stud", STUD_JUDGING), ("stud8", STUD8_JUDGING)):
+        spec = next(spec for spec in GAME_OPTIONS[game].options if spec.name == "odd_chip_rule")
+        assert set(judging.odd_chip_orders) == {OddChipRule(value) for value in spec.values}
 
 
 def test_every_high_value_is_listed_once_boards_and_five_card_classes():
