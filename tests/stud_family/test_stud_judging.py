@@ -89,3 +89,19 @@ def test_why_better_names_what_decides():
 
     assert EIGHT_OR_BETTER_LOW.why_better(low("7s 5d 4h 3c As"), low("7d 6d 4c 3h 2s")) == \
         "compared from the top down, 5 is lower than 6"
+
+
+def test_compare_orders_each_half_and_leaves_hands_without_a_low_out_of_the_low_order():
+    from service.stud_family.comparison import compare
+
+    both = compare(STUD8_JUDGING, [["As", "2d", "3c", "5h", "9s", "Kd"], ["8c", "7c", "6c", "2c", "Tc", "Jd"],
+                                   ["Qh", "Qd", "Js", "9c", "9d", "7h"]], community_card="4h")
+    assert [value.name for value in both.values] == ["5-4-3-2-A", "T-8-7-6-2", "Q-Q-9-9-J"]
+    assert [low and low.name for low in both.lows] == ["5-4-3-2-A", "8-7-6-4-2", None]
+    assert (both.order, both.low_order, both.winners, both.low_winners) == (((1,), (0,), (2,)), ((0,), (1,)), (1,),
+                                                                             (0,))
+    nobody = compare(STUD8_JUDGING, [["Kh", "Kd", "Ks", "7c", "7d", "7h", "2s"], ["Qh", "Qd", "Jc", "9c", "9d", "Th",
+                                                                               "Ts"]])
+    assert (nobody.low_order, nobody.low_winners, nobody.lows) == ((), (), (None, None))
+    stud = compare(STUD_JUDGING, [["As", "Kd"], ["Ah", "Kc"], ["Qs", "Qd"]])
+    assert (stud.order, stud.lows, stud.low_order) == (((2,), (0, 1)), (), ())
