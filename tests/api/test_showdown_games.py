@@ -91,3 +91,23 @@ def test_an_option_the_game_lacks_is_a_422_naming_it(client, game, rules):
 def test_an_unknown_game_is_a_422(client):
     response = client.post("/v1/showdown", json=body("holdem", VECTOR_5_2))
     assert response.status_code == 422 and response.get_json()["detail"].startswith("game:")
+
+
+def test_a_stud8_table_state_result_is_written_with_its_halves():
+    from service.api.table import write_whole_hand
+    from service.stud_family.betting import replay
+    from service.stud_family.games import STUD8
+    from service.stud_family.rules import resolve_rules
+    from service.stud_family.settlement import settle
+    from service.stud_family.snapshot import Snapshot
+    from tests.stud_family.test_stud_settlement import STAKES, actions, checked_down, dealt
+
+    players = (dealt(1, "As 2s 3c 4c 5d 9d Td", stack=6), dealt(2, "5h 6h 7s 8s 9c Kc Qc"),
+               dealt(3, "5c 6c 7d 8d 9h Kh Qh"))
+    moves = actions("s1 bring_in", "s2 complete", "s3 call", "s1 call", *checked_down(2, 3))
+    hand = Snapshot(STAKES, players, moves, resolve_rules(None, "stud8"), game=STUD8)
+    state = replay(hand)
+    result = write_whole_hand(hand, state, settle(hand, state))["result"]
+    assert [(pot["high"]["amount"], pot["low"] and pot["low"]["amount"], pot["one_pot"]) for pot in result["pots"]] \
+        == [(9, 9, False), (2, None, False)]
+    assert "low" in result["pots"][1] and result["show_order"]
