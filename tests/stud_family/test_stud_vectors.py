@@ -270,3 +270,21 @@ def test_5_6_explained_low_odd_chip_by_all_cards():
     assert why[-1][:3] == ("odd_chip", "stud §5", "RRoP Ties 5")
     assert why[-1][3].startswith("the odd chip of the main pot's low half goes to seat 3: its cards are first of the "
                                  "tied hands compared from the lowest card up by rank and suit (Ac")
+
+
+# Section 7's community card in both halves, and past it for the odd chip (section 5, inferred) ---------------------
+
+def test_the_community_card_plays_for_high_and_for_low():
+    result = showdown(STUD8_JUDGING, players((1, 40, "As 2d 3c 5h 9s Kd"), (2, 40, "Qh Qd Jc 9c 9d 7h")),
+                      community_card="4h")
+    pot = result.pots[0]
+    assert (pot.high.winning_hand, pot.low.winning_hand) == ("5-4-3-2-A", "5-4-3-2-A")
+    assert paid(result) == {1: 80}
+
+
+def test_a_shared_community_card_passes_the_odd_chip_to_the_next_card():
+    result = showdown(STUD_JUDGING, players((1, 20, "Ks Qs Jd 9c 2c 3d"), (2, 20, "Kd Qh Jc 9d 2d 3h"), (3, 5, None)),
+                      community_card="Ac")
+    assert result.pots[0].winning_hand == "A-K-Q-J-9"
+    chip = result.odd_chips[0]
+    assert (chip.seat, chip.cards[0], chip.decided_at) == (1, "Ac", 1)
