@@ -18,6 +18,8 @@ The records are frozen msgspec structs, as the core's others are.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from enum import StrEnum
+from operator import attrgetter
 from typing import Any
 
 import msgspec
@@ -51,6 +53,13 @@ class Share(msgspec.Struct, frozen=True):
 
     seat: int
     amount: int
+
+
+class HalfName(StrEnum):
+    """The halves of a stud/8 pot, as an odd chip names the one it is odd in."""
+
+    HIGH = "high"
+    LOW = "low"
 
 
 class Half(msgspec.Struct, frozen=True):
@@ -102,8 +111,8 @@ class OddChip(msgspec.Struct, frozen=True):
     """Where ``cards`` first beat ``next_seat``'s, which are ``next_cards``: the cards before it, a shared community
     card, decided nothing."""
     next_cards: tuple[str, ...]
-    half: str | None = None
-    """Stud/8: the half it is an odd chip of, ``high`` or ``low`` (a pot shared as one is its high half)."""
+    half: HalfName | None = None
+    """Stud/8: the half it is an odd chip of (a pot shared as one is its high half); None in a game of one division."""
 
 
 class ShowdownResult(msgspec.Struct, frozen=True):
@@ -234,7 +243,7 @@ def _first_difference(mine: tuple[int, ...], theirs: tuple[int, ...]) -> int:
 
 
 def _split(amount: int, winners: Sequence[JudgedHand], order: OddChipOrder, evaluator: Any, rule: OddChipRule,
-           index: int, half: str | None) -> tuple[tuple[Share, ...], list[OddChip]]:
+           index: int, half: HalfName | None) -> tuple[tuple[Share, ...], list[OddChip]]:
     """``amount`` split evenly among ``winners`` (ascending seats), the odd chips one each to the first of them in
     ``order``; also the odd chips, each with what the rule compared to give it."""
     each, odd = divmod(amount, len(winners))
@@ -258,12 +267,10 @@ def _best(contenders: Sequence[JudgedHand], value: Callable[[JudgedHand], Any]) 
     return [hand for hand in valued if value(hand).rank == best]
 
 
-def _high_value(hand: JudgedHand) -> Any:
-    return hand.value
-
-
-def _low_value(hand: JudgedHand) -> Any:
-    return hand.low
+_high_value: Callable[[JudgedHand], Any] = attrgetter("value")
+"""A judged hand's value (stud/8: its high value)."""
+_low_value: Callable[[JudgedHand], Any] = attrgetter("low")
+"""A judged hand's qualifying low, or None."""
 
 
 def _award(judging: Judging, index: int, pot: Pot, hands: dict[int, JudgedHand],
@@ -293,14 +300,15 @@ def _award_halves(judging: Judging, low: LowHalf, index: int, pot: Pot, hands: d
     high_order, low_order = judging.odd_chip_orders[rule], low.odd_chip_orders[rule]
     high_name = highs[0].value.name
     if not lows or (same_winners is HiloSameWinners.ONE_POT and len(highs) > 1 and high_seats == low_seats):
-        shares, chips = _split(pot.amount, highs, high_order, judging.hand, rule, index, "high")
+        shares, chips = _split(pot.amount, highs, high_order, judging.hand, rule, index, HalfName.HIGH)
         whole = Half(pot.amount, high_seats, shares, high_name)
         shared = Half(0, low_seats, tuple(Share(seat, 0) for seat in low_seats), lows[0].low.name) if lows else None
         return PotResult(pot.amount, pot.eligible, high_seats, shares, high_name, whole, shared,
                          one_pot=bool(lows)), chips
     low_amount = pot.amount // 2
-    high_shares, high_chips = _split(pot.amount - low_amount, highs, high_order, judging.hand, rule, index, "high")
-    low_shares, low_chips = _split(low_amount, lows, low_order, low.hand, rule, index, "low")
+    high_shares, high_chips = _split(pot.amount - low_amount, highs, high_order, judging.hand, rule, index,
+                                     HalfName.HIGH)
+    low_shares, low_chips = _split(low_amount, lows, low_order, low.hand, rule, index, HalfName.LOW)
     paid: dict[int, int] = {}
     for share in (*high_shares, *low_shares):
         paid[share.seat] = paid.get(share.seat, 0) + share.amount
@@ -424,7 +432,7 @@ def explain_showdown(judging: Judging, result: ShowdownResult, mucked: Sequence[
     for odd in result.odd_chips:
         which, first = ("the", "first") if odd.chips == 1 else ("an", f"among the first {odd.chips}, one chip each,")
         orders, words = (judging.low.odd_chip_orders, judging.low.words) \
-            if judging.low is not None and odd.half == "low" else (judging.odd_chip_orders, judging.words)
+            if judging.low is not None and odd.half is HalfName.LOW else (judging.odd_chip_orders, judging.words)
         of = pot_name(odd.pot) if odd.half is None else f"{pot_name(odd.pot)}'s {odd.half} half"
         why.append(orders[odd.rule].citation.says(
             "odd_chip", f"{which} odd chip of the {of} goes to seat {odd.seat}: "
@@ -475,7 +483,7 @@ def _odd_chip_reason(odd: OddChip, first: str, words: Words) -> str:
     are its half's (how its five cards are compared)."""
     if odd.rule == OddChipRule.SEAT_ORDER:
         return f"it is {first} of the tied seats in position order"
-    if odd.rule == OddChipRule.ALL_CARDS_BY_SUIT and odd.half != "low":
+    if odd.rule == OddChipRule.ALL_CARDS_BY_SUIT and odd.half is not HalfName.LOW:
         return (f"its cards are {first} of the tied hands compared from the highest card down by rank, aces high, "
                 f"and suit, all its cards ({odd.cards[0]}, then down)")
     if odd.rule in (OddChipRule.LOW_CARD_BY_SUIT_ALL_CARDS, OddChipRule.ALL_CARDS_BY_SUIT):
