@@ -17,9 +17,8 @@ The records are frozen msgspec structs, as the core's others are.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from enum import StrEnum
-from operator import attrgetter
 from typing import Any
 
 import msgspec
@@ -260,17 +259,17 @@ def _split(amount: int, winners: Sequence[JudgedHand], order: OddChipOrder, eval
     return shares, chips
 
 
-def _best(contenders: Sequence[JudgedHand], value: Callable[[JudgedHand], Any]) -> list[JudgedHand]:
-    """The contenders whose value (not None) has the least rank: the best hands, ascending seats."""
-    valued = [hand for hand in contenders if value(hand) is not None]
-    best = min((value(hand).rank for hand in valued), default=None)
-    return [hand for hand in valued if value(hand).rank == best]
+def _best_high(contenders: Sequence[JudgedHand]) -> list[JudgedHand]:
+    """The contenders whose value has the least rank: the best hands (stud/8: the best high hands), in their order."""
+    best = min(hand.value.rank for hand in contenders)
+    return [hand for hand in contenders if hand.value.rank == best]
 
 
-_high_value: Callable[[JudgedHand], Any] = attrgetter("value")
-"""A judged hand's value (stud/8: its high value)."""
-_low_value: Callable[[JudgedHand], Any] = attrgetter("low")
-"""A judged hand's qualifying low, or None."""
+def _best_low(contenders: Sequence[JudgedHand]) -> list[JudgedHand]:
+    """The contenders whose qualifying low has the least rank, in their order; none when no low qualifies."""
+    qualifying = [hand for hand in contenders if hand.low is not None]
+    best = min((hand.low.rank for hand in qualifying), default=None)
+    return [hand for hand in qualifying if hand.low.rank == best]
 
 
 def _award(judging: Judging, index: int, pot: Pot, hands: dict[int, JudgedHand],
@@ -279,7 +278,7 @@ def _award(judging: Judging, index: int, pot: Pot, hands: dict[int, JudgedHand],
     each with what the rule compared to give it."""
     if len(pot.eligible) == 1:
         return PotResult(pot.amount, pot.eligible, pot.eligible, (Share(pot.eligible[0], pot.amount),), None), []
-    winners = _best([hands[seat] for seat in pot.eligible], _high_value)
+    winners = _best_high([hands[seat] for seat in pot.eligible])
     shares, chips = _split(pot.amount, winners, judging.odd_chip_orders[rule], judging.hand, rule, index, None)
     return PotResult(pot.amount, pot.eligible, tuple(hand.seat for hand in winners), shares,
                      winners[0].value.name), chips
@@ -295,7 +294,7 @@ def _award_halves(judging: Judging, low: LowHalf, index: int, pot: Pot, hands: d
         return PotResult(pot.amount, pot.eligible, pot.eligible, alone, None,
                          high=Half(pot.amount, pot.eligible, alone, None), one_pot=False), []
     contenders = [hands[seat] for seat in pot.eligible]
-    highs, lows = _best(contenders, _high_value), _best(contenders, _low_value)
+    highs, lows = _best_high(contenders), _best_low(contenders)
     high_seats, low_seats = tuple(hand.seat for hand in highs), tuple(hand.seat for hand in lows)
     high_order, low_order = judging.odd_chip_orders[rule], low.odd_chip_orders[rule]
     high_name = highs[0].value.name
@@ -384,12 +383,12 @@ def award(judging: Judging, players: Sequence[ShowdownPlayer], hands: dict[int, 
         for share in result.shares:
             payout[share.seat] += share.amount
     live = tuple(sorted(player.seat for player in players if _contends(player)))
-    best = {hand.seat for hand in _best(list(hands.values()), _high_value)}
-    if low is not None:
-        best |= {hand.seat for hand in _best(list(hands.values()), _low_value)}
+    best_overall = min((hand.value.rank for hand in hands.values()), default=None)
+    best_low = {hand.seat for hand in _best_low(list(hands.values()))} if low is not None else set()
     return ShowdownResult(
         uncontested=sum(not player.folded for player in players) == 1,
-        winners=tuple(seat for seat in live if len(live) == 1 or seat in best),
+        winners=tuple(seat for seat in live if len(live) == 1 or hands[seat].value.rank == best_overall
+                      or seat in best_low),
         pots=tuple(awarded),
         payouts=tuple(Share(seat, amount) for seat, amount in payout.items()),
         odd_chips=tuple(odd_chips),
