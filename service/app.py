@@ -12,7 +12,6 @@ from . import environment
 from .api import equity, hands, histories, operations, reference, rules_options, scenarios, showdown, table
 from .api.contract import ClientContractPlugin
 from .api.errors import Problem, ProblemApi, problem_response
-from .api.responses import RULES_HEADER
 from .metrics import install_metrics
 from .problems import DETAIL_BY_STATUS, Busy
 from .request_ids import request_id
@@ -110,9 +109,7 @@ def _require_json_body() -> Response | None:
 def _send_request_id(response: Response) -> Response:
     """Every response names its request, and every answer of a rules operation the rules it applied."""
     response.headers["X-Request-ID"] = g.get("request_id") or request_id(None)
-    label = g.get("rules_label")
-    if label is not None:
-        response.headers[RULES_HEADER] = label
+    response.headers.update(g.get("rules_headers") or {})
     return response
 
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import marshmallow as ma
 from flask import Response
 
+from ..stud_family.games import GAMES, Game
 from ..stud_family.rules import DEFAULT_PRESET, OPTIONS, PRESET_KEY, PRESETS, OptionSpec, catalogue
 from .base import OneOf, RequestSchema, Text
 from .fields import RaiseLimitField, StrictBoolean, WholeNumber
@@ -66,25 +68,68 @@ class OptionSchema(ma.Schema):
     description = ma.fields.String(required=True, metadata={"description": "What the option decides."})
 
 
+class GameCatalogueSchema(ma.Schema):
+    """What a rules object may say in one game: its presets and the options it takes, with the values it allows."""
+
+    title = ma.fields.String(required=True, metadata={"description": "The game's name in words.", "example": "Razz"})
+    default_preset = ma.fields.String(required=True,
+                                      metadata={"description": "The preset a rules object without one starts from."})
+    presets = ma.fields.Dict(
+        keys=ma.fields.String(), required=True,
+        values=ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Raw(metadata=option_value())),
+        metadata={"description": "Each preset the game takes, by name, with the value it gives each of the game's "
+                                 "options."})
+    options = ma.fields.List(ma.fields.Nested(OptionSchema), required=True, metadata={
+        "description": "Every option a rules object may set in the game, with the values the game allows: any other "
+                       "option or value is a 422 naming the option, the value and the game."})
+
+
 class CatalogueSchema(ma.Schema):
-    """Every preset with its values, and every option."""
+    """Every game's presets and options; razz's also at the top, as callers read them before other games were
+    played."""
 
     default_preset = ma.fields.String(required=True,
                                       metadata={"description": "The preset a rules object without one starts from."})
     presets = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Nested(PresetSchema), required=True, metadata={
-        "description": "Each preset by name, with the value it gives every option."})
+        "description": "Razz's presets by name, with the value each gives every razz option (`games.razz.presets`)."})
     options = ma.fields.List(ma.fields.Nested(OptionSchema), required=True,
-                             metadata={"description": "Every option a rules object may set."})
+                             metadata={"description": "Every option a razz rules object may set "
+                                                      "(`games.razz.options`)."})
+    games = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Nested(GameCatalogueSchema), required=True,
+                           metadata={"description": "Each game by the name a request's `game` gives it: its presets "
+                                                    "and options."})
+
+
+def option_entry(spec: OptionSpec) -> dict[str, Any]:
+    """One option as the catalogue lists it."""
+    return {"name": spec.name, "values": list(spec.values), "integer_minimum": spec.integer_minimum,
+            "default": spec.default, "description": spec.description}
+
+
+def game_catalogue(game: Game) -> dict[str, Any]:
+    """A game's presets, each with the value it gives each of the game's options, and the game's options."""
+    return {
+        "title": game.title,
+        "default_preset": DEFAULT_PRESET,
+        "presets": {name: {spec.name: getattr(rules, spec.name) for spec in game.options}
+                    for name, rules in game.presets.items()},
+        "options": [option_entry(spec) for spec in game.options],
+    }
+
+
+CATALOGUE = as_sent({**catalogue(), "games": {name: game_catalogue(game) for name, game in GAMES.items()}})
+"""GET /v1/rules' answer: the same for every request, made once."""
 
 
 @blp.route("", methods=["GET"])
-@blp.response(200, CatalogueSchema, example=as_sent(catalogue()))
+@blp.response(200, CatalogueSchema, example=CATALOGUE)
 @blp.docstring
 def list_rules() -> Response:
-    """The presets and every rules option with its allowed values, default and meaning.
+    """Every game's presets and rules options with their allowed values, defaults and meanings.
 
-    Decides nothing about a hand: it lists what a request's rules object may say. Each option is
-    one the rules reference offers in sections 1 to 9 (its summary of options names them all), and
-    each preset is a rulebook's choice of them; the standard preset is every default.
+    Decides nothing about a hand: it lists what a request's rules object may say in each game.
+    Each option is one the rules reference offers in its sections (the summaries of options of its
+    razz and stud parts name them all), and each preset is a rulebook's choice of them; the standard preset is every
+    default. An option or value a game does not take is a 422 in that game.
     """
-    return json_response(catalogue())
+    return json_response(CATALOGUE)

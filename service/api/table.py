@@ -10,6 +10,7 @@ from flask import Response
 from ..stud_family.betting import Replay, TableState, explain, replay
 from ..stud_family.bring_in import DoorCard, explain_bring_in, find_bring_in
 from ..stud_family.first_to_act import BoardIn, explain_first_to_act, find_first_to_act
+from ..stud_family.games import GAMES
 from ..stud_family.limits import Stakes
 from ..stud_family.rules import resolve_rules
 from ..stud_family.running_out import community_card_of_live
@@ -28,6 +29,7 @@ from .fields import (
     NestedAs,
     StrictBoolean,
     WholeNumber,
+    game_field,
     seat_field,
 )
 from .responses import ApiBlueprint, answer_writer, json_response
@@ -90,6 +92,7 @@ class DoorCardSchema(RequestSchema):
 class BringInRequestSchema(RequestSchema):
     """Door cards of 2 to 8 players, with stakes to size the bring-in."""
 
+    game = game_field()
     players = Items(Object(DoorCardSchema), required=True,
                              validate=Length(min=MIN_PLAYERS, max=MAX_SEAT),
                              metadata={"description": "2 to 8 players' door cards, from one deck.",
@@ -134,6 +137,7 @@ class BoardSchema(RequestSchema):
 class FirstToActRequestSchema(RequestSchema):
     """The boards on a street."""
 
+    game = game_field()
     street = WholeNumber(minimum=FIRST_STREET, maximum=LAST_STREET, required=True,
                          metadata={"description": "The street asked about, 3 to 7.", "example": 4})
     players = Items(Object(BoardSchema), required=True,
@@ -191,6 +195,7 @@ class ActionSchema(RequestSchema):
 class SnapshotSchema(RequestSchema):
     """The hand so far: every betting action in order; the deals are implied by the betting."""
 
+    game = game_field()
     rules = Object(RulesSchema, load_default=None,
                              metadata={"description": "Rules options over the standard preset."})
     stakes = Object(StakesSchema, required=True, metadata={"description": "The table's fixed-limit stakes."})
@@ -325,6 +330,7 @@ def snapshot_of_request(request: dict[str, Any]) -> Snapshot:
         rules=resolve_rules(request["rules"]),
         dealer_seat=request["dealer_seat"],
         community_card=request["community_card"],
+        game=GAMES[request["game"]],
     )
 
 
@@ -353,10 +359,11 @@ def bring_in(request: dict[str, Any], explain: bool) -> Response:
     """
     stakes = None if request["stakes"] is None else Stakes(**request["stakes"])
     doors = [DoorCard(player["seat"], player["door_card"], player["stack"]) for player in request["players"]]
-    found = find_bring_in(doors, stakes)
+    game = GAMES[request["game"]]
+    found = find_bring_in(doors, stakes, game)
     answer = write_bring_in(found)
     if explain:
-        answer["why"] = write_why(explain_bring_in(found, stakes, resolve_rules(None)))
+        answer["why"] = write_why(explain_bring_in(found, stakes, resolve_rules(None), game=game))
     return json_response(answer)
 
 
@@ -373,11 +380,12 @@ def first_to_act(request: dict[str, Any], explain: bool) -> Response:
     boards = [BoardIn(player["seat"], tuple(player["up_cards"]), player["folded"], player["all_in"])
               for player in request["players"]]
     rules = resolve_rules(request["rules"])
-    found = find_first_to_act(request["street"], boards, rules, request["dealer_seat"])
+    game = GAMES[request["game"]]
+    found = find_first_to_act(request["street"], boards, rules, request["dealer_seat"], game)
     answer = write_first_to_act(found)
     if explain:
         community = community_card_of_live(sum(not board.folded for board in boards))
-        answer["why"] = write_why(explain_first_to_act(request["street"], boards, found, rules, community))
+        answer["why"] = write_why(explain_first_to_act(request["street"], boards, found, rules, community, game))
     return json_response(answer)
 
 
