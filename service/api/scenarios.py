@@ -9,7 +9,6 @@ from flask import Response
 
 from ..stud_family.games import GAMES, RAZZ
 from ..stud_family.limits import Stakes
-from ..stud_family.rules import resolve_rules
 from ..stud_family.scenarios import DEFAULT_STAKES, Ask, Scenario, Theme, scenarios
 from ..stud_family.seating import MAX_SEAT, MIN_PLAYERS
 from ..stud_family.streets import FIRST_STREET, LAST_STREET
@@ -17,7 +16,7 @@ from ..stud_family.vocabulary import NO_CHIPS
 from .base import Object, RequestSchema
 from .fields import Choice, WholeNumber, game_field
 from .responses import ApiBlueprint, json_response
-from .rules_options import RulesSchema
+from .rules_options import RulesSchema, request_rules
 from .table import LegalActionsSchema, SnapshotSchema, StakesSchema, explained_legal_actions, write_legal_actions
 
 blp = ApiBlueprint("scenarios", __name__, url_prefix="/v1",
@@ -114,7 +113,7 @@ def draw_scenarios(request: dict[str, Any], explain: bool) -> Response:
     random numbers, so a later release may add fields but never changes a scenario.
     """
     stakes = request["stakes"] or DEFAULT_STAKES_BODY
-    ask = Ask(request["players"], request["street"], Stakes(**stakes), resolve_rules(request["rules"]),
+    ask = Ask(request["players"], request["street"], Stakes(**stakes), request_rules(request),
               GAMES[request["game"]])
     drawn = scenarios(request["seed"], request["count"], ask)
     return json_response({"scenarios": [

@@ -33,7 +33,7 @@ from .fields import (
     seat_field,
 )
 from .responses import ApiBlueprint, answer_writer, json_response
-from .rules_options import RulesSchema
+from .rules_options import RulesSchema, request_rules
 from .showdown import PaidSchema
 
 blp = ApiBlueprint("table", __name__, url_prefix="/v1", description="What the betting rules allow at a table.")
@@ -327,7 +327,7 @@ def snapshot_of_request(request: dict[str, Any]) -> Snapshot:
         stakes=Stakes(**request["stakes"]),
         players=request["players"],
         actions=request["actions"],
-        rules=resolve_rules(request["rules"]),
+        rules=request_rules(request),
         dealer_seat=request["dealer_seat"],
         community_card=request["community_card"],
         game=GAMES[request["game"]],
@@ -363,7 +363,7 @@ def bring_in(request: dict[str, Any], explain: bool) -> Response:
     found = find_bring_in(doors, stakes, game)
     answer = write_bring_in(found)
     if explain:
-        answer["why"] = write_why(explain_bring_in(found, stakes, resolve_rules(None), game=game))
+        answer["why"] = write_why(explain_bring_in(found, stakes, resolve_rules(None, game.name), game=game))
     return json_response(answer)
 
 
@@ -379,7 +379,7 @@ def first_to_act(request: dict[str, Any], explain: bool) -> Response:
     """
     boards = [BoardIn(player["seat"], tuple(player["up_cards"]), player["folded"], player["all_in"])
               for player in request["players"]]
-    rules = resolve_rules(request["rules"])
+    rules = request_rules(request)
     game = GAMES[request["game"]]
     found = find_first_to_act(request["street"], boards, rules, request["dealer_seat"], game)
     answer = write_first_to_act(found)

@@ -99,3 +99,29 @@ def test_each_games_presets_give_exactly_its_options(client):
             assert list(values) == names, (name, preset)
         standard = game["presets"]["standard"]
         assert standard == {option["name"]: option["default"] for option in game["options"]}, name
+
+
+def test_an_option_of_another_game_is_refused_naming_the_option_the_value_and_the_game(client):
+    body = {**SNAPSHOT_EXAMPLE, "rules": {"hilo_same_winners": "by_halves"}}
+    response = client.post("/v1/legal-actions", json=body)
+    assert_field_problem(response, "rules.hilo_same_winners", "not an option of razz, only of stud8",
+                         '"by_halves"')
+
+
+def test_a_value_of_another_game_is_refused_naming_the_option_the_value_and_the_game(client):
+    body = {**SNAPSHOT_EXAMPLE, "rules": {"fourth_street_open_pair": "double_bet_allowed"}}
+    response = client.post("/v1/table/state", json=body)
+    assert_field_problem(response, "rules.fourth_street_open_pair",
+                         '"double_bet_allowed" is not a value of fourth_street_open_pair in razz (only in stud)')
+
+
+def test_razz_takes_the_familys_name_of_the_open_pair_with_its_one_value(client):
+    plain = client.post("/v1/legal-actions", json=SNAPSHOT_EXAMPLE)
+    for rules in ({"fourth_street_open_pair": "never"}, {"fourth_street_double_on_pair": False}):
+        response = client.post("/v1/legal-actions", json={**SNAPSHOT_EXAMPLE, "rules": rules})
+        assert response.status_code == 200 and response.data == plain.data
+
+
+def test_a_value_no_game_takes_is_the_schemas_refusal(client):
+    response = client.post("/v1/first-to-act", json={**FIRST_TO_ACT_EXAMPLE, "rules": {"odd_chip_rule": "coin"}})
+    assert_field_problem(response, "rules.odd_chip_rule", 'not one of', '"coin"')
