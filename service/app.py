@@ -20,7 +20,8 @@ from .stud_family.errors import IllegalActionError, InputError
 API_TITLE = "Razz rules service"
 API_VERSION = "1.0.0"
 API_DESCRIPTION = (
-    "What the rules of Razz (seven-card stud, ace-to-five low, fixed limit) say about a hand or a table. "
+    "What the rules of the stud family say about a hand or a table: razz (ace-to-five low, the default), "
+    "seven-card stud (`stud`) and stud hi/lo eight or better (`stud8`), fixed limit. "
     "Stateless: the same request always gets the same answer. Cards are written `As`, `Td`, `7c`; "
     "errors are RFC 9457 problem details."
 )
