@@ -38,6 +38,16 @@ FOURTH_STREET = {
 }
 """A hand on 4th street: seat 2's 2c brought in, everyone called; seat 2's K-2 is the highest board."""
 
+CHECKED_DOWN = {
+    "stakes": STAKES,
+    "players": [{"seat": 1, "stack": 500, "up_cards": ["7c", "8h", "9s", "Kd"], "down_cards": ["As", "2d", "4c"]},
+                {"seat": 2, "stack": 500, "up_cards": ["3h", "Qd", "Qs", "5h"], "down_cards": ["Kc", "Ks", "6s"]}],
+    "actions": [{"seat": 2, "type": "bring_in"}, {"seat": 1, "type": "call"},
+                *[{"seat": seat, "type": "check"} for _ in range(4) for seat in (2, 1)]],
+}
+"""A whole hand checked down from 4th street: seat 2's 3h brings in and its board opens every later street (Q-3,
+then the queens); seat 2 holds kings and queens, seat 1 the 8-7-4-2-A low."""
+
 
 @pytest.mark.parametrize("game", STUDS)
 def test_stud_1_example_1_the_lowest_door_card_brings_in_clubs_lowest(client, game):
@@ -105,6 +115,19 @@ def test_the_highest_board_opens_4th_street_of_a_replayed_hand(client, game):
     assert legal(answer) == ["check", "bet 40"]
     razz = client.post("/v1/legal-actions", json=FOURTH_STREET)  # razz: seat 3's 9d, the highest door, brings in
     assert_field_problem(razz, "actions[0]", "seat 2 may not act: it is seat 3's turn")
+
+
+def test_a_whole_hand_is_settled_by_its_games_judging(client):
+    stud = post_ok(client, "/v1/table/state", {"game": "stud", **CHECKED_DOWN})["result"]
+    assert (stud["winners"], stud["payouts"]) == ([2], [{"seat": 1, "amount": 0}, {"seat": 2, "amount": 30}])
+    assert stud["show_order"] == [2, 1]
+    stud8 = post_ok(client, "/v1/table/state", {"game": "stud8", **CHECKED_DOWN})["result"]
+    pot = stud8["pots"][0]
+    assert (pot["high"]["winners"], pot["high"]["winning_hand"]) == ([2], "K-K-Q-Q-6")
+    assert (pot["low"]["winners"], pot["low"]["winning_hand"]) == ([1], "8-7-4-2-A")
+    assert stud8["payouts"] == [{"seat": 1, "amount": 15}, {"seat": 2, "amount": 15}]
+    razz = client.post("/v1/table/state", json=CHECKED_DOWN)  # razz: seat 1's 7c, the higher door, brings in
+    assert_field_problem(razz, "actions[0]", "seat 2 may not act: it is seat 1's turn")
 
 
 def test_stud_3_example_12_stud8_refuses_the_open_pairs_big_bet_by_name(client):
@@ -197,7 +220,8 @@ def test_an_explained_answer_cites_the_stud_part_and_every_link_is_an_anchor_ser
         ("/v1/first-to-act", boards(game, 5, (1, ["Qs", "Jd", "9c"]), (4, ["Ah", "Ad", "Kc"], True),
                                     (6, ["Kh", "8c", "7d"]))),
         ("/v1/legal-actions", {"game": game, **FOURTH_STREET}),
-        ("/v1/table/state", {"game": game, **FOURTH_STREET})]]
+        ("/v1/table/state", {"game": game, **FOURTH_STREET}),
+        ("/v1/table/state", {"game": game, **CHECKED_DOWN})]]
     answers += [scenario["answer"] for scenario in
                 post_ok(client, "/v1/scenarios?explain=true", {"game": game, "seed": 7, "count": 10})["scenarios"]]
     for answer in answers:
@@ -207,3 +231,5 @@ def test_an_explained_answer_cites_the_stud_part_and_every_link_is_an_anchor_ser
             assert path == REFERENCE_PATH and anchor in anchors, entry
             assert anchor.startswith("stud-" if entry["rule"].startswith("stud ") else "razz-"), entry
     assert {"stud §1", "stud §2"} <= set(cited)
+    if game == "stud8":
+        assert {"stud §4", "stud §5"} <= set(cited)
