@@ -6,6 +6,7 @@ does not play is a 422 naming the field.
 
 import pytest
 
+from service.api.histories import EXAMPLE as HISTORY
 from service.api.scenarios import SCENARIOS_EXAMPLE
 from service.api.table import BRING_IN_EXAMPLE, FIRST_TO_ACT_EXAMPLE, SNAPSHOT_EXAMPLE
 from service.stud_family.games import GAMES
@@ -61,7 +62,9 @@ def test_the_rules_header_writes_the_rules_given_after_the_game(client):
 
 
 def test_an_operation_without_a_game_answers_only_the_razz_header(client):
-    response = client.post("/v1/hand-histories/check", json={"format": "phh", "text": ""})
+    response = client.post("/v1/hand-histories/check", json=HISTORY)
+    assert response.status_code == 200, response.get_json()
+    assert response.headers["X-Razz-Rules"] == DEFAULT_LABEL
     assert "X-Rules" not in response.headers
 
 
