@@ -233,3 +233,49 @@ def test_an_explained_answer_cites_the_stud_part_and_every_link_is_an_anchor_ser
     assert {"stud §1", "stud §2"} <= set(cited)
     if game == "stud8":
         assert {"stud §4", "stud §5"} <= set(cited)
+
+
+OPEN_PAIR = {
+    "stakes": STAKES,
+    "players": [{"seat": 1, "stack": 1000, "up_cards": ["Kd", "Kc"]},
+                {"seat": 2, "stack": 1000, "up_cards": ["2c", "5h"]},
+                {"seat": 3, "stack": 1000, "up_cards": ["9d", "Js"]}],
+    "actions": [{"seat": 2, "type": "bring_in"}, {"seat": 3, "type": "call"}, {"seat": 1, "type": "call"}],
+}
+"""4th street: seat 1's Kd Kc, an open pair, is the highest board and opens (stud §3, example 1)."""
+
+
+def open_pair(game, *actions, rules=None):
+    """The open-pair hand in ``game`` with ``actions`` (seat, type, amount) after 3rd street's."""
+    return {"game": game, **OPEN_PAIR, **({} if rules is None else {"rules": rules}),
+            "actions": [*OPEN_PAIR["actions"], *({"seat": seat, "type": kind, "amount": amount}
+                                                 for seat, kind, amount in actions)]}
+
+
+def test_stud_3_example_1_an_open_pair_offers_both_bets_as_two_entries_of_one_type(client):
+    answer = post_ok(client, "/v1/legal-actions", open_pair("stud"))
+    assert (answer["to_act"], legal(answer)) == (1, ["check", "bet 40", "bet 80"])
+    assert [entry["amount"] for entry in answer["legal_actions"] if entry["type"] == "bet"] == [40, 80]
+    for game, rules in (("stud", {"fourth_street_open_pair": "never"}), ("stud8", None)):  # and stud §3 example 12
+        assert legal(post_ok(client, "/v1/legal-actions", open_pair(game, rules=rules))) == ["check", "bet 40"]
+
+
+def test_stud_3_examples_2_and_3_facing_a_small_or_a_big_bet(client):
+    small = post_ok(client, "/v1/legal-actions", open_pair("stud", (1, "bet", 40)))
+    assert (small["to_act"], legal(small)) == (2, ["fold", "call 40", "raise 80", "raise 120"])
+    big = post_ok(client, "/v1/table/state", open_pair("stud", (1, "bet", 80)))
+    assert (big["to_act"], legal(big)) == (2, ["fold", "call 80", "raise 160"])
+
+
+def test_the_open_pairs_big_bet_where_it_is_not_offered_is_a_422_naming_the_action_and_the_rule(client):
+    anchors = served_anchors(client)
+    for game, rules in (("stud8", None), ("stud", {"fourth_street_open_pair": "never"})):
+        response = client.post("/v1/legal-actions", json=open_pair(game, (1, "bet", 80), rules=rules))
+        problem = assert_field_problem(response, "actions[3]")
+        assert problem["type"] == "https://razz.rules/problems/illegal-action"
+        assert problem["rule"] == "stud §3" and problem["see"].partition("#")[2] in anchors, problem
+
+
+def test_an_explained_open_pair_cites_stud_3(client):
+    answer = post_ok(client, "/v1/legal-actions?explain=true", open_pair("stud", (1, "bet", 80)))
+    assert "stud §3" in {entry["rule"] for entry in [*answer["why"], *answer["refused"]]}
