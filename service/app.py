@@ -12,7 +12,6 @@ from . import environment
 from .api import equity, hands, histories, operations, reference, rules_options, scenarios, showdown, table
 from .api.contract import ClientContractPlugin
 from .api.errors import Problem, ProblemApi, problem_response
-from .api.responses import RULES_HEADER
 from .metrics import install_metrics
 from .problems import DETAIL_BY_STATUS, Busy
 from .request_ids import request_id
@@ -21,7 +20,8 @@ from .stud_family.errors import IllegalActionError, InputError
 API_TITLE = "Razz rules service"
 API_VERSION = "1.0.0"
 API_DESCRIPTION = (
-    "What the rules of Razz (seven-card stud, ace-to-five low, fixed limit) say about a hand or a table. "
+    "What the rules of the stud family say about a hand or a table: razz (ace-to-five low, the default), "
+    "seven-card stud (`stud`) and stud hi/lo eight or better (`stud8`), fixed limit. "
     "Stateless: the same request always gets the same answer. Cards are written `As`, `Td`, `7c`; "
     "errors are RFC 9457 problem details."
 )
@@ -110,9 +110,7 @@ def _require_json_body() -> Response | None:
 def _send_request_id(response: Response) -> Response:
     """Every response names its request, and every answer of a rules operation the rules it applied."""
     response.headers["X-Request-ID"] = g.get("request_id") or request_id(None)
-    label = g.get("rules_label")
-    if label is not None:
-        response.headers[RULES_HEADER] = label
+    response.headers.update(g.get("rules_headers") or {})
     return response
 
 

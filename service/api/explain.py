@@ -13,7 +13,7 @@ import marshmallow as ma
 from werkzeug.datastructures import MultiDict
 
 from ..stud_family.table_why import RefusedAction
-from ..stud_family.why import REFERENCE_PATH, SECTIONS, Why
+from ..stud_family.why import REFERENCE_PATH, SECTIONS, STUD_SECTIONS, Why
 from .errors import SCHEMA_KIND, field_problem
 from .messages import not_a
 
@@ -40,15 +40,21 @@ def see_field() -> ma.fields.String:
         "example": f"{REFERENCE_PATH}#razz-2-rrop-betting-raising-3"})
 
 
+CITED_SECTIONS = {**SECTIONS, **STUD_SECTIONS}
+"""Every section a citation may name: the razz part's (which stud and stud/8 share where their part says a razz
+section holds unchanged), then the stud part's, written with its name (``stud §3``)."""
+
+
 class WhySchema(ma.Schema):
     """One decision behind an answer and the rule that made it."""
 
     decision = ma.fields.String(required=True, metadata={
         "description": "What was decided (`bring_in_seat`, `first_to_act`, `legal_action`, `cap`, `pot`...).",
         "example": "bring_in_seat"})
-    rule = ma.fields.String(required=True, validate=ma.validate.OneOf(tuple(SECTIONS)), metadata={
-        "description": "The section of the rules reference: " + "; ".join(f"{key} {title}"
-                                                                         for key, title in SECTIONS.items()) + ".",
+    rule = ma.fields.String(required=True, validate=ma.validate.OneOf(tuple(CITED_SECTIONS)), metadata={
+        "description": "The section of the rules reference: the razz part's (`§1`), which stud and stud/8 answers "
+                       "cite where their part says a razz section holds unchanged, or the stud part's, named with "
+                       "it (`stud §3`): " + "; ".join(f"{key} {title}" for key, title in CITED_SECTIONS.items()) + ".",
         "example": "§1"})
     source = ma.fields.String(required=True, metadata={
         "description": "The rulebook rule it follows (`TDA 2024 RP-10E`, `WSOP-L 129`), or `reference default` "
@@ -63,8 +69,9 @@ class RefusedActionSchema(ma.Schema):
     """A standard action the seat to act may not take now, and why."""
 
     type = ma.fields.String(required=True, metadata={"description": "The action refused.", "example": "raise"})
-    rule = ma.fields.String(required=True, validate=ma.validate.OneOf(tuple(SECTIONS)),
-                            metadata={"description": "The section of the rules reference that refuses it.",
+    rule = ma.fields.String(required=True, validate=ma.validate.OneOf(tuple(CITED_SECTIONS)),
+                            metadata={"description": "The section of the rules reference that refuses it (`stud §3` "
+                                                     "for a section of its stud part).",
                                       "example": "§2"})
     source = ma.fields.String(required=True, metadata={"description": "The rulebook rule it follows.",
                                                        "example": "RRoP Betting & Raising 3"})

@@ -2,7 +2,7 @@
 
 The document is docs/rules-reference.md, shipped in the package (``service/rules-reference.md`` links to it), so the
 service answers it offline and byte for byte. Each section and each citation an answer makes has an anchor there
-(``razz.why.anchor``); an explained answer's ``see`` is this path and that anchor, which a browser follows on the
+(``stud_family.why.anchor``); an explained answer's ``see`` is this path and that anchor, which a browser follows on the
 HTML page.
 """
 
@@ -64,10 +64,12 @@ def get_rules_reference() -> Response:
     """The rules reference: every section, default, option and rulebook citation an answer's `why` can name.
 
     Decides nothing about a hand: it is the document the answers cite, the same on every replica of a release.
-    Its razz part is what the service answers today; its stud and stud/8 part is published ahead of
-    those games. Each section has an anchor (`#razz-4`), and so has each citation an answer makes from it
-    (`#razz-4-tda-47`): the `see` of an explained answer's `why` and `refused` entries and of an illegal
-    action's problem is this path and that anchor.
+    Its razz part answers razz requests (and every request naming no game); its stud and stud/8
+    part says what a request naming `stud` or `stud8` changes, and which razz sections hold for
+    them unchanged. Each section has an anchor (`#razz-4`, `#stud-3`), and so has each citation an
+    answer makes from it (`#razz-4-tda-47`, `#stud-1-rrop-stud-1`): the `see` of an explained
+    answer's `why` and `refused` entries and of an illegal action's problem is this path and that
+    anchor.
     """
     media_type = request.accept_mimetypes.best_match(MEDIA_TYPES) or MEDIA_TYPES[0]
     response = Response(_BODIES[media_type], mimetype=media_type)

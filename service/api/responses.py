@@ -15,6 +15,7 @@ from flask import Response, g, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
+from ..stud_family.games import RAZZ
 from ..stud_family.rules import DEFAULT_LABEL, rules_label
 from .explain import EXPLANATION_FIELDS, ExplainQuerySchema, explain_asked
 from .loading import request_loader
@@ -26,13 +27,41 @@ BODY_PROBLEMS = (HTTPStatus.BAD_REQUEST, HTTPStatus.REQUEST_ENTITY_TOO_LARGE, HT
 """What any JSON body can get wrong before the schema is even read."""
 
 RULES_HEADER = "X-Razz-Rules"
+GAME_RULES_HEADER = "X-Rules"
+_LABEL_DOC = ("the preset (`standard` unless the request names one), each option the request gives with its value, "
+              "in the order of GET /v1/rules, and the version of the rules reference. An operation without a `rules` "
+              "object answers under the defaults. Also sent with a problem the rules find (422), not with a body "
+              "refused before its rules are read.")
 RULES_HEADER_DOC = {RULES_HEADER: {
-    "description": "The rules the answer applies: the preset (`standard` unless the request names one), each option "
-                   "the request gives with its value, in the order of GET /v1/rules, and the version of the rules "
-                   "reference. An operation without a `rules` object answers under the defaults. Also sent with a "
-                   "problem the rules find (422), not with a body refused before its rules are read.",
+    "description": "The rules a razz answer applies: " + _LABEL_DOC + " Not sent when the request names another game "
+                   "(`X-Rules` names it).",
     "schema": {"type": "string", "example": DEFAULT_LABEL}}}
-"""The header every rules operation answers with, as the contract declares it."""
+"""The header every rules operation answers a razz request with, as the contract declares it."""
+GAME_RULES_HEADER_DOC = {GAME_RULES_HEADER: {
+    "description": "The game and the rules the answer applies: the game's name (`razz` when the request names none), "
+                   "then " + _LABEL_DOC,
+    "schema": {"type": "string", "example": f"{RAZZ.name}; {DEFAULT_LABEL}"}}}
+"""The header an operation whose request names a game answers with: the game first, then the rules."""
+
+GAME = "game"
+"""The request field naming the game (``fields.game_field``)."""
+
+
+def rules_headers(request: Mapping[str, Any]) -> dict[str, str]:
+    """The headers that name the rules a loaded request is answered under: ``X-Rules`` with its game, when the
+    operation takes one (``stud8; standard; reference 2026-12``), and ``X-Razz-Rules`` as razz answers always had it.
+
+    >>> rules_headers({"game": "razz", "rules": None})
+    {'X-Razz-Rules': 'standard; reference 2026-12', 'X-Rules': 'razz; standard; reference 2026-12'}
+    >>> rules_headers({"rules": {"preset": "wsop_cash"}})
+    {'X-Razz-Rules': 'wsop_cash; reference 2026-12'}
+    """
+    label = rules_label(request.get("rules"))
+    game = request.get(GAME)
+    headers = {RULES_HEADER: label} if game in (None, RAZZ.name) else {}
+    if game is not None:
+        headers[GAME_RULES_HEADER] = f"{game}; {label}"
+    return headers
 
 
 class ApiBlueprint(Blueprint):
@@ -69,8 +98,10 @@ class ApiBlueprint(Blueprint):
             described = view
             for status in BODY_PROBLEMS:
                 described = self.alt_response(status.value, response=status.name)(described)
+            game_headers = GAME_RULES_HEADER_DOC if GAME in request_schema().fields else {}
             described = self.response(200, response_schema, example=answer_to(view, load, example),
-                                      headers={**RULES_HEADER_DOC, **(response_headers or {})})(described)
+                                      headers={**RULES_HEADER_DOC, **game_headers, **(response_headers or {})}
+                                      )(described)
             described = self.arguments(request_schema, example=example)(described)
             described = self.arguments(ExplainQuerySchema, location="query")(described)
             if headers is not None:
@@ -84,12 +115,12 @@ class ApiBlueprint(Blueprint):
                 post = described
 
                 def dispatch_request(self, **url_values: Any) -> Any:
-                    """Load the body and answer, explained if asked; the app's ``after_request`` names the rules
-                    (``g.rules_label``). The body is loaded first, so a body that is not one is named before the
-                    query."""
+                    """Load the body and answer, explained if asked; the app's ``after_request`` names the game and
+                    the rules (``g.rules_headers``). The body is loaded first, so a body that is not one is named
+                    before the query."""
                     loaded = load(request.get_data(cache=True))
                     explain = explain_asked(request.args)
-                    g.rules_label = rules_label(loaded.get("rules"))
+                    g.rules_headers = rules_headers(loaded)
                     return view(loaded, explain)
 
             self.add_url_rule(rule, view.__name__, Operation)

@@ -7,16 +7,16 @@ from typing import Any
 import marshmallow as ma
 from flask import Response
 
+from ..stud_family.games import GAMES, RAZZ
 from ..stud_family.limits import Stakes
-from ..stud_family.rules import resolve_rules
 from ..stud_family.scenarios import DEFAULT_STAKES, Ask, Scenario, Theme, scenarios
 from ..stud_family.seating import MAX_SEAT, MIN_PLAYERS
 from ..stud_family.streets import FIRST_STREET, LAST_STREET
 from ..stud_family.vocabulary import NO_CHIPS
 from .base import Object, RequestSchema
-from .fields import Choice, WholeNumber
+from .fields import Choice, WholeNumber, game_field
 from .responses import ApiBlueprint, json_response
-from .rules_options import RulesSchema
+from .rules_options import RulesSchema, request_rules
 from .table import LegalActionsSchema, SnapshotSchema, StakesSchema, explained_legal_actions, write_legal_actions
 
 blp = ApiBlueprint("scenarios", __name__, url_prefix="/v1",
@@ -35,6 +35,7 @@ DEFAULT_STAKES_BODY = {"ante": DEFAULT_STAKES.ante, "bring_in": DEFAULT_STAKES.b
 class ScenariosRequestSchema(RequestSchema):
     """Which scenarios: a seed and how many, with anything the caller fixes."""
 
+    game = game_field()
     seed = WholeNumber(maximum=MAX_SEED, required=True, metadata={
         "description": "Any whole number up to 2^63 - 1: the same seed gives the same scenarios on every replica and "
                        "every release.", "example": 42})
@@ -72,10 +73,12 @@ class ScenariosSchema(ma.Schema):
 
 
 def write_snapshot(scenario: Scenario, stakes: dict[str, Any], rules: dict[str, Any] | None) -> dict[str, Any]:
-    """A scenario's hand as the request /v1/legal-actions takes (the stakes and rules as the request wrote them),
-    each action with the chips it added."""
+    """A scenario's hand as the request /v1/legal-actions takes (its game unless razz, the default; the stakes and
+    rules as the request wrote them), each action with the chips it added."""
     snapshot, state = scenario.snapshot, scenario.state
-    body: dict[str, Any] = {} if rules is None else {"rules": rules}
+    body: dict[str, Any] = {} if snapshot.game is RAZZ else {"game": snapshot.game.name}
+    if rules is not None:
+        body["rules"] = rules
     body["stakes"] = {name: value for name, value in stakes.items() if value is not None}
     players = []
     for player in snapshot.players:
@@ -110,7 +113,8 @@ def draw_scenarios(request: dict[str, Any], explain: bool) -> Response:
     random numbers, so a later release may add fields but never changes a scenario.
     """
     stakes = request["stakes"] or DEFAULT_STAKES_BODY
-    ask = Ask(request["players"], request["street"], Stakes(**stakes), resolve_rules(request["rules"]))
+    ask = Ask(request["players"], request["street"], Stakes(**stakes), request_rules(request),
+              GAMES[request["game"]])
     drawn = scenarios(request["seed"], request["count"], ask)
     return json_response({"scenarios": [
         {"theme": scenario.theme, "snapshot": write_snapshot(scenario, stakes, request["rules"]),

@@ -10,6 +10,7 @@ from flask import Response
 from ..stud_family.betting import Replay, TableState, explain, replay
 from ..stud_family.bring_in import DoorCard, explain_bring_in, find_bring_in
 from ..stud_family.first_to_act import BoardIn, explain_first_to_act, find_first_to_act
+from ..stud_family.games import GAMES
 from ..stud_family.limits import Stakes
 from ..stud_family.rules import resolve_rules
 from ..stud_family.running_out import community_card_of_live
@@ -28,10 +29,11 @@ from .fields import (
     NestedAs,
     StrictBoolean,
     WholeNumber,
+    game_field,
     seat_field,
 )
 from .responses import ApiBlueprint, answer_writer, json_response
-from .rules_options import RulesSchema
+from .rules_options import RulesSchema, request_rules
 from .showdown import PaidSchema, by_division
 
 blp = ApiBlueprint("table", __name__, url_prefix="/v1", description="What the betting rules allow at a table.")
@@ -69,7 +71,7 @@ class StakesSchema(RequestSchema):
 
     ante = WholeNumber(required=True, metadata={"description": "What every player antes before the deal (0 or more)."})
     bring_in = WholeNumber(minimum=1, required=True, metadata={
-        "description": "The forced bet of the highest door card, at most small_bet (section 1)."})
+        "description": "The forced bet of the door card that brings in, at most small_bet (section 1)."})
     small_bet = WholeNumber(minimum=1, required=True, metadata={
         "description": "The bet and raise size on 3rd and 4th streets; completing the bring-in reaches it."})
     big_bet = WholeNumber(minimum=1, load_default=None, metadata={
@@ -90,6 +92,7 @@ class DoorCardSchema(RequestSchema):
 class BringInRequestSchema(RequestSchema):
     """Door cards of 2 to 8 players, with stakes to size the bring-in."""
 
+    game = game_field()
     players = Items(Object(DoorCardSchema), required=True,
                              validate=Length(min=MIN_PLAYERS, max=MAX_SEAT),
                              metadata={"description": "2 to 8 players' door cards, from one deck.",
@@ -105,7 +108,8 @@ class BringInRequestSchema(RequestSchema):
 class BringInSchema(ma.Schema):
     """Who brings in, and who opens the betting."""
 
-    seat = ma.fields.Integer(required=True, metadata={"description": "The highest door card's seat."})
+    seat = ma.fields.Integer(required=True, metadata={
+        "description": "The seat whose door card brings in: the highest in razz, the lowest in stud and stud8."})
     card = ma.fields.String(required=True, metadata={"description": "The bring-in seat's door card.", "example": "Ks"})
     tie_broken_by_suit = ma.fields.Boolean(required=True, metadata={
         "description": "True when another door card has the same rank, so the suit (s>h>d>c) decided."})
@@ -134,6 +138,7 @@ class BoardSchema(RequestSchema):
 class FirstToActRequestSchema(RequestSchema):
     """The boards on a street."""
 
+    game = game_field()
     street = WholeNumber(minimum=FIRST_STREET, maximum=LAST_STREET, required=True,
                          metadata={"description": "The street asked about, 3 to 7.", "example": 4})
     players = Items(Object(BoardSchema), required=True,
@@ -191,6 +196,7 @@ class ActionSchema(RequestSchema):
 class SnapshotSchema(RequestSchema):
     """The hand so far: every betting action in order; the deals are implied by the betting."""
 
+    game = game_field()
     rules = Object(RulesSchema, load_default=None,
                              metadata={"description": "Rules options over the standard preset."})
     stakes = Object(StakesSchema, required=True, metadata={"description": "The table's fixed-limit stakes."})
@@ -250,7 +256,9 @@ class HandStandsSchema(ma.Schema):
     capped = ma.fields.Boolean(required=True, metadata={
         "description": "True when the street's raises have reached the cap, so no raise is offered (section 2)."})
     bring_in_seat = ma.fields.Integer(required=True,
-                                      metadata={"description": "The seat of the highest door card (section 1)."})
+                                      metadata={
+        "description": "The seat whose door card brings in (section 1): the highest in razz, the lowest in stud and "
+                       "stud8."})
     community_card_allowed = ma.fields.Boolean(required=True, metadata={
         "description": "Whether the deck has run short so 7th street is a community card (section 7)."})
     players = ma.fields.List(ma.fields.Nested(PlayerStateSchema), required=True,
@@ -322,9 +330,10 @@ def snapshot_of_request(request: dict[str, Any]) -> Snapshot:
         stakes=Stakes(**request["stakes"]),
         players=request["players"],
         actions=request["actions"],
-        rules=resolve_rules(request["rules"]),
+        rules=request_rules(request),
         dealer_seat=request["dealer_seat"],
         community_card=request["community_card"],
+        game=GAMES[request["game"]],
     )
 
 
@@ -344,40 +353,45 @@ def write_whole_hand(snapshot: Snapshot, state: TableState, result: Settlement |
 
 @blp.json_post("/bring-in", BringInRequestSchema, BringInSchema, example=BRING_IN_EXAMPLE)
 def bring_in(request: dict[str, Any], explain: bool) -> Response:
-    """Who brings in (the highest door card, suits s>h>d>c breaking ties) and who opens.
+    """Who brings in (razz: the highest door card; stud and stud8: the lowest; suits breaking ties) and who opens.
 
-    Decides the bring-in by section 1 of the rules reference: the highest door card posts it, kings
-    high and aces low, ties on rank broken by suit. With stakes and stacks it also decides what that
-    seat posts (all it has when short) and who opens: the bring-in seat, or the next seat clockwise
-    with chips when the bring-in seat is all-in from the ante.
+    Decides the bring-in by section 1 of the rules reference: in razz the highest door card posts
+    it, kings high and aces low, ties on rank broken by suit (s>h>d>c); in stud and stud8 the
+    lowest door card, aces high, clubs the lowest suit (section 1 of its stud part). With stakes
+    and stacks it also decides what that seat posts (all it has when short) and who opens: the
+    bring-in seat, or the next seat clockwise with chips when the bring-in seat is all-in from the
+    ante.
     """
     stakes = None if request["stakes"] is None else Stakes(**request["stakes"])
     doors = [DoorCard(player["seat"], player["door_card"], player["stack"]) for player in request["players"]]
-    found = find_bring_in(doors, stakes)
+    game = GAMES[request["game"]]
+    found = find_bring_in(doors, stakes, game)
     answer = write_bring_in(found)
     if explain:
-        answer["why"] = write_why(explain_bring_in(found, stakes, resolve_rules(None)))
+        answer["why"] = write_why(explain_bring_in(found, stakes, resolve_rules(None, game.name), game=game))
     return json_response(answer)
 
 
 @blp.json_post("/first-to-act", FirstToActRequestSchema, FirstToActSchema, example=FIRST_TO_ACT_EXAMPLE)
 def first_to_act(request: dict[str, Any], explain: bool) -> Response:
-    """Who acts first on a street: the bring-in on 3rd, the lowest board from 4th on.
+    """Who acts first on a street: the bring-in on 3rd, from 4th on the lowest board in razz, the highest in stud.
 
     Decides the opener of a street: on 3rd street the bring-in seat of section 1; from 4th street on
-    the live player whose up cards make the lowest ace-to-five board (sections 3 and 8), ties broken
+    the live player whose up cards make the lowest ace-to-five board in razz (sections 3 and 8), the
+    highest board valued as a high hand in stud and stud8 (section 2 of the stud part), ties broken
     by position from dealer_seat or, with later_street_tie_break, by the high card's suit. When that
     board is all-in the next seat clockwise who can act opens (section 3); on 7th street the boards
     are the four up cards of 6th, so the 6th-street opener opens again (sections 3 and 7).
     """
     boards = [BoardIn(player["seat"], tuple(player["up_cards"]), player["folded"], player["all_in"])
               for player in request["players"]]
-    rules = resolve_rules(request["rules"])
-    found = find_first_to_act(request["street"], boards, rules, request["dealer_seat"])
+    rules = request_rules(request)
+    game = GAMES[request["game"]]
+    found = find_first_to_act(request["street"], boards, rules, request["dealer_seat"], game)
     answer = write_first_to_act(found)
     if explain:
         community = community_card_of_live(sum(not board.folded for board in boards))
-        answer["why"] = write_why(explain_first_to_act(request["street"], boards, found, rules, community))
+        answer["why"] = write_why(explain_first_to_act(request["street"], boards, found, rules, community, game))
     return json_response(answer)
 
 
@@ -389,7 +403,10 @@ def legal_actions(request: dict[str, Any], explain: bool) -> Response:
     the seat to act may do now, with the chips each choice adds. It applies the bring-in (section 1),
     3rd-street action and the cap (section 2), the opener of each later street (section 3), bet
     sizes and short all-ins (section 4), the community card when the deck runs short (section 7) and
-    the turn order and action sets of section 9. The first illegal action is a 422 naming its index.
+    the turn order and action sets of section 9. Stud and stud8 follow the same sections with their
+    stud part's bring-in and opener (its sections 1 and 2); in stud an open pair on 4th street
+    offers the small and the big bet as two entries of one type (its section 3). The first illegal
+    action is a 422 naming its index.
     """
     snapshot = snapshot_of_request(request)
     if not explain:
@@ -413,7 +430,8 @@ def table_state(request: dict[str, Any], explain: bool) -> Response:
     Decides everything /v1/legal-actions does (sections 1 to 4, 7 and 9 of the rules reference),
     and for the whole hand: each street's opener and aggressors, the pots so far and, once the hand
     is decided, who shows first and whether every hand is tabled at once (section 5), and who wins
-    each pot, split pots and odd chips included (sections 6 and 8).
+    each pot, split pots and odd chips included (sections 6 and 8; in stud and stud8, sections 4
+    and 5 of the stud part, stud8's pots halved between high and low).
     """
     snapshot = snapshot_of_request(request)
     if not explain:

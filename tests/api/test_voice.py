@@ -155,7 +155,7 @@ def test_an_unknown_field_of_a_nested_object_is_named_after_that_objects_fields(
     ("/v1/showdown", {**SHOWDOWN_EXAMPLE, "rules": {"preset": "house"}}, "rules.preset",
      'not one of standard, rrop_cash, wsop_cash, tda_tournament, wsop_tournament: "house"'),
     ("/v1/showdown", {**SHOWDOWN_EXAMPLE, "rules": {"odd_chip_rule": "coin"}}, "rules.odd_chip_rule",
-     'not one of high_card_by_suit_in_5, low_card_by_suit_all_cards, seat_order: "coin"'),
+     'not one of high_card_by_suit_in_5, low_card_by_suit_all_cards, seat_order, all_cards_by_suit: "coin"'),
     ("/v1/legal-actions", {**SNAPSHOT_EXAMPLE, "rules": {"max_raises_after_bet": "lots"}},
      "rules.max_raises_after_bet", 'not a whole number or one of unlimited: "lots"'),
     ("/v1/legal-actions", {**SNAPSHOT_EXAMPLE, "rules": {"max_raises_after_bet": 0}},

@@ -90,3 +90,24 @@ def problem_types_by_name() -> dict[str, str]:
     the whole URI's."""
     uris = DOCUMENT["components"]["schemas"]["Problem"]["properties"]["type"]["enum"]
     return {uri.rpartition("/")[2].upper().replace("-", "_"): uri for uri in uris}
+
+
+_CHECKED_DOWN = {
+    "stakes": {"ante": 5, "bring_in": 10, "small_bet": 40, "big_bet": 80},
+    "players": [{"seat": 1, "stack": 500, "up_cards": ["7c", "8h", "9s", "Kd"], "down_cards": ["As", "2d", "4c"]},
+                {"seat": 2, "stack": 500, "up_cards": ["3h", "Qd", "Qs", "5h"], "down_cards": ["Kc", "Ks", "6s"]}],
+    "actions": [{"seat": 2, "type": "bring_in"}, {"seat": 1, "type": "call"},
+                *[{"seat": seat, "type": "check"} for _ in range(4) for seat in (2, 1)]],
+}
+"""A whole hand checked down: in stud seat 2's kings and queens take the pot, in stud/8 seat 1's low takes half."""
+
+GAME_REQUESTS: list[tuple[str, str, dict[str, Any]]] = [
+    ("bringIn", "stud", {"game": "stud", "players": [{"seat": 1, "door_card": "7c"}, {"seat": 3, "door_card": "2c"}]}),
+    ("firstToAct", "stud8", {"game": "stud8", "street": 4, "players": [{"seat": 1, "up_cards": ["2c", "7h"]},
+                                                                      {"seat": 3, "up_cards": ["Kd", "Qd"]}]}),
+    ("tableState", "stud", {"game": "stud", **_CHECKED_DOWN}),
+    ("tableState", "stud8", {"game": "stud8", **_CHECKED_DOWN}),
+    ("drawScenarios", "stud8", {"game": "stud8", "seed": 5, "count": 10}),
+]
+"""Requests of the other games beside the contract's razz examples, by operation id and game: each client sends
+them typed as it types the operation's body, and reads the answer whole."""

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from ..serving.conftest import Server
-from .contract import CONTRACT, DOCUMENT, JSON, Operation, operations, problem_types_by_name
+from .contract import CONTRACT, DOCUMENT, GAME_REQUESTS, JSON, Operation, operations, problem_types_by_name
 from .readme import generator_words
 
 JAVA = shutil.which("java")
@@ -120,7 +120,8 @@ def api_class(operation: Operation) -> str:
 
 
 def caller_program(every: list[Operation]) -> str:
-    """A program calling every operation with the contract's example, plain and explained, printing the answers.
+    """A program calling every operation with the contract's example, plain and explained, and the requests of the
+    other games (``GAME_REQUESTS``), printing the answers.
 
     Its mapper refuses to read a number as true or false, as the README says a Java caller's must: the
     generated reader of an option's value (``boolean | integer | string``) tries a Boolean first, and
@@ -132,14 +133,23 @@ def caller_program(every: list[Operation]) -> str:
         if operation.request_example is None:
             calls.append(f'record("{operation.operation_id}", {api}.{operation.operation_id}());')
             continue
-        body = f"mapper.readValue({java_text(operation.request_example)}, {body_model(operation)}.class)"
-        parameters = [parameter["name"] for parameter in
-                      DOCUMENT["paths"][operation.path][operation.method].get("parameters", [])]
         for label, explain in (("", "null"), (" explained", "true")):
-            arguments = ", ".join([body, *(explain if name == "explain" else "null" for name in parameters)])
-            call = f"{api}.{operation.operation_id}({arguments})"
-            calls.append(f'record("{operation.operation_id}{label}", {call});')
+            calls.append(f'record("{operation.operation_id}{label}", '
+                         f'{call_with(operation, operation.request_example, explain)});')
+    by_id = {operation.operation_id: operation for operation in every}
+    for operation_id, game, body in GAME_REQUESTS:
+        calls.append(f'record("{operation_id} {game}", {call_with(by_id[operation_id], body, "null")});')
     return CALLER.replace("CALLS", "\n        ".join(calls))
+
+
+def call_with(operation: Operation, body: Any, explain: str) -> str:
+    """The Java expression calling ``operation`` with ``body`` read into its generated model, ``explain`` (a Java
+    Boolean) as its query parameter and no other parameter."""
+    typed = f"mapper.readValue({java_text(body)}, {body_model(operation)}.class)"
+    parameters = [parameter["name"] for parameter in
+                  DOCUMENT["paths"][operation.path][operation.method].get("parameters", [])]
+    arguments = ", ".join([typed, *(explain if name == "explain" else "null" for name in parameters)])
+    return f"new {api_class(operation)}(client).{operation.operation_id}({arguments})"
 
 
 CALLER = """\
@@ -174,10 +184,12 @@ public class CallEveryOperation {
 """
 
 
-def sent(server: Server, operation: Operation, explained: bool) -> Any:
-    """What the server answers an operation's example, read as plain JSON (a document as its text)."""
+def sent(server: Server, operation: Operation, explained: bool, example: Any = None) -> Any:
+    """What the server answers an operation's example (or ``example``), read as plain JSON (a document as its
+    text)."""
     url = f"{server.base}{operation.path}{'?explain=true' if explained else ''}"
-    body = None if operation.request_example is None else json.dumps(operation.request_example).encode()
+    example = operation.request_example if example is None else example
+    body = None if example is None else json.dumps(example).encode()
     request = urllib.request.Request(url, body, {"Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=10) as response:
         answer = response.read()
@@ -198,3 +210,6 @@ def test_the_java_client_calls_every_operation_and_reads_every_answer_whole(comp
         assert read[operation.operation_id] == sent(server, operation, False), operation.name
         if operation.request_example is not None:
             assert read[f"{operation.operation_id} explained"] == sent(server, operation, True), operation.name
+    by_id = {operation.operation_id: operation for operation in every}
+    for operation_id, game, body in GAME_REQUESTS:
+        assert read[f"{operation_id} {game}"] == sent(server, by_id[operation_id], False, body), (operation_id, game)

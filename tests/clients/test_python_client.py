@@ -15,7 +15,17 @@ from typing import Any
 
 import pytest
 
-from .contract import CONTRACT, DOCUMENT, JSON, Example, Operation, examples, operations, problem_types_by_name
+from .contract import (
+    CONTRACT,
+    DOCUMENT,
+    GAME_REQUESTS,
+    JSON,
+    Example,
+    Operation,
+    examples,
+    operations,
+    problem_types_by_name,
+)
 
 PACKAGE = "razz_rules_service_client"
 """The package openapi-python-client names after the contract's title."""
@@ -136,6 +146,21 @@ def check_operation(package: ModuleType, client: Any, operation: Operation) -> N
         assert (refused.status_code, problem.to_dict()) == (422, refused.json()), operation.name
 
 
+def test_the_client_sends_the_requests_of_every_game_and_reads_their_answers_whole(generated, server):
+    package, _ = generated
+    by_id = {operation.operation_id: operation for operation in operations()}
+    with package.Client(base_url=server.base, raise_on_unexpected_status=True) as client:
+        for operation_id, game, example in GAME_REQUESTS:
+            operation = by_id[operation_id]
+            body = request_model(package, operation).from_dict(example)
+            assert body.to_dict() == example
+            response = endpoint(package, operation).sync_detailed(client=client, body=body)
+            assert response.status_code == 200, (operation_id, game, response.content)
+            assert isinstance(response.parsed, answer_models(package, operation)), (operation_id, game)
+            assert response.parsed.to_dict() == json.loads(response.content), (operation_id, game)
+            assert response.headers["X-Rules"].startswith(f"{game}; ")
+
+
 def test_drawn_scenarios_go_back_as_table_state_requests(generated, server):
     package, _ = generated
     with package.Client(base_url=server.base, raise_on_unexpected_status=True) as client:
@@ -143,13 +168,18 @@ def test_drawn_scenarios_go_back_as_table_state_requests(generated, server):
 
 
 def replay_scenarios(package: ModuleType, client: Any) -> None:
-    """Draw scenarios, and ask the table state of each one's snapshot as the client typed it."""
+    """Draw scenarios of every game, and ask the table state of each one's snapshot as the client typed it."""
     scenarios = importlib.import_module(f"{package.__name__}.api.scenarios.draw_scenarios")
     table_state = importlib.import_module(f"{package.__name__}.api.table.table_state")
     models = importlib.import_module(f"{package.__name__}.models")
-    drawn = scenarios.sync(client=client, body=models.ScenariosRequest(seed=9, count=24))
-    assert isinstance(drawn, models.Scenarios) and len(drawn.scenarios) == 24
-    for scenario in drawn.scenarios:
-        response = table_state.sync_detailed(client=client, body=scenario.snapshot, explain=True)
-        assert isinstance(response.parsed, models.TableState), response.content
-        assert response.parsed.to_dict() == json.loads(response.content)
+    games = list(models.ScenariosRequestGame)
+    assert [game.value for game in games] == ["razz", "stud", "stud8"]
+    for game in games:
+        drawn = scenarios.sync(client=client, body=models.ScenariosRequest(seed=9, count=24, game=game))
+        assert isinstance(drawn, models.Scenarios) and len(drawn.scenarios) == 24
+        for scenario in drawn.scenarios:
+            assert scenario.snapshot.to_dict().get("game", "razz") == game.value
+            response = table_state.sync_detailed(client=client, body=scenario.snapshot, explain=True)
+            assert isinstance(response.parsed, models.TableState), response.content
+            assert response.parsed.to_dict() == json.loads(response.content)
+            assert response.headers["X-Rules"].startswith(f"{game.value}; ")

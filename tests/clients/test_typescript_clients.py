@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from .contract import CONTRACT, examples, operations, problem_types_by_name
+from .contract import CONTRACT, GAME_REQUESTS, examples, operations, problem_types_by_name
 from .typescript import (
     NODE,
     PACKAGES,
@@ -70,8 +70,12 @@ def test_both_clients_call_every_operation_and_every_answer_type_checks(generate
             if operation.request_example is not None:
                 assert called.get((client, f"{operation.operation_id} explained")) == 200, (client, operation.name)
                 assert called.get(("fetch", f"{operation.operation_id} problem")) == 422, operation.name
-    replayed = [answer for answer in answers if answer["operation"] == "tableState of a scenario"]
-    assert len(replayed) == 48 and {answer["status"] for answer in replayed} == {200}
+    for operation_id, game, _ in GAME_REQUESTS:
+        for client in ("openapi-fetch", "hey-api"):
+            assert called.get((client, f"{operation_id} {game}")) == 200, (client, operation_id, game)
+    for game in ("razz", "stud", "stud8"):
+        replayed = [answer for answer in answers if answer["operation"] == f"tableState of a {game} scenario"]
+        assert len(replayed) == 48 and {answer["status"] for answer in replayed} == {200}, game
 
     source = folder / "answers.ts"
     source.write_text(typed_constants(

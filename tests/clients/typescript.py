@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from .contract import CONTRACT, JSON, ROOT, Example, Operation, operations
+from .contract import CONTRACT, GAME_REQUESTS, JSON, ROOT, Example, Operation, operations
 
 CLIENTS = ROOT / "clients"
 PACKAGES = CLIENTS / "node_modules"
@@ -152,8 +152,9 @@ def labels_of(errors: list[str], source: Path) -> list[str]:
 def caller_program(base: str, operations: list[Operation]) -> str:
     """A program that calls every operation on the server at ``base`` with both generated clients, and prints
     each answer: the contract's request example as the body, plain and explained (``?explain=true``), an
-    empty object for the problem each POST answers it, and each drawn scenario's snapshot sent back as a
-    table state request, typed as the generated clients type it.
+    empty object for the problem each POST answers it, the requests of the other games (``GAME_REQUESTS``),
+    and each drawn scenario's snapshot, of every game, sent back as a table state request, typed as the
+    generated clients type it.
     """
     calls = []
     for operation in operations:
@@ -175,6 +176,12 @@ def caller_program(base: str, operations: list[Operation]) -> str:
         calls.append(f'await record("fetch", "{operation.operation_id} problem", fetch(base + "{operation.path}", '
                      '{ method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })'
                      '.then(answered));')
+    paths = {operation.operation_id: operation.path for operation in operations}
+    for operation_id, game, example in GAME_REQUESTS:
+        body = json.dumps(example)
+        calls += [f'await record("openapi-fetch", "{operation_id} {game}", fetchClient.POST("{paths[operation_id]}", '
+                  f'{{ body: {body} }}));',
+                  f'await record("hey-api", "{operation_id} {game}", sdk.{operation_id}({{ body: {body} }}));']
     return CALLER.replace("BASE", json.dumps(base)).replace("CALLS", "\n    ".join(calls))
 
 
@@ -185,6 +192,7 @@ import { client as heyClient } from "./hey-api/client.gen";
 import * as sdk from "./hey-api/sdk.gen";
 
 const base = BASE;
+const GAMES = ["razz", "stud", "stud8"] as const;  // each game's scenarios, typed as the contract's enum
 const fetchClient = createClient<paths>({ baseUrl: base });
 heyClient.setConfig({ baseUrl: base });
 
@@ -203,15 +211,17 @@ async function answered(response: Response): Promise<{ error: unknown; response:
 
 async function main(): Promise<void> {
     CALLS
-    const drawn = await fetchClient.POST("/v1/scenarios", { body: { seed: 7, count: 24 } });
-    for (const scenario of drawn.data?.scenarios ?? []) {
-        await record("openapi-fetch", "tableState of a scenario", fetchClient.POST("/v1/table/state", {
-            body: scenario.snapshot, params: { query: { explain: true } } }));
-    }
-    const heyDrawn = await sdk.drawScenarios({ body: { seed: 8, count: 24 } });
-    for (const scenario of heyDrawn.data?.scenarios ?? []) {
-        await record("hey-api", "tableState of a scenario", sdk.tableState({
-            body: scenario.snapshot, query: { explain: true } }));
+    for (const game of GAMES) {
+        const drawn = await fetchClient.POST("/v1/scenarios", { body: { game, seed: 7, count: 24 } });
+        for (const scenario of drawn.data?.scenarios ?? []) {
+            await record("openapi-fetch", `tableState of a ${game} scenario`, fetchClient.POST("/v1/table/state", {
+                body: scenario.snapshot, params: { query: { explain: true } } }));
+        }
+        const heyDrawn = await sdk.drawScenarios({ body: { game, seed: 8, count: 24 } });
+        for (const scenario of heyDrawn.data?.scenarios ?? []) {
+            await record("hey-api", `tableState of a ${game} scenario`, sdk.tableState({
+                body: scenario.snapshot, query: { explain: true } }));
+        }
     }
     console.log(JSON.stringify(answers));
 }
