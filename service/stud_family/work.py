@@ -23,6 +23,8 @@ sampled equity (8 players, 100,000 samples: 200,000 units), an exact one at its 
 
 SAMPLE_VALUATIONS_PER_UNIT = 4
 """Players' hands valued in one unit when sampling: 8 players times 100,000 samples take 0.2 s."""
+STUD_SAMPLE_VALUATIONS_PER_UNIT = 1
+"""Stud and stud/8 hands valued in one unit when sampling: a hand's suits are counted besides its ranks."""
 EXACT_COMBINATIONS_PER_UNIT = 10
 """Rank combinations enumerated in one unit by the exact count: 10 million take a second at the slowest."""
 HAND_CHECK_UNITS = 1_000
@@ -44,6 +46,15 @@ def sampled_work(samples: int, players: int) -> int:
     200000
     """
     return -(-samples * players // SAMPLE_VALUATIONS_PER_UNIT)
+
+
+def stud_sampled_work(samples: int, players: int) -> int:
+    """The units of ``samples`` stud or stud/8 deals valued for ``players`` each.
+
+    >>> stud_sampled_work(100_000, 8)
+    800000
+    """
+    return -(-samples * players // STUD_SAMPLE_VALUATIONS_PER_UNIT)
 
 
 def exact_work(combinations: int) -> int:
