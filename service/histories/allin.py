@@ -77,7 +77,8 @@ def all_in_equity(snapshot: Snapshot, state: TableState, result: Settlement | No
                       for player in live], dead, dealt, snapshot.rules.max_players)
     reached = pots_so_far(snapshot, state)
     if budget is not None:
-        units = sum(equity_work(spot.among(pot.eligible)) for pot in reached if len(pot.eligible) > 1)
+        units = sum(equity_work(snapshot.game.judging, spot.among(pot.eligible)) for pot in reached
+                    if len(pot.eligible) > 1)
         left = budget.left
         if not budget.pay(units):
             raise LeftOut(units, left)

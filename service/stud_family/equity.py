@@ -18,7 +18,7 @@ from typing import NamedTuple
 from .equity_samples import StudSample, sample_tally, stud_sample_tally
 from .equity_spot import SHARE_UNITS, Spot, Tally, seven_card_values
 from .errors import WorkBudgetError
-from .judging import Judging
+from .judging import Division, Judging
 from .rank_multisets import exact_tally
 from .stud_exact import POT_UNITS, CardsToCome, HighTally, HiLoTally, Work, hilo_tally, stud_tally
 from .why import Why
@@ -81,16 +81,19 @@ class Equity:
     asked: Method
 
 
-def equity_work(spot: Spot, method: Method = Method.AUTO, samples: int | None = None) -> int:
-    """The work units ``equity`` will take on ``spot`` (``stud_family/work.py``), known before any deal is counted: the
-    combinations it enumerates, or the samples it deals times the players it values. An ``exact`` past its budget
-    of combinations is refused here, as ``equity`` refuses it.
+def equity_work(judging: Judging, spot: Spot, method: Method = Method.AUTO, samples: int | None = None) -> int:
+    """The work units ``equity`` will take on ``spot`` for a game judged by ``judging`` (``stud_family/work.py``),
+    known before any deal is counted: the combinations or completions it enumerates, or the samples it deals times
+    the players it values. An ``exact`` past its budget is refused here, as ``equity`` refuses it.
 
     >>> from .equity_spot import read_spot
+    >>> from .judging import RAZZ_JUDGING
     >>> spot = read_spot([(1, ["2h"], ["3h", "4h"]), (2, ["5s"], ["6s", "7s"])], [], None, 8)
-    >>> equity_work(spot), equity_work(spot, Method.SAMPLE, 100_000)
+    >>> equity_work(RAZZ_JUDGING, spot), equity_work(RAZZ_JUDGING, spot, Method.SAMPLE, 100_000)
     (329060, 50000)
     """
+    if suits_decide(judging):
+        return stud_equity_work(spot, halves(judging), method, samples)
     combinations = spot.combinations()
     fits = _fits(spot, combinations)
     if method is Method.EXACT and not fits:
@@ -98,6 +101,17 @@ def equity_work(spot: Spot, method: Method = Method.AUTO, samples: int | None = 
     if method is not Method.SAMPLE and fits:
         return exact_work(combinations)
     return sampled_work(DEFAULT_SAMPLES if samples is None else samples, len(spot.players))
+
+
+def suits_decide(judging: Judging) -> bool:
+    """Whether suits decide the game's hand values (stud, stud/8), so that its equity counts completions card by
+    card (``stud_exact``), not rank multisets (razz: ``rank_multisets``)."""
+    return judging.hand.seven_card_ranks is None
+
+
+def halves(judging: Judging) -> bool:
+    """Whether the game halves each pot between a high and a qualifying low (stud/8)."""
+    return judging.division is Division.HIGH_LOW_HALVES
 
 
 def _over_budget(combinations: int) -> WorkBudgetError:
@@ -112,9 +126,11 @@ def _fits(spot: Spot, combinations: int) -> bool:
 
 
 def equity(judging: Judging, spot: Spot, method: Method = Method.AUTO, samples: int | None = None,
-           seed: int = 0) -> Equity:
-    """The live players' equities, their hands valued as ``judging`` says, exact or sampled as ``method`` asks;
-    ``exact`` past the budget is refused."""
+           seed: int = 0) -> Equity | StudEquity:
+    """The live players' equities, their hands valued as ``judging`` says (``StudEquity`` where suits decide them),
+    exact or sampled as ``method`` asks; ``exact`` past the budget is refused."""
+    if suits_decide(judging):
+        return stud_equity(spot, halves(judging), method, samples, seed)
     ranks = seven_card_values(judging.hand)
     combinations = spot.combinations()
     deals = spot.deals()
@@ -150,8 +166,10 @@ def _seat_equities(spot: Spot, tally: Tally) -> tuple[SeatEquity, ...]:
                  for index, player in enumerate(spot.players))
 
 
-def explain_equity(judging: Judging, spot: Spot, answer: Equity) -> list[Why]:
+def explain_equity(judging: Judging, spot: Spot, answer: Equity | StudEquity) -> list[Why]:
     """How the answer was computed: how 7th street is dealt, exact or sampled, and how ties share."""
+    if isinstance(answer, StudEquity):
+        return explain_stud_equity(judging, spot, answer)
     why = [spot.seventh.why()]
     ranking, words = judging.hand.citation, judging.words
     if answer.method is Method.EXACT:
@@ -328,14 +346,15 @@ def explain_stud_equity(judging: Judging, spot: Spot, answer: StudEquity) -> lis
         text = (f"{reason}: {answer.samples:,} deals sampled from seed {answer.seed} with the scenarios' generator "
                 f"(SplitMix64), the largest standard error {100 * (answer.standard_error or 0):.2f}%")
     why.append(judging.hand.citation.says("equity_method", text))
-    if isinstance(answer.tally, HiLoTally):
-        shared = ("the pot is halved between the best high and the best low of five different ranks 8 or lower; "
-                  "with no qualifying low the best high takes it all; a k-way tie in a half counts 1/k of that half "
-                  "to each, and the same k players holding both halves receive 1/k of the pot whether it is split as "
-                  "one pot or by halves (hilo_same_winners changes only the odd chips)")
-    else:
-        shared = f"{judging.words.ties}, so a k-way tie counts 1/k of it to each of the k players"
-    why.append(judging.ties_split.says("equity_ties", shared))
+    if judging.low is not None and isinstance(answer.tally, HiLoTally):
+        why.append(judging.low.halves.says("equity_ties", (
+            f"the pot is halved between {judging.words.best} and {judging.low.words.best} (five different ranks 8 or "
+            f"lower); with no qualifying low {judging.words.best} takes it all; a k-way tie in a half counts 1/k of "
+            "that half to each, and the same k players holding both halves receive 1/k of the pot whether it is "
+            "split as one pot or by halves (hilo_same_winners changes only the odd chips)")))
+        return why
+    why.append(judging.ties_split.says("equity_ties", f"{judging.words.ties}, so a k-way tie counts 1/k of it to "
+                                                      "each of the k players"))
     return why
 
 
