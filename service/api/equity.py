@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import marshmallow as ma
-from flask import Response
+from flask import Response, has_request_context
+from flask import request as flask_request
 
+from ..stud_family.betting import TableState
 from ..stud_family.draws import MASK
 from ..stud_family.equity import (
     DEFAULT_SAMPLES,
@@ -23,10 +25,12 @@ from ..stud_family.equity import (
     explain_equity,
 )
 from ..stud_family.equity_spot import read_spot
+from ..stud_family.equity_table import live_equity
 from ..stud_family.errors import SnapshotError
 from ..stud_family.games import GAMES
 from ..stud_family.rules import resolve_rules
 from ..stud_family.seating import MAX_SEAT, MIN_PLAYERS
+from ..stud_family.snapshot import Snapshot
 from ..stud_family.streets import MAX_DOWN_CARDS, MAX_UP_CARDS
 from ..stud_family.work import (
     EXACT_COMBINATIONS_PER_UNIT,
@@ -36,7 +40,7 @@ from ..stud_family.work import (
     within_budget,
 )
 from .base import Items, Length, Object, RequestSchema
-from .explain import why_field, write_why
+from .explain import ExplainQuerySchema, explain_asked, why_field, write_why
 from .fields import CardTexts, Choice, WholeNumber, game_field, seat_field
 from .responses import ApiBlueprint, answer_writer, json_response
 from .rules_options import RulesSchema
@@ -198,3 +202,42 @@ def compute_equity(request: dict[str, Any], explain: bool) -> Response:
     if explain:
         body["why"] = write_why(explain_equity(judging, spot, answer))
     return json_response(body)
+
+
+EQUITY = "equity"
+"""The query parameter that asks the table's state for the live hands' equity."""
+
+
+class TableQuerySchema(ExplainQuerySchema):
+    """The query string of POST /v1/table/state."""
+
+    equity = ma.fields.Boolean(load_default=False, metadata={
+        "description": "true adds `equity`: the live hands' equity where the snapshot stands (POST /v1/equity, auto, "
+                       "on the cards it shows). Without it the answer is byte for byte what it is."})
+
+
+def equity_field() -> ma.fields.Field:
+    """The ``equity`` of a table's state: the answer of POST /v1/equity for the game, or null."""
+    return ma.fields.Raw(allow_none=True, metadata={
+        "anyOf": [{"$ref": "#/components/schemas/Equity"}, {"$ref": "#/components/schemas/HiLoEquity"},
+                  {"type": "null"}],
+        "description": "Only with ?equity=true: the live hands' equity where the snapshot stands, from the cards it "
+                       "shows, as POST /v1/equity answers it with method auto (each live player's up cards and the "
+                       "down cards given; folded and mucked players' cards dead; the players dealt each street "
+                       "counted from the up cards shown; the community card once turned); null when fewer than two "
+                       "hands are live."})
+
+
+def table_equity(snapshot: Snapshot, state: TableState) -> dict[str, Any] | None:
+    """The live hands' equity where ``state`` stands, if the query asks for it (``?equity=true``), written as POST
+    /v1/equity writes it; its work estimated first and done where the server puts heavy work."""
+    live = live_equity(snapshot, state)
+    if live is None:
+        return None
+    answer = do_work(within_budget(live.units, EQUITY), live.compute)
+    return write_equity(answer, players=write_players(answer))
+
+
+def equity_asked() -> bool:
+    """Whether the request's query string asks for the equity (a value other than true or false is a 422)."""
+    return has_request_context() and explain_asked(flask_request.args, EQUITY)
