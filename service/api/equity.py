@@ -190,7 +190,7 @@ def compute_equity(request: dict[str, Any], explain: bool) -> Response:
     pot or the half (section 6). stud8 answers each player's chances by halves (HiLoEquity).
     """
     game = GAMES[request["game"]]
-    max_players = resolve_rules(request["rules"]).max_players
+    max_players = resolve_rules(request["rules"], game.name).max_players
     spot = read_spot([(player["seat"], player["up_cards"], player["down_cards"]) for player in request["players"]],
                      request["dead_cards"], request["dealt"], max_players)
     method, samples = request["method"], request["samples"]
