@@ -101,7 +101,7 @@ def stud_sample_tally(spot: Spot, hilo: bool, samples: int, seed: int) -> StudSa
     """``samples`` random completions dealt as ``sample_tally`` deals them (the same cards for the same seed), each
     hand of seven cards valued for stud high (``seven_card_values``) and, for stud/8, its qualifying low: the pot
     to the best high, or halved between the best high and the best qualifying low."""
-    columns = [np.zeros(len(spot.players), dtype=np.int64) for _ in range(7 if hilo else 4)]
+    columns = [np.zeros(len(spot.players), dtype=np.int64) for _ in range(8 if hilo else 4)]
     for start in range(0, samples, _SAMPLE_BLOCK):
         block = _stud_block(spot, hilo, start, min(samples, start + _SAMPLE_BLOCK), seed)
         for column, counted in zip(columns, block, strict=True):
@@ -136,8 +136,9 @@ def _stud_block(spot: Spot, hilo: bool, start: int, stop: int, seed: int) -> lis
     at_low = (low == best_low[:, None]) & (best_low < NO_LOW)[:, None]
     low_holders = at_low.sum(axis=1)
     high_pot = np.where(low_holders > 0, HALF, POT_UNITS)
-    share = at_high * (high_pot // high_holders)[:, None] + at_low * (HALF // np.maximum(low_holders, 1))[:, None]
+    low_share = at_low * (HALF // np.maximum(low_holders, 1))[:, None]
+    share = at_high * (high_pot // high_holders)[:, None] + low_share
     scoop = high_alone & ((low_holders == 0)[:, None] | (at_low & (low_holders == 1)[:, None]))
     return [high_alone.sum(axis=0), high_shared.sum(axis=0), (at_low & (low_holders == 1)[:, None]).sum(axis=0),
             (at_low & (low_holders > 1)[:, None]).sum(axis=0), scoop.sum(axis=0), share.sum(axis=0),
-            (share ** 2).sum(axis=0)]
+            low_share.sum(axis=0), (share ** 2).sum(axis=0)]

@@ -93,7 +93,7 @@ def dealt_by_hand(case: Spot, hilo: bool, samples: int, seed: int) -> tuple[High
     force's evaluator: the counts ``stud_sample_tally`` must give."""
     needs, players = case.needs(), len(case.players)
     counts = {name: [0] * players for name in ("high_wins", "high_ties", "low_wins", "low_ties", "scoops", "shares",
-                                                "squares")}
+                                                "low_shares", "squares")}
     for index in range(samples):
         draws, order, dealt = Draws(seed, index), list(case.unseen), []
         for step in range(sum(needs) + case.community_card):
@@ -116,6 +116,7 @@ def dealt_by_hand(case: Spot, hilo: bool, samples: int, seed: int) -> tuple[High
             counts["high_wins" if len(high_holders) == 1 else "high_ties"][place] += 1
         for place in low_holders:
             share[place] += HALF // len(low_holders)
+            counts["low_shares"][place] += HALF // len(low_holders)
             counts["low_wins" if len(low_holders) == 1 else "low_ties"][place] += 1
         if len(high_holders) == 1 and (not low_holders or low_holders == high_holders):
             counts["scoops"][high_holders[0]] += 1
@@ -124,7 +125,7 @@ def dealt_by_hand(case: Spot, hilo: bool, samples: int, seed: int) -> tuple[High
             counts["squares"][place] += share[place] ** 2
     if hilo:
         tally: HighTally | HiLoTally = HiLoTally(samples, *(tuple(counts[name]) for name in (
-            "high_wins", "high_ties", "low_wins", "low_ties", "scoops", "shares")))
+            "high_wins", "high_ties", "low_wins", "low_ties", "scoops", "shares", "low_shares")))
     else:
         tally = HighTally(samples, *(tuple(counts[name]) for name in ("high_wins", "high_ties", "shares")))
     return tally, tuple(counts["squares"])
