@@ -222,8 +222,10 @@ class SeatHiLoEquity:
     scoop: float
     """The best high alone and the best low alone, or the best high alone with no qualifying low anywhere."""
     equity: float
+    high_equity: float
+    """The part of ``equity`` won in high halves (and whole pots without a qualifying low)."""
     low_equity: float
-    """The part of ``equity`` won in low halves; the rest is won in high halves (or whole pots without a low)."""
+    """The part of ``equity`` won in low halves."""
 
 
 class ExactCost(NamedTuple):
@@ -326,10 +328,11 @@ def _stud_seats(spot: Spot, tally: HighTally | HiLoTally) -> tuple[SeatEquity, .
                      for seat, win, tie, share in zip(seats, tally.wins, tally.ties, shares, strict=True))
     return tuple(SeatHiLoEquity(seat, Chances(high_win / deals, high_tie / deals), Chances(low_win / deals,
                                                                                             low_tie / deals),
-                                scoop / deals, share, low_share / (deals * POT_UNITS))
-                 for seat, high_win, high_tie, low_win, low_tie, scoop, share, low_share in zip(
+                                scoop / deals, share, (whole - low_share) / (deals * POT_UNITS),
+                                low_share / (deals * POT_UNITS))
+                 for seat, high_win, high_tie, low_win, low_tie, scoop, share, whole, low_share in zip(
                      seats, tally.high_wins, tally.high_ties, tally.low_wins, tally.low_ties, tally.scoops, shares,
-                     tally.low_shares, strict=True))
+                     tally.shares, tally.low_shares, strict=True))
 
 
 def explain_stud_equity(judging: Judging, spot: Spot, answer: StudEquity) -> list[Why]:
