@@ -18,13 +18,15 @@ from .errors import WorkBudgetError
 WORK_BUDGET = 3_000_000
 """The most work units one request may ask for: about 3 s of one core on bench/'s machines, 10 s on a busy one,
 well within the 30 s after which gunicorn replaces a worker that has stopped answering. It holds the heaviest
-sampled equity (8 players, 100,000 samples: 200,000 units), an exact one at its own budget (1,000,000), a
-1,000-hand check (1,000,000) and a 1,000-hand ranking batch (2,000)."""
+sampled equity (8 players, 100,000 samples: 200,000 units in razz, 800,000 in stud and stud/8), an exact one at its
+own budget (1,000,000 in every game), a 1,000-hand check (1,000,000) and a 1,000-hand ranking batch (2,000)."""
 
 SAMPLE_VALUATIONS_PER_UNIT = 4
 """Players' hands valued in one unit when sampling: 8 players times 100,000 samples take 0.2 s."""
 STUD_SAMPLE_VALUATIONS_PER_UNIT = 1
-"""Stud and stud/8 hands valued in one unit when sampling: a hand's suits are counted besides its ranks."""
+"""Stud and stud/8 hands valued in one unit when sampling (a hand's suits are counted besides its ranks): 8 players
+times 100,000 samples of stud/8, 800,000 units, took 1.39 s on a machine at a load average of 7 (bench/README.md,
+"Stud and stud/8 equity over HTTP")."""
 EXACT_COMBINATIONS_PER_UNIT = 10
 """Rank combinations enumerated in one unit by the exact count: 10 million take a second at the slowest."""
 HAND_CHECK_UNITS = 1_000
