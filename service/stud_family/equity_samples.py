@@ -54,17 +54,17 @@ def dealt_block(spot: Spot, start: int, stop: int, seed: int) -> npt.NDArray[np.
     left = len(spot.unseen)
     indices = np.arange(start, stop, dtype=np.uint64)
     keys = _mix(np.uint64(mix(seed & MASK)) ^ _mix((indices << np.uint64(ATTEMPT_BITS)) & np.uint64(MASK)))
-    order = np.tile(np.arange(left, dtype=np.int16), (count, 1))
-    rows = np.arange(count)
-    dealt = np.empty((count, wanted), dtype=np.intp)
+    order = np.repeat(np.arange(left, dtype=np.int16)[:, None], count, axis=1)  # a row a place, a column a sample
+    columns = np.arange(count)
+    dealt = np.empty((wanted, count), dtype=np.intp)
     for step in range(wanted):
         last = left - 1 - step
         other = (_mix(keys + np.uint64((step + 1) * GOLDEN & MASK)) % np.uint64(last + 1)).astype(np.intp)
-        placed = order[rows, other]
-        order[rows, other] = order[:, last]
-        order[:, last] = placed
-        dealt[:, step] = placed
-    return dealt
+        placed = order[other, columns]
+        order[other, columns] = order[last]
+        order[last] = placed
+        dealt[step] = placed
+    return dealt.T
 
 
 def _sample_block(spot: Spot, ranks: npt.NDArray[np.uint16], start: int, stop: int, seed: int) -> Tally:
