@@ -35,10 +35,10 @@ RANKED_HAND_UNITS = 2
 """One hand of a ranking batch valued and written."""
 MOST_POTS = 7
 """The most pots a hand makes: eight players, each all-in for a different amount."""
-HAND_ALL_IN_WORK = MOST_POTS * -(-20_000 * 8 // SAMPLE_VALUATIONS_PER_UNIT)
+HAND_ALL_IN_WORK = MOST_POTS * -(-20_000 * 8 // STUD_SAMPLE_VALUATIONS_PER_UNIT)
 """What a hand's all-in equity may take when its pots are sampled (20,000 samples, as ``equity`` samples by
-default, for up to 8 players in each of 7 pots): a history check may take that much more a hand, within the
-budget."""
+default, for up to 8 players in each of 7 pots, valued as stud and stud/8 value them, the dearest): a history
+check may take that much more a hand, within the budget."""
 
 
 def sampled_work(samples: int, players: int) -> int:
@@ -78,7 +78,7 @@ def most_history_work(hands: int) -> int:
     equities as far as the budget goes.
 
     >>> most_history_work(1), most_history_work(1000)
-    (281000, 3000000)
+    (1121000, 3000000)
     """
     return min(WORK_BUDGET, max(history_work(hands), hands * (HAND_CHECK_UNITS + HAND_ALL_IN_WORK)))
 
