@@ -5,28 +5,43 @@ from __future__ import annotations
 from typing import Any
 
 import marshmallow as ma
-from flask import Response
+from flask import Response, has_request_context
+from flask import request as flask_request
 
+from ..stud_family.betting import TableState
 from ..stud_family.draws import MASK
 from ..stud_family.equity import (
     DEFAULT_SAMPLES,
     EXACT_BUDGET,
     MOST_SAMPLES,
+    STUD_EXACT_BYTES,
+    STUD_EXACT_UNITS,
+    Equity,
     Method,
+    SeatHiLoEquity,
+    StudEquity,
     equity,
     equity_work,
     explain_equity,
 )
 from ..stud_family.equity_spot import read_spot
+from ..stud_family.equity_table import live_equity
 from ..stud_family.errors import SnapshotError
-from ..stud_family.games import RAZZ
+from ..stud_family.games import GAMES
 from ..stud_family.rules import resolve_rules
 from ..stud_family.seating import MAX_SEAT, MIN_PLAYERS
+from ..stud_family.snapshot import Snapshot
 from ..stud_family.streets import MAX_DOWN_CARDS, MAX_UP_CARDS
-from ..stud_family.work import EXACT_COMBINATIONS_PER_UNIT, SAMPLE_VALUATIONS_PER_UNIT, WORK_BUDGET, within_budget
+from ..stud_family.work import (
+    EXACT_COMBINATIONS_PER_UNIT,
+    SAMPLE_VALUATIONS_PER_UNIT,
+    STUD_SAMPLE_VALUATIONS_PER_UNIT,
+    WORK_BUDGET,
+    within_budget,
+)
 from .base import Items, Length, Object, RequestSchema
-from .explain import why_field, write_why
-from .fields import CardTexts, Choice, WholeNumber, seat_field
+from .explain import ExplainQuerySchema, explain_asked, why_field, write_why
+from .fields import CardTexts, Choice, WholeNumber, game_field, seat_field
 from .responses import ApiBlueprint, answer_writer, json_response
 from .rules_options import RulesSchema
 from .work import do_work
@@ -54,6 +69,7 @@ class EquityPlayerSchema(RequestSchema):
 class EquityRequestSchema(RequestSchema):
     """The live players' cards, the cards known to be out of play, and how to compute."""
 
+    game = game_field()
     players = Items(Object(EquityPlayerSchema), required=True,
                     validate=Length(min=MIN_PLAYERS, max=MAX_SEAT, kind=SnapshotError.kind),
                     metadata={"description": "The live players, 2 to 8, each seat once, cards from one deck.",
@@ -67,14 +83,16 @@ class EquityRequestSchema(RequestSchema):
                                      "per up card (default: the live players on every street): section 7 counts "
                                      "the stub from it to decide whether 7th street is a community card."})
     method = Choice(Method, load_default=Method.AUTO, metadata={
-        "description": f"exact enumerates every deal (refused past the budget of {EXACT_BUDGET:,} rank "
-                       "combinations); sample deals random completions; auto (default) is exact within the "
-                       "budget, else samples."})
+        "description": f"exact enumerates every deal (refused past its budget: in razz {EXACT_BUDGET:,} rank "
+                       f"combinations; in stud and stud8 {STUD_EXACT_UNITS:,} work units and "
+                       f"{STUD_EXACT_BYTES >> 20} MB of memory, both estimated before it starts); sample deals "
+                       "random completions; auto (default) is exact within the budget, else samples."})
     samples = WholeNumber(minimum=1, maximum=MOST_SAMPLES, load_default=None, metadata={
         "description": f"Deals sampled, 1 to {MOST_SAMPLES:,} (default {DEFAULT_SAMPLES:,}: a standard error of "
                        f"at most 0.36%). A request is held to a work budget of {WORK_BUDGET:,} units (about a "
                        f"microsecond of a core each): sampling takes one per {SAMPLE_VALUATIONS_PER_UNIT} players' "
-                       f"hands valued, exact one per {EXACT_COMBINATIONS_PER_UNIT} rank combinations."})
+                       f"hands valued in razz, one per {STUD_SAMPLE_VALUATIONS_PER_UNIT} in stud and stud8; exact in "
+                       f"razz one per {EXACT_COMBINATIONS_PER_UNIT} rank combinations."})
     seed = WholeNumber(maximum=MAX_SEED, load_default=0, metadata={
         "description": "The samples' seed, any whole number up to 2^63 - 1 (default 0): the same seed gives the "
                        "same samples on every replica and every release. Sample i is dealt by the scenarios' "
@@ -96,8 +114,33 @@ class SeatEquitySchema(ma.Schema):
         "description": "The expected share of the pot: a k-way tie counts 1/k. The players' equities sum to 1."})
 
 
+class ChancesSchema(ma.Schema):
+    """A player's chances in one half of a stud8 pot."""
+
+    win = ma.fields.Float(required=True, metadata={"description": "The probability of holding the half's one best "
+                                                                  "hand."})
+    tie = ma.fields.Float(required=True, metadata={"description": "The probability of sharing the half's best hand."})
+
+
+class SeatHiLoEquitySchema(ma.Schema):
+    """One live player's chances in stud8: in each half, to scoop, and the expected share of the pot."""
+
+    seat = ma.fields.Integer(required=True, metadata={"description": "The player's seat."})
+    high = ma.fields.Nested(ChancesSchema, required=True, metadata={"description": "The high half."})
+    low = ma.fields.Nested(ChancesSchema, required=True, metadata={
+        "description": "The low half: a low of five different ranks 8 or lower; without one a player neither wins "
+                       "nor shares it."})
+    scoop = ma.fields.Float(required=True, metadata={
+        "description": "The probability of winning the whole pot alone: the one best high and the one best low, or "
+                       "the one best high when no low qualifies."})
+    equity = ma.fields.Float(required=True, metadata={
+        "description": "The expected share of the pot: halved between the best high and the best qualifying low "
+                       "(the whole pot to the high when no low qualifies), a k-way tie in a half counting 1/k of "
+                       "that half. The players' equities sum to 1."})
+
+
 class EquitySchema(ma.Schema):
-    """Each live player's chances and how they were computed."""
+    """Each live player's chances and how they were computed (razz and stud)."""
 
     players = ma.fields.List(ma.fields.Nested(SeatEquitySchema), required=True,
                              metadata={"description": "The live players, in the request's order."})
@@ -113,28 +156,88 @@ class EquitySchema(ma.Schema):
     why = why_field()
 
 
+class HiLoEquitySchema(EquitySchema):
+    """Each live player's chances in stud8, each half and the scoop, and how they were computed."""
+
+    players = ma.fields.List(ma.fields.Nested(SeatHiLoEquitySchema), required=True,
+                             metadata={"description": "The live players, in the request's order."})
+
+
 write_equity = answer_writer(EquitySchema, written=("players",))
 write_seat = answer_writer(SeatEquitySchema)
+write_hilo_seat = answer_writer(SeatHiLoEquitySchema, written=("high", "low"))
+write_chances = answer_writer(ChancesSchema)
 
 
-@blp.json_post("/equity", EquityRequestSchema, EquitySchema, example=EQUITY_EXAMPLE)
+def write_players(answer: Equity | StudEquity) -> list[dict[str, Any]]:
+    """Each seat's chances as its game answers them: stud8's by halves, razz's and stud's as one."""
+    return [write_hilo_seat(player, high=write_chances(player.high), low=write_chances(player.low))
+            if isinstance(player, SeatHiLoEquity) else write_seat(player) for player in answer.players]
+
+
+@blp.json_post("/equity", EquityRequestSchema, {"anyOf": [EquitySchema, HiLoEquitySchema]},
+               example=EQUITY_EXAMPLE)
 def compute_equity(request: dict[str, Any], explain: bool) -> Response:
     """Each live player's chance to win, to tie and expected share of the pot, with cards still to come.
 
     Every unseen card is equally likely to be any card not named in the request. exact counts
-    every deal, by the ranks each player receives (section 8: suits never decide a low), each
-    weighted by the ways the deck deals them; sample deals random completions from the seed with
-    the scenarios' generator. Section 7 decides whether 7th street is a community card, and a tie
-    splits the pot (section 6).
+    every deal: in razz by the ranks each player receives (section 8: suits never decide a low),
+    each weighted by the ways the deck deals them; in stud and stud8 every completion, each
+    player's valued once (stud sections 4 and 5: the high hand, and in stud8 the pot halved with
+    the best low of five different ranks 8 or lower, the high taking it all without one). sample
+    deals random completions from the seed with the scenarios' generator. Section 7 decides whether
+    7th street is a community card, which plays in every hand and in both halves; a tie splits the
+    pot or the half (section 6). stud8 answers each player's chances by halves (HiLoEquity).
     """
-    max_players = resolve_rules(request["rules"]).max_players
+    game = GAMES[request["game"]]
+    max_players = resolve_rules(request["rules"], game.name).max_players
     spot = read_spot([(player["seat"], player["up_cards"], player["down_cards"]) for player in request["players"]],
                      request["dead_cards"], request["dealt"], max_players)
     method, samples = request["method"], request["samples"]
-    units = within_budget(equity_work(spot, method, samples), "samples" if method is Method.SAMPLE else "method")
-    judging = RAZZ.judging
+    judging = game.judging
+    units = within_budget(equity_work(judging, spot, method, samples),
+                          "samples" if method is Method.SAMPLE else "method")
     answer = do_work(units, lambda: equity(judging, spot, method, samples, request["seed"]))
-    body = write_equity(answer, players=[write_seat(player) for player in answer.players])
+    body = write_equity(answer, players=write_players(answer))
     if explain:
         body["why"] = write_why(explain_equity(judging, spot, answer))
     return json_response(body)
+
+
+EQUITY = "equity"
+"""The query parameter that asks the table's state for the live hands' equity."""
+
+
+class TableQuerySchema(ExplainQuerySchema):
+    """The query string of POST /v1/table/state."""
+
+    equity = ma.fields.Boolean(load_default=False, metadata={
+        "description": "true adds `equity`: the live hands' equity where the snapshot stands (POST /v1/equity, auto, "
+                       "on the cards it shows). Without it the answer is byte for byte what it is."})
+
+
+def equity_field() -> ma.fields.Field:
+    """The ``equity`` of a table's state: the answer of POST /v1/equity for the game, or null."""
+    return ma.fields.Raw(allow_none=True, metadata={
+        "anyOf": [{"$ref": "#/components/schemas/Equity"}, {"$ref": "#/components/schemas/HiLoEquity"},
+                  {"type": "null"}],
+        "description": "Only with ?equity=true: the live hands' equity where the snapshot stands, from the cards it "
+                       "shows, as POST /v1/equity answers it with method auto (each live player's up cards and the "
+                       "down cards given; folded and mucked players' cards dead; the players dealt each street "
+                       "counted from the up cards shown; the community card once turned); null when fewer than two "
+                       "hands are live."})
+
+
+def table_equity(snapshot: Snapshot, state: TableState) -> dict[str, Any] | None:
+    """The live hands' equity where ``state`` stands, if the query asks for it (``?equity=true``), written as POST
+    /v1/equity writes it; its work estimated first and done where the server puts heavy work."""
+    live = live_equity(snapshot, state)
+    if live is None:
+        return None
+    answer = do_work(within_budget(live.units, EQUITY), live.compute)
+    return write_equity(answer, players=write_players(answer))
+
+
+def equity_asked() -> bool:
+    """Whether the request's query string asks for the equity (a value other than true or false is a 422)."""
+    return has_request_context() and explain_asked(flask_request.args, EQUITY)

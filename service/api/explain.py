@@ -98,16 +98,17 @@ EXPLANATION_FIELDS = frozenset(("why", "refused"))
 """The fields only an explained answer holds: answer writers never write them from a record."""
 
 
-def explain_asked(args: MultiDict[str, str]) -> bool:
-    """Whether the query string asks for an explanation; a value other than true or false, or two, is a 422."""
-    values = args.getlist(EXPLAIN)
+def explain_asked(args: MultiDict[str, str], name: str = EXPLAIN) -> bool:
+    """Whether the query string asks for an explanation (or the flag ``name``); a value other than true or false,
+    or two, is a 422."""
+    values = args.getlist(name)
     if not values:
         return False
     if len(values) > 1:
-        raise field_problem(SCHEMA_KIND, EXPLAIN, f"given {len(values)} times: give it once")
+        raise field_problem(SCHEMA_KIND, name, f"given {len(values)} times: give it once")
     value = values[0]
     if value not in _WORDS:
-        raise field_problem(SCHEMA_KIND, EXPLAIN, not_a("true or false", value))
+        raise field_problem(SCHEMA_KIND, name, not_a("true or false", value))
     return _WORDS[value]
 
 

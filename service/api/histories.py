@@ -107,6 +107,23 @@ class SeatShareSchema(ma.Schema):
     equity = ma.fields.Float(required=True, metadata={"description": "Its expected share of the pot, 0 to 1."})
 
 
+class HalfShareSchema(ma.Schema):
+    """What a seat could expect from one half of a stud8 pot."""
+
+    seat = ma.fields.Integer(required=True, metadata={"description": "The seat."})
+    equity = ma.fields.Float(required=True, metadata={"description": "Its expected share of the pot won in this half."})
+    amount = ma.fields.Integer(required=True, metadata={"description": "That share of the pot, in the history's unit."})
+
+
+class PotHalvesSchema(ma.Schema):
+    """A stud8 pot's expectations by half: every amount of both halves sums exactly to the pot."""
+
+    high = ma.fields.List(ma.fields.Nested(HalfShareSchema), required=True, metadata={
+        "description": "From the high half (and the whole pot when no low qualifies), each eligible seat ascending."})
+    low = ma.fields.List(ma.fields.Nested(HalfShareSchema), required=True, metadata={
+        "description": "From the low half, each eligible seat ascending."})
+
+
 class PotEquitySchema(ma.Schema):
     """One pot's equities among the seats eligible for it."""
 
@@ -115,6 +132,9 @@ class PotEquitySchema(ma.Schema):
                               metadata={"description": "The live seats eligible for it, ascending."})
     equities = ma.fields.List(ma.fields.Nested(SeatShareSchema), required=True, metadata={
         "description": "Each eligible seat's equity in the pot (POST /v1/equity among them), ascending."})
+    halves = ma.fields.Nested(PotHalvesSchema, metadata={
+        "description": "stud8 only: what each eligible seat could expect from each half, rounded to the unit so "
+                       "that both halves' amounts sum exactly to the pot."})
 
 
 class AllInSchema(ma.Schema):

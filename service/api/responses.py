@@ -76,7 +76,7 @@ class ApiBlueprint(Blueprint):
     def json_post(self, rule: str, request_schema: type[ma.Schema],
                   response_schema: type[ma.Schema] | Mapping[str, Any], example: Mapping[str, Any],
                   headers: type[ma.Schema] | None = None, response_headers: Mapping[str, Any] | None = None,
-                  ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+                  query: type[ma.Schema] = ExplainQuerySchema) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """Route a POST that loads ``request_schema``, answers ``response_schema`` and documents its problems.
 
         A whole-request ``example`` lets clients and fuzzers start from a body the rules accept; the
@@ -85,7 +85,7 @@ class ApiBlueprint(Blueprint):
         is the operation's summary (its first line) and description (the rest). ``response_schema`` may
         be a JSON Schema over schemas (``anyOf`` answers a request header chooses between); ``headers``
         is the schema of the request headers the view reads, ``response_headers`` documents those it
-        answers with.
+        answers with, ``query`` the query string's parameters (``?explain``, and any the view reads).
         flask-smorest's decorators describe the operation (its ``post``), but each would also wrap
         the view for every request, and load the body through marshmallow, at many times the loader's
         cost (bench/README.md, "Speed tricks"). So the operation dispatches
@@ -103,7 +103,7 @@ class ApiBlueprint(Blueprint):
                                       headers={**RULES_HEADER_DOC, **game_headers, **(response_headers or {})}
                                       )(described)
             described = self.arguments(request_schema, example=example)(described)
-            described = self.arguments(ExplainQuerySchema, location="query")(described)
+            described = self.arguments(query, location="query")(described)
             if headers is not None:
                 described = self.arguments(headers, location="headers")(described)
             described = self.docstring(described)

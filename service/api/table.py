@@ -22,6 +22,7 @@ from ..stud_family.table_why import RefusedAction
 from ..stud_family.vocabulary import ACTION_TYPES, Phase
 from ..stud_family.why import Why
 from .base import Items, Length, Object, OneOf, RequestSchema, Text
+from .equity import TableQuerySchema, equity_asked, equity_field, table_equity
 from .explain import refused_field, why_field, write_refused, write_why
 from .fields import (
     CardText,
@@ -322,6 +323,7 @@ class TableStateSchema(WholeHandSchema):
 
     why = why_field()
     refused = refused_field()
+    equity = equity_field()
 
 
 def snapshot_of_request(request: dict[str, Any]) -> Snapshot:
@@ -340,7 +342,7 @@ def snapshot_of_request(request: dict[str, Any]) -> Snapshot:
 write_bring_in = answer_writer(BringInSchema)
 write_first_to_act = answer_writer(FirstToActSchema)
 write_legal_actions = answer_writer(LegalActionsSchema)
-write_table_state = answer_writer(TableStateSchema, written=("pots", "result"))
+write_table_state = answer_writer(TableStateSchema, written=("pots", "result", "equity"))
 write_pot = answer_writer(PotSchema)
 write_outcome = by_division(HandOutcomeSchema)
 
@@ -348,7 +350,7 @@ write_outcome = by_division(HandOutcomeSchema)
 def write_whole_hand(snapshot: Snapshot, state: TableState, result: Settlement | None) -> dict[str, Any]:
     """The table-state answer for a replayed hand: its state, the pots so far and, once decided, its result."""
     pots = [write_pot(pot) for pot in pots_so_far(snapshot, state)]
-    return write_table_state(state, pots=pots, result=write_outcome(snapshot.game.judging)(result))
+    return write_table_state(state, pots=pots, result=write_outcome(snapshot.game.judging)(result), equity=None)
 
 
 @blp.json_post("/bring-in", BringInRequestSchema, BringInSchema, example=BRING_IN_EXAMPLE)
@@ -423,7 +425,7 @@ def explained_legal_actions(snapshot: Snapshot) -> dict[str, Any]:
     return answer
 
 
-@blp.json_post("/table/state", SnapshotSchema, TableStateSchema, example=SNAPSHOT_EXAMPLE)
+@blp.json_post("/table/state", SnapshotSchema, TableStateSchema, example=SNAPSHOT_EXAMPLE, query=TableQuerySchema)
 def table_state(request: dict[str, Any], explain: bool) -> Response:
     """Replay a whole hand: streets, pots and, once decided, winners, payouts and show order.
 
@@ -431,16 +433,20 @@ def table_state(request: dict[str, Any], explain: bool) -> Response:
     and for the whole hand: each street's opener and aggressors, the pots so far and, once the hand
     is decided, who shows first and whether every hand is tabled at once (section 5), and who wins
     each pot, split pots and odd chips included (sections 6 and 8; in stud and stud8, sections 4
-    and 5 of the stud part, stud8's pots halved between high and low).
+    and 5 of the stud part, stud8's pots halved between high and low). With ?equity=true, the live
+    hands' equity where the snapshot stands (POST /v1/equity on the cards it shows).
     """
     snapshot = snapshot_of_request(request)
     if not explain:
         state = replay(snapshot)
-        return json_response(write_whole_hand(snapshot, state, settle(snapshot, state)))
-    explained = explain_whole_hand(snapshot)
-    answer = explained.answer
-    answer["why"] = write_why(explained.why)
-    answer["refused"] = write_refused(explained.refused)
+        answer = write_whole_hand(snapshot, state, settle(snapshot, state))
+    else:
+        explained = explain_whole_hand(snapshot)
+        answer, state = explained.answer, explained.state
+        answer["why"] = write_why(explained.why)
+        answer["refused"] = write_refused(explained.refused)
+    if equity_asked():
+        answer["equity"] = table_equity(snapshot, state)
     return json_response(answer)
 
 
@@ -450,6 +456,7 @@ class ExplainedHand(NamedTuple):
     answer: dict[str, Any]
     why: list[Why]
     refused: list[RefusedAction]
+    state: TableState
 
 
 def explain_whole_hand(snapshot: Snapshot, hand: Replay | None = None) -> ExplainedHand:
@@ -460,4 +467,4 @@ def explain_whole_hand(snapshot: Snapshot, hand: Replay | None = None) -> Explai
     result = settle(snapshot, state)
     why = explained.why if result is None else [*explained.why,
                                                 *explain_settlement(snapshot, state, result)]
-    return ExplainedHand(write_whole_hand(snapshot, state, result), why, explained.refused)
+    return ExplainedHand(write_whole_hand(snapshot, state, result), why, explained.refused, state)

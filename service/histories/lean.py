@@ -59,6 +59,9 @@ def written_allin(allin: AllIn) -> dict[str, Any]:
     """A hand's all-in equity as an answer writes it."""
     return {"street": allin.street,
             "pots": [{"amount": pot.amount, "eligible": list(pot.eligible),
-                      "equities": [{"seat": seat, "equity": share} for seat, share in pot.equities]}
+                      "equities": [{"seat": seat, "equity": share} for seat, share in pot.equities],
+                      **({} if pot.halves is None else {"halves": {
+                          half: [{"seat": part.seat, "equity": part.equity, "amount": part.amount} for part in parts]
+                          for half, parts in (("high", pot.halves.high), ("low", pot.halves.low))}})}
                      for pot in allin.pots],
             "expected": [{"seat": seat, "amount": amount} for seat, amount in allin.expected]}

@@ -60,15 +60,18 @@ class Spot:
     """How many players were (or, for streets to come, will be) dealt 3rd, 4th, 5th and 6th street."""
     seventh: SeventhStreet
     """How 7th street is dealt (section 7), decided once from ``players_dealt`` and the live players."""
+    community_turned: bool = False
+    """Whether 7th street's community card is already turned: each player then holds it among his down cards, and
+    no card is to come."""
 
     @property
     def community_card(self) -> bool:
-        """Whether 7th street is one community card."""
-        return self.seventh.community
+        """Whether 7th street is one community card still to come."""
+        return self.seventh.community and not self.community_turned
 
     @property
     def own_cards(self) -> int:
-        """The cards each player holds at the end of the deal, besides the community card."""
+        """The cards each player holds at the end of the deal, besides a community card to come."""
         return HAND_SIZE - self.community_card
 
     def needs(self) -> tuple[int, ...]:
@@ -88,7 +91,7 @@ class Spot:
         """The spot of a pot only some live players are eligible for: the others' cards stay named, and they are
         still dealt the cards to come (unseen to this pot, as any other), so 7th street is dealt as for the table."""
         return Spot(tuple(player for player in self.players if player.seat in seats), self.unseen, self.street,
-                    self.players_dealt, self.seventh)
+                    self.players_dealt, self.seventh, self.community_turned)
 
     def unseen_counts(self) -> tuple[int, ...]:
         """Unseen cards of each rank, ace first."""
@@ -106,8 +109,9 @@ class Spot:
 
 
 def read_spot(players: Sequence[tuple[int, Sequence[str], Sequence[str]]], dead_cards: Sequence[str],
-              dealt: Sequence[int] | None, max_players: int) -> Spot:
-    """The spot a request describes, every card from one deck: each player as (seat, up cards, down cards known).
+              dealt: Sequence[int] | None, max_players: int, community_card: str | None = None) -> Spot:
+    """The spot a request describes, every card from one deck: each player as (seat, up cards, down cards known),
+    and 7th street's community card when it is already turned (a table's snapshot).
 
     Raises the InputError naming the field at fault: a card named twice, a seat taken twice, up cards
     of different counts, a third down card before 7th street could be dealt, ``dealt`` that does not
@@ -124,6 +128,7 @@ def read_spot(players: Sequence[tuple[int, Sequence[str], Sequence[str]]], dead_
         down = deck.take_each(down_cards, f"players[{index}].down_cards")
         live.append(LivePlayer(seat, tuple(up), tuple(down)))
     deck.take_each(dead_cards, "dead_cards")
+    turned = deck.take_each([community_card], "community_card") if community_card is not None else []
     shown = len(live[0].up_cards)
     for index, player in enumerate(live):
         if len(player.up_cards) != shown:
@@ -142,8 +147,14 @@ def read_spot(players: Sequence[tuple[int, Sequence[str], Sequence[str]]], dead_
                                 f"{reason}, so a player holds at most {MAX_DOWN_CARDS - 1}")
     named = {code for player in live for code in (*player.up_cards, *player.down_cards)}
     named.update(CARD_CODES[text] for text in dead_cards)
+    named.update(turned)
     unseen = tuple(code for code in sorted(CARD_TEXT) if code not in named)
-    spot = Spot(tuple(live), unseen, street, players_dealt, seventh)
+    if turned:
+        if not community or shown < MAX_UP_CARDS:
+            raise SnapshotError("community_card", f"{shown} up cards and a community card: it is turned only on 7th "
+                                                  "street when the deal runs short (section 7)")
+        live = [LivePlayer(player.seat, player.up_cards, (*player.down_cards, *turned)) for player in live]
+    spot = Spot(tuple(live), unseen, street, players_dealt, seventh, bool(turned))
     wanted = sum(spot.needs()) + community
     if wanted > len(unseen):
         raise SnapshotError("dead_cards", f"{len(named)} cards are named, leaving {len(unseen)} unseen: the deal "

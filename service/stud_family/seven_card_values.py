@@ -29,14 +29,21 @@ LOW_CLASSES = QUALIFYING_LOWS + 1
 SUITS = 4
 _FLUSH_MASKS = 1 << 13
 
-_HIGH_KEYS = np.array(sorted(HIGH_HANDS[HAND_SIZE]), dtype=np.int64)
-_HIGH_RANKS = np.array([HIGH_HANDS[HAND_SIZE][key].rank for key in _HIGH_KEYS.tolist()], dtype=np.int32)
-"""Every seven-card rank multiset's key, sorted, and its high rank (1 is the best of the 7,462 classes)."""
+_LOW_RANKS = np.frombuffer(SEVEN_CARD_RANKS, dtype=np.uint16)
+"""Razz's rank of every seven-card key, read without a copy."""
+_HIGH_RANKS = np.zeros(len(_LOW_RANKS), dtype=np.uint16)
+_HIGH_RANKS[sorted(HIGH_HANDS[HAND_SIZE])] = [HIGH_HANDS[HAND_SIZE][key].rank for key in sorted(HIGH_HANDS[HAND_SIZE])]
+"""The high rank of every seven-card rank multiset by its key (1 is the best of the 7,462 classes; 15 MB, as razz's
+table, so that a hand is one lookup, not a search)."""
 _FLUSH_RANKS = np.zeros(_FLUSH_MASKS, dtype=np.int32)
 _FLUSH_RANKS[list(FLUSHES)] = [value.rank for value in FLUSHES.values()]
 """A suit's ranks as a bit mask (ace bit 0) to the rank of its flush or straight flush (0 below five cards)."""
-_LOW_RANKS = np.frombuffer(SEVEN_CARD_RANKS, dtype=np.uint16)
-"""Razz's rank of every seven-card key, read without a copy."""
+_SUIT_SHIFT = 32
+"""A card's summand holds its rank key in the low 32 bits and a count of its suit, four bits a suit, above them:
+one sum gives a hand's rank key and how many cards of each suit it holds."""
+_SUIT_BITS = 4
+_FIVE_OF_A_SUIT = int("3" * SUITS, 16), int("8" * SUITS, 16)
+"""A suit's count (at most 7) plus 3 reaches 8, the count's fourth bit, exactly when the suit holds five cards."""
 
 
 class CardArrays:
@@ -44,9 +51,10 @@ class CardArrays:
     given as indices into the list."""
 
     def __init__(self, cards: Sequence[int]) -> None:
-        self.keys = np.array([RANK_KEYS[RANK_OF[code]] for code in cards], dtype=np.int64)
         self.suits = np.array([SUIT_OF[code] for code in cards], dtype=np.int64)
         self.bits = np.array([1 << (RANK_OF[code] - 1) for code in cards], dtype=np.int64)
+        self.summands = np.array([RANK_KEYS[RANK_OF[code]] for code in cards], dtype=np.int64) + (
+            np.int64(1) << (_SUIT_SHIFT + _SUIT_BITS * self.suits))
 
 
 def values(known: Sequence[int], cards: CardArrays, completions: npt.NDArray[np.int64]) -> tuple[
@@ -62,16 +70,20 @@ def values(known: Sequence[int], cards: CardArrays, completions: npt.NDArray[np.
     ([1609, 708, 3583], [0, 0, 21])
     """
     known_cards = CardArrays(known)
-    keys = known_cards.keys.sum() + cards.keys[completions].sum(axis=1)
-    high = _HIGH_RANKS[np.searchsorted(_HIGH_KEYS, keys)]
-    suit_of = cards.suits[completions]
-    for suit in range(SUITS):
-        in_suit = suit_of == suit
-        count = int((known_cards.suits == suit).sum()) + in_suit.sum(axis=1)
-        flush = count >= HAND_SIZE - 2
-        if flush.any():
-            known_mask = int(known_cards.bits[known_cards.suits == suit].sum())
-            mask = known_mask + (cards.bits[completions] * in_suit).sum(axis=1)
-            high = np.where(flush, _FLUSH_RANKS[np.where(flush, mask, 0)], high)
+    sums = int(known_cards.summands.sum()) + cards.summands[completions].sum(axis=1)
+    keys = sums & ((1 << _SUIT_SHIFT) - 1)
+    high = _HIGH_RANKS[keys].astype(np.int32)
+    suited = sums >> _SUIT_SHIFT
+    flushes = np.flatnonzero((suited + _FIVE_OF_A_SUIT[0]) & _FIVE_OF_A_SUIT[1])
+    if len(flushes):
+        counts = suited[flushes]
+        suit = np.zeros(len(flushes), dtype=np.int64)
+        for place in range(1, SUITS):
+            suit[(counts >> (_SUIT_BITS * place) & 0xF) >= HAND_SIZE - 2] = place
+        known_masks = np.array([int(known_cards.bits[known_cards.suits == place].sum()) for place in range(SUITS)],
+                               dtype=np.int64)
+        chosen = completions[flushes]
+        masks = known_masks[suit] + (cards.bits[chosen] * (cards.suits[chosen] == suit[:, None])).sum(axis=1)
+        high[flushes] = _FLUSH_RANKS[masks]
     low = np.minimum(_LOW_RANKS[keys].astype(np.int32), QUALIFYING_LOWS + 1) - 1
-    return high.astype(np.int32), low
+    return high, low

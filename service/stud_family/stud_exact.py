@@ -118,6 +118,8 @@ class HiLoTally:
     low_ties: tuple[int, ...]
     scoops: tuple[int, ...]
     shares: tuple[int, ...]
+    low_shares: tuple[int, ...]
+    """The part of ``shares`` won in low halves: the rest was won in high halves (or whole pots without a low)."""
 
     def equity(self) -> tuple[Fraction, ...]:
         """Each player's expected share of the pot."""
@@ -424,7 +426,7 @@ class _Counts:
 
     def __init__(self, players: int, hilo: bool) -> None:
         self.hilo = hilo
-        self.columns = [np.zeros(players, dtype=np.int64) for _ in range(6 if hilo else 3)]
+        self.columns = [np.zeros(players, dtype=np.int64) for _ in range(7 if hilo else 3)]
 
     def totals(self) -> list[tuple[int, ...]]:
         return [tuple(int(value) for value in column) for column in self.columns]
@@ -468,7 +470,7 @@ class _Counts:
         """Stud/8's counts of a block of rows. Where the row holds a low, the pot is halved whatever the last
         player's low; where it holds none, the halving depends on whether the last player's low qualifies, so the
         last player's completions are split by that (``(where, "any")``: those with a qualifying low)."""
-        high_wins, high_ties, low_wins, low_ties, scoops, shares = self.columns
+        high_wins, high_ties, low_wins, low_ties, scoops, shares, low_shares = self.columns
         total, below, through, with_low = found.total, found.below, found.through, found.with_low
         level = through - below
         higher = total - through
@@ -489,7 +491,9 @@ class _Counts:
         low_wins[last] += lows_below.sum()
         low_ties[last] += low_level.sum()
         shares[last] += (high_parts[0] + high_parts[1] // tied_last).sum()
-        shares[last] += (lows_below * HALF + low_level * HALF // (low_holders + 1)).sum()
+        low_last = (lows_below * HALF + low_level * HALF // (low_holders + 1)).sum()
+        shares[last] += low_last
+        low_shares[last] += low_last
         scoop_column = np.where(some_low, with_low["below", "low"], below)
         scoops[last] += scoop_column.sum()
         alone = high_holders == 1
@@ -500,8 +504,10 @@ class _Counts:
         low_alone = low_holders == 1
         low_wins[outer] += (at_low & low_alone[:, None]).T @ low_higher
         low_ties[outer] += at_low.T @ low_level + (at_low & ~low_alone[:, None]).T @ low_higher
-        shares[outer] += at_low.T @ ((low_higher * HALF) // np.maximum(low_holders, 1)
-                                     + (low_level * HALF) // (low_holders + 1))
+        low_outer = at_low.T @ ((low_higher * HALF) // np.maximum(low_holders, 1)
+                                 + (low_level * HALF) // (low_holders + 1))
+        shares[outer] += low_outer
+        low_shares[outer] += low_outer
         # An outer player scoops when he alone holds the best high and the best low (or no low is anywhere), and the
         # last player's completion is worse at both: a higher high and a low class at or past ``next`` (or none).
         lows_past = np.where(some_low, with_low["total", "next"], qualifying)

@@ -18,11 +18,15 @@ from .errors import WorkBudgetError
 WORK_BUDGET = 3_000_000
 """The most work units one request may ask for: about 3 s of one core on bench/'s machines, 10 s on a busy one,
 well within the 30 s after which gunicorn replaces a worker that has stopped answering. It holds the heaviest
-sampled equity (8 players, 100,000 samples: 200,000 units), an exact one at its own budget (1,000,000), a
-1,000-hand check (1,000,000) and a 1,000-hand ranking batch (2,000)."""
+sampled equity (8 players, 100,000 samples: 200,000 units in razz, 800,000 in stud and stud/8), an exact one at its
+own budget (1,000,000 in every game), a 1,000-hand check (1,000,000) and a 1,000-hand ranking batch (2,000)."""
 
 SAMPLE_VALUATIONS_PER_UNIT = 4
 """Players' hands valued in one unit when sampling: 8 players times 100,000 samples take 0.2 s."""
+STUD_SAMPLE_VALUATIONS_PER_UNIT = 1
+"""Stud and stud/8 hands valued in one unit when sampling (a hand's suits are counted besides its ranks): 8 players
+times 100,000 samples of stud/8, 800,000 units, took 1.39 s on a machine at a load average of 7 (bench/README.md,
+"Stud and stud/8 equity over HTTP")."""
 EXACT_COMBINATIONS_PER_UNIT = 10
 """Rank combinations enumerated in one unit by the exact count: 10 million take a second at the slowest."""
 HAND_CHECK_UNITS = 1_000
@@ -31,10 +35,10 @@ RANKED_HAND_UNITS = 2
 """One hand of a ranking batch valued and written."""
 MOST_POTS = 7
 """The most pots a hand makes: eight players, each all-in for a different amount."""
-HAND_ALL_IN_WORK = MOST_POTS * -(-20_000 * 8 // SAMPLE_VALUATIONS_PER_UNIT)
+HAND_ALL_IN_WORK = MOST_POTS * -(-20_000 * 8 // STUD_SAMPLE_VALUATIONS_PER_UNIT)
 """What a hand's all-in equity may take when its pots are sampled (20,000 samples, as ``equity`` samples by
-default, for up to 8 players in each of 7 pots): a history check may take that much more a hand, within the
-budget."""
+default, for up to 8 players in each of 7 pots, valued as stud and stud/8 value them, the dearest): a history
+check may take that much more a hand, within the budget."""
 
 
 def sampled_work(samples: int, players: int) -> int:
@@ -44,6 +48,15 @@ def sampled_work(samples: int, players: int) -> int:
     200000
     """
     return -(-samples * players // SAMPLE_VALUATIONS_PER_UNIT)
+
+
+def stud_sampled_work(samples: int, players: int) -> int:
+    """The units of ``samples`` stud or stud/8 deals valued for ``players`` each.
+
+    >>> stud_sampled_work(100_000, 8)
+    800000
+    """
+    return -(-samples * players // STUD_SAMPLE_VALUATIONS_PER_UNIT)
 
 
 def exact_work(combinations: int) -> int:
@@ -65,7 +78,7 @@ def most_history_work(hands: int) -> int:
     equities as far as the budget goes.
 
     >>> most_history_work(1), most_history_work(1000)
-    (281000, 3000000)
+    (1121000, 3000000)
     """
     return min(WORK_BUDGET, max(history_work(hands), hands * (HAND_CHECK_UNITS + HAND_ALL_IN_WORK)))
 

@@ -95,7 +95,8 @@ def brute_stud(spot: CardsToCome) -> HighTally:
 
 def brute_hilo(spot: CardsToCome) -> HiLoTally:
     players = len(spot.known)
-    counts = {name: [0] * players for name in ("high_wins", "high_ties", "low_wins", "low_ties", "scoops", "shares")}
+    counts = {name: [0] * players for name in ("high_wins", "high_ties", "low_wins", "low_ties", "scoops", "shares",
+                                                "low_shares")}
     deals = completions(spot)
     for hands in deals:
         highs = [seven_card_high(hand) for hand in hands]
@@ -110,8 +111,9 @@ def brute_hilo(spot: CardsToCome) -> HiLoTally:
             counts["high_wins" if len(high_holders) == 1 else "high_ties"][place] += 1
         for place in low_holders:
             counts["shares"][place] += HALF // len(low_holders)
+            counts["low_shares"][place] += HALF // len(low_holders)
             counts["low_wins" if len(low_holders) == 1 else "low_ties"][place] += 1
         if len(high_holders) == 1 and (not low_holders or low_holders == high_holders):
             counts["scoops"][high_holders[0]] += 1
     return HiLoTally(len(deals), *(tuple(counts[name]) for name in ("high_wins", "high_ties", "low_wins", "low_ties",
-                                                                      "scoops", "shares")))
+                                                                      "scoops", "shares", "low_shares")))
