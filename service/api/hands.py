@@ -3,19 +3,25 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from itertools import pairwise, repeat
-from typing import Any, cast
+from collections.abc import Iterator, Sequence
+from itertools import chain, pairwise, repeat
+from typing import Any, NamedTuple, cast
 
 import marshmallow as ma
+import numpy as np
+import numpy.typing as npt
 from flask import Response
 
 from ..problems import DUPLICATE_ID
-from ..stud_family.cards import CARD_PATTERN, CARD_TEXT, first_duplicate
+from ..stud_family.cards import CARD_CODES, CARD_PATTERN, CARD_TEXT, first_duplicate
 from ..stud_family.comparison import Comparison, compare
+from ..stud_family.eight_or_better import EIGHT_OR_BETTER_LOW, QUALIFYING_LOWS
 from ..stud_family.errors import DuplicateCardError
-from ..stud_family.games import RAZZ
-from ..stud_family.judging import HandValue, Judging
+from ..stud_family.games import GAMES, RAZZ
+from ..stud_family.high_ranking import FIVE_CARD_CLASSES, STUD_HIGH
+from ..stud_family.judging import Evaluator, HandValue, Judging, LowEvaluator, LowHalf
+from ..stud_family.multiset_batches import SUIT_MASK, value_sorted
+from ..stud_family.ranking import ACE_TO_FIVE_LOW
 from ..stud_family.seating import MAX_SEAT, MIN_PLAYERS
 from ..stud_family.streets import HAND_SIZE
 from ..stud_family.why import Why
@@ -23,19 +29,21 @@ from ..stud_family.work import ranking_work, within_budget
 from .base import Items, Length, Object, RequestSchema, Text
 from .errors import field_problem
 from .explain import why_field, write_why
-from .fields import CardText, CardTexts, HandBatchField
+from .fields import CardText, CardTexts, HandBatchField, game_field
 from .messages import shown
-from .responses import ApiBlueprint, answer_writer, json_response
+from .responses import ApiBlueprint, Writer, answer_writer, json_response
 from .work import do_work
 
-blp = ApiBlueprint("hands", __name__, url_prefix="/v1/hands", description="Ace-to-five low hand values.")
+blp = ApiBlueprint("hands", __name__, url_prefix="/v1/hands",
+                   description="Hand values: razz's ace-to-five low, stud's high hand, stud/8's two halves.")
 
 MAX_BATCH = 1000
 
 
 class RankRequestSchema(RequestSchema):
-    """A batch of independent hands."""
+    """A batch of independent hands, valued in one game."""
 
+    game = game_field()
     hands = HandBatchField(
         required=True, validate=Length(min=1, max=MAX_BATCH),
         metadata={"description": "1 to 1000 hands of 1 to 7 cards, each its own deck: a card appears once per hand.",
@@ -70,6 +78,79 @@ class RankResponseSchema(ma.Schema):
 
     results = ma.fields.List(ma.fields.Nested(HandResultSchema), required=True,
                              metadata={"description": "Each hand's value, in the order of hands."})
+    why = why_field()
+
+
+class StudHandResultSchema(ma.Schema):
+    """What the rules of stud say a hand is worth for high (stud section 8)."""
+
+    best = ma.fields.List(
+        ma.fields.String(metadata={"pattern": CARD_PATTERN}), required=True,
+        metadata={"description": "The cards of the best high hand (at most five), in comparison order: larger groups "
+                                 "first, then higher ranks, aces high, the five first in 5-4-3-2-A; of equal sets, the "
+                                 "one with the higher suits first.",
+                  "maxItems": 5, "example": ["Ks", "Kh", "Kd", "7h", "7d"]},
+    )
+    category = ma.fields.String(required=True, validate=ma.validate.OneOf(STUD_HIGH.categories), metadata={
+        "description": "The high hand's category, best first in the list: a straight flush beats four of a kind, "
+                       "and so on (stud section 4).",
+        "example": "full_house"})
+    rank = ma.fields.Integer(
+        required=True, validate=ma.validate.Range(min=1, max=FIVE_CARD_CLASSES),
+        metadata={"description": "Place among all distinct high values of as many cards used (7,462 for five cards or "
+                                 "more; 13, 91, 455 and 1,820 for boards of 1 to 4); 1 is best, equal ranks tie.",
+                  "example": 185},
+    )
+    name = ma.fields.String(required=True, metadata={
+        "description": "The ranks of best, dash-separated in comparison order.", "example": "K-K-K-7-7"})
+    description = ma.fields.String(required=True, metadata={
+        "description": "The value in words, as players say it.", "example": "kings full of sevens"})
+
+
+class QualifyingLowSchema(ma.Schema):
+    """Stud/8's low half of a hand: five different ranks, all 8 or lower, valued as razz's low (stud section 8)."""
+
+    best = ma.fields.List(
+        ma.fields.String(metadata={"pattern": CARD_PATTERN}), required=True,
+        metadata={"description": "The five cards of the best qualifying low, in comparison order.",
+                  "minItems": 5, "maxItems": 5, "example": ["7s", "5d", "4c", "3c", "Ad"]},
+    )
+    category = ma.fields.String(required=True, validate=ma.validate.OneOf(EIGHT_OR_BETTER_LOW.categories), metadata={
+        "description": "Every qualifying low is five unpaired cards.", "example": "no_pair"})
+    rank = ma.fields.Integer(
+        required=True, validate=ma.validate.Range(min=1, max=QUALIFYING_LOWS),
+        metadata={"description": "Place among the 56 qualifying lows: 1 is 5-4-3-2-A, 56 is 8-7-6-5-4; equal ranks "
+                                 "tie.", "example": 10},
+    )
+    name = ma.fields.String(required=True, metadata={
+        "description": "The ranks of best, dash-separated in comparison order.", "example": "7-5-4-3-A"})
+    description = ma.fields.String(required=True, metadata={
+        "description": "The value in words, as players say it.", "example": "seven-five low"})
+
+
+class Stud8HandResultSchema(ma.Schema):
+    """What the rules of stud/8 say a hand is worth: its high half and its qualifying low, or none."""
+
+    high = ma.fields.Nested(StudHandResultSchema, required=True,
+                            metadata={"description": "The hand for high, as stud."})
+    low = ma.fields.Nested(QualifyingLowSchema, required=True, allow_none=True, metadata={
+        "description": "The best low of five different ranks 8 or lower, or null when the hand holds none (as any "
+                       "hand of fewer than five cards): it can win no low half."})
+
+
+class StudRankResponseSchema(ma.Schema):
+    """One stud result per hand, in request order."""
+
+    results = ma.fields.List(ma.fields.Nested(StudHandResultSchema), required=True,
+                             metadata={"description": "Each hand's high value, in the order of hands."})
+    why = why_field()
+
+
+class Stud8RankResponseSchema(ma.Schema):
+    """One stud/8 result per hand, in request order."""
+
+    results = ma.fields.List(ma.fields.Nested(Stud8HandResultSchema), required=True,
+                             metadata={"description": "Each hand's high and low halves, in the order of hands."})
     why = why_field()
 
 
@@ -116,6 +197,8 @@ class CompareResponseSchema(ma.Schema):
 
 
 write_hand_result = answer_writer(HandResultSchema, written=("best",))
+write_high_result = answer_writer(StudHandResultSchema, written=("best",))
+write_low_result = answer_writer(QualifyingLowSchema, written=("best",))
 write_compared_hand = answer_writer(ComparedHandSchema, written=("best", "id"))
 write_comparison = answer_writer(CompareResponseSchema, written=("results", "order", "winners"))
 
@@ -125,21 +208,133 @@ def best_texts(best: Sequence[int]) -> list[str]:
     return [CARD_TEXT[code] for code in best]
 
 
+def _after_best(write: Writer, value: HandValue) -> bytes:
+    """A value's fields as its schema writes them, JSON after ``best``: a batch answer joins the cards before them."""
+    text = json.dumps(write(value, best=[]), separators=(",", ":"))
+    if not text.startswith(_BEST_FIRST):
+        raise ValueError(f"a hand result must write best first, not {text}")
+    return text.removeprefix(_BEST_FIRST).encode()
+
+
 _BEST_FIRST = '{"best":[],'
 
-
-def _after_best(value: HandValue) -> str:
-    """A value's fields as the schema writes them, JSON after ``best``: the rank answer joins the cards before them."""
-    text = json.dumps(write_hand_result(value, best=[]), separators=(",", ":"))
-    if not text.startswith(_BEST_FIRST):
-        raise ValueError(f"HandResultSchema must write best first, not {text}")
-    return text.removeprefix(_BEST_FIRST)
+_HALF_WRITERS: dict[object, Writer] = {ACE_TO_FIVE_LOW: write_hand_result, STUD_HIGH: write_high_result,
+                                       EIGHT_OR_BETTER_LOW: write_low_result}
+"""How each evaluator's values are written: the schema of its half of a result."""
 
 
-VALUE_JSON = {value: _after_best(value) for value in RAZZ.judging.hand.values()}
-"""Each distinct value's fields, JSON-encoded once (card texts need no escaping, so a batch answer is these
-fragments and the cards, joined)."""
+_VALUE_JSON: dict[Any, dict[HandValue, bytes]] = {}
 
+
+def value_json(evaluator: Evaluator[Any] | LowEvaluator[Any]) -> dict[HandValue, bytes]:
+    """Each distinct value of an evaluator, its fields after ``best`` JSON-encoded once, the first time it is asked
+    (card texts need no escaping, so a batch answer is these fragments and the cards, joined)."""
+    fragments = _VALUE_JSON.get(evaluator)
+    if fragments is None:
+        write = _HALF_WRITERS[evaluator]
+        fragments = _VALUE_JSON[evaluator] = {value: _after_best(write, value) for value in evaluator.values()}
+    return fragments
+
+
+_CHAR_CODES = np.zeros((2, 256), dtype=np.int64)
+"""A card's code as the sum of its two characters' parts: rank (row 0) and suit (row 1), by character."""
+for _text, _code in CARD_CODES.items():
+    _CHAR_CODES[0, ord(_text[0])], _CHAR_CODES[1, ord(_text[1])] = _code & ~SUIT_MASK, _code & SUIT_MASK
+
+_QUOTE, _COMMA = ord('"'), ord(",")
+
+
+def _quoted(cards: npt.NDArray[np.uint16]) -> list[bytes]:
+    """Rows of two-character card texts as the JSON inside a list, ``"9s","4h","3c"``, a row each."""
+    count, width = cards.shape
+    text = np.empty((count, width, 5), dtype=np.uint8)
+    text[:, :, 0] = text[:, :, 3] = _QUOTE
+    text[:, :, 4] = _COMMA
+    text[:, :, 1:3] = cards.view(np.uint8).reshape(count, width, 2)
+    return cast(list[bytes], np.ascontiguousarray(text.reshape(count, 5 * width)[:, :-1])
+                .view(f"S{5 * width - 1}").ravel().tolist())
+
+
+class _SizeGroup(NamedTuple):
+    """A batch's hands of one size: where they sit in it, their cards sorted by code, and those cards as text."""
+
+    where: npt.NDArray[np.intp]
+    codes: npt.NDArray[np.int64]
+    texts: npt.NDArray[np.uint16]
+    """Each card's two characters, the first in the low byte."""
+
+
+def _size_groups(hands: Sequence[Sequence[str]]) -> list[_SizeGroup]:
+    """A batch of card texts parsed in numpy passes, a group for each hand size, each hand sorted by code."""
+    texts = np.frombuffer("".join(chain.from_iterable(hands)).encode("ascii"), dtype="<u2")
+    if len(set(map(len, hands))) == 1:
+        return [_sorted_group(np.arange(len(hands)), texts.reshape(len(hands), -1))]
+    sizes = np.fromiter(map(len, hands), dtype=np.intp, count=len(hands))
+    starts = np.cumsum(sizes) - sizes
+    groups = []
+    for size in np.unique(sizes).tolist():
+        where = np.flatnonzero(sizes == size)
+        groups.append(_sorted_group(where, texts[starts[where, None] + np.arange(size)]))
+    return groups
+
+
+def _sorted_group(where: npt.NDArray[np.intp], cards: npt.NDArray[np.uint16]) -> _SizeGroup:
+    """Hands of one size (two-character texts, a hand a row) parsed to codes, each hand sorted by code."""
+    codes = _CHAR_CODES[0, cards & 0xFF] | _CHAR_CODES[1, cards >> 8]
+    order = codes.argsort(axis=1)
+    rows = np.arange(len(where))[:, None]
+    return _SizeGroup(where, codes[rows, order], cards[rows, order])
+
+
+def _first_with_duplicate(groups: Sequence[_SizeGroup]) -> int | None:
+    """The first hand of the batch (by index) that holds a card twice, or None."""
+    twice = [group.where[(group.codes[:, 1:] == group.codes[:, :-1]).any(axis=1)] for group in groups]
+    found = np.concatenate(twice)
+    return int(found.min()) if len(found) else None
+
+
+class _Half(NamedTuple):
+    """One half of a batch's answer (the whole of it but in stud/8): each hand's value and its best cards as JSON."""
+
+    values: list[Any]
+    cards: list[bytes]
+    best: list[Sequence[int]]
+    """Each hand's best cards as codes, only when explained."""
+
+
+def _value_half(evaluator: Any, groups: Sequence[_SizeGroup], count: int, explain: bool) -> _Half:
+    """Every hand's value by ``evaluator`` and its best cards, in request order."""
+    values: list[Any] = [None] * count
+    cards: list[bytes] = [b""] * count
+    best: list[Sequence[int]] = [()] * count if explain else []
+    for group in groups:
+        valued = value_sorted(evaluator, group.codes)
+        rows = np.arange(len(group.where))[:, None]
+        quoted = _quoted(group.texts[rows, valued.places])
+        if len(group.where) == count:
+            values, cards = valued.values, quoted
+        else:
+            for index, value, text in zip(group.where.tolist(), valued.values, quoted, strict=True):
+                values[index], cards[index] = value, text
+        if explain:
+            picked = group.codes[rows, valued.places].tolist()
+            for index, codes in zip(group.where.tolist(), picked, strict=True):
+                best[index] = codes
+    return _Half(values, cards, best)
+
+
+def _results(half: _Half, evaluator: Any) -> Iterator[bytes]:
+    """Each hand's result of one division: its best cards, then its value's fields."""
+    fragments = value_json(evaluator)
+    return map(b"".join, zip(repeat(b'{"best":['), half.cards, repeat(b"],"), map(fragments.__getitem__, half.values)))
+
+
+def _results_by_halves(high: _Half, low: _Half, judging: Judging) -> Iterator[bytes]:
+    """Each hand's stud/8 result: its high half, and its low half or null."""
+    highs, lows = value_json(judging.hand), value_json(cast(LowHalf, judging.low).hand)
+    for value, cards, low_value, low_cards in zip(high.values, high.cards, low.values, low.cards, strict=True):
+        low_json = b"null" if low_value is None else b'{"best":[' + low_cards + b"]," + lows[low_value]
+        yield b'{"high":{"best":[' + cards + b"]," + highs[value] + b',"low":' + low_json + b"}"
 
 RANK_EXAMPLE = {"hands": [["As", "2d", "3c", "4h", "9s", "Kd", "Kc"], ["Ks", "Kh", "Qd", "Qc", "Js", "Jh", "Td"]]}
 
@@ -148,34 +343,55 @@ COMPARE_EXAMPLE = {"players": [{"id": "p1", "cards": ["7s", "5d", "4c", "3c", "A
                                {"id": "p3", "cards": ["8s", "6h", "4s", "2h", "Ah", "Kh", "Kd"]}]}
 
 
-@blp.json_post("/rank", RankRequestSchema, RankResponseSchema, example=RANK_EXAMPLE)
+@blp.json_post("/rank", RankRequestSchema, {"anyOf": [RankResponseSchema, StudRankResponseSchema,
+                                                      Stud8RankResponseSchema]}, example=RANK_EXAMPLE)
 def rank_hands(request: dict[str, Any], explain: bool) -> Response:
-    """Rank 1 to 1000 independent hands of 1 to 7 cards.
+    """Rank 1 to 1000 independent hands of 1 to 7 cards, in the game the request names (razz unless it names one).
 
-    Decides each hand's best ace-to-five low by section 8 of the rules reference: aces low, straights
-    and flushes ignored, as many distinct ranks as possible, the lowest pair first when there are
-    fewer than five. Each hand is its own deck, so the same card may appear in two hands but not
-    twice in one (a duplicate-card problem).
+    Decides each hand's best five by section 8 of the rules reference: in razz the best ace-to-five
+    low (aces low, straights and flushes ignored, as many distinct ranks as possible, the lowest pair
+    first when there are fewer than five; RankResponse); in stud the best high hand (StudRankResponse,
+    stud section 8); in stud/8 both halves, the high hand and the qualifying low of five different
+    ranks 8 or lower, or null (Stud8RankResponse). Each hand is its own deck, so the same card may
+    appear in two hands but not twice in one (a duplicate-card problem).
     """
     hands = request["hands"]
-    distinct = list(map(len, map(set, hands)))
-    if distinct != list(map(len, hands)):
-        index = next(index for index, hand in enumerate(hands) if distinct[index] != len(hand))
-        duplicate = CARD_TEXT[cast(int, first_duplicate(hands[index]))]  # fewer distinct cards than cards
+    groups = _size_groups(hands)
+    index = _first_with_duplicate(groups)
+    if index is not None:
+        duplicate = CARD_TEXT[cast(int, first_duplicate(map(CARD_CODES.__getitem__, hands[index])))]
         raise field_problem(DuplicateCardError.kind, f"hands[{index}]", f"card {duplicate} appears more than once")
-    judging = RAZZ.judging
-    values, cards = do_work(within_budget(ranking_work(len(hands)), "hands"), lambda: judging.hand.rank_batch(hands))
-    best = map('","'.join, map(map, repeat(CARD_TEXT.__getitem__), cards))
-    results = map("".join, zip(repeat('{"best":["'), best, repeat('"],'), map(VALUE_JSON.__getitem__, values)))
-    why = ""
-    if explain:
-        evaluator = judging.hand
-        explained = [evaluator.citation.says("best_five", f"hands[{index}] {' '.join(map(CARD_TEXT.__getitem__, hand))}"
-                                             f": {evaluator.explain_best(hand, value, best)}")
-                     for index, (hand, value, best) in enumerate(zip(hands, values, cards, strict=True))]
-        why = ',"why":' + json.dumps(write_why(explained), separators=(",", ":"))
-    return Response('{"results":[' + ",".join(results) + "]" + why + "}", mimetype="application/json")
+    judging = GAMES[request["game"]].judging
 
+    def value_batch() -> tuple[_Half, _Half | None]:
+        high = _value_half(judging.hand, groups, len(hands), explain)
+        return high, None if judging.low is None else _value_half(judging.low.hand, groups, len(hands), explain)
+
+    high, low = do_work(within_budget(ranking_work(len(hands)), "hands"), value_batch)
+    results = _results(high, judging.hand) if low is None else _results_by_halves(high, low, judging)
+    why = b""
+    if explain:
+        why = b',"why":' + json.dumps(write_why(explain_ranking(judging, hands, high, low)),
+                                      separators=(",", ":")).encode()
+    return Response(b'{"results":[' + b",".join(results) + b"]" + why + b"}", mimetype="application/json")
+
+
+def explain_ranking(judging: Judging, hands: Sequence[Sequence[str]], high: _Half, low: _Half | None) -> list[Why]:
+    """Why each hand's best cards are those (in stud/8, for each half; a hand without a qualifying low says so)."""
+    evaluator, why = judging.hand, []
+    for index, texts in enumerate(hands):
+        hand = list(map(CARD_CODES.__getitem__, texts))
+        named = f"hands[{index}] {' '.join(texts)}"
+        why.append(evaluator.citation.says("best_five", f"{named}: "
+                                           f"{evaluator.explain_best(hand, high.values[index], high.best[index])}"))
+        if low is not None and judging.low is not None:
+            half = judging.low.hand
+            if low.values[index] is None:
+                why.append(half.citation.says("no_low", f"{named}: no five different ranks 8 or lower, so no low"))
+            else:
+                why.append(half.citation.says("best_low", f"{named}: "
+                                              f"{half.explain_best(hand, low.values[index], low.best[index])}"))
+    return why
 
 @blp.json_post("/compare", CompareRequestSchema, CompareResponseSchema, example=COMPARE_EXAMPLE)
 def compare_hands(request: dict[str, Any], explain: bool) -> Response:

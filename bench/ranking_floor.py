@@ -1,0 +1,96 @@
+"""1000-hand ranking batches of every game over HTTP, beside the bare HTTP+JSON floor, in one run.
+
+Run from the project root: ``python bench/ranking_floor.py [--rounds 5] [--seconds 3]`` (needs
+the test extra and Debian's wrk). Two servers run at once, each as the service runs (gunicorn, the
+service's settings, 2 workers): the service, and ``bench/json_floor.py``'s bare Flask app, which
+parses the same body and sends the service's own answer to it, kept ahead. For each game the same
+batch of 1,000 random seven-card hands is posted to both in interleaved wrk runs; the medians,
+the server CPU a batch, and the service's share of the floor's rate (and of its CPU a batch) are
+printed. A slow spell of the machine hits both sides alike.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+from contextlib import ExitStack
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.json_floor import ANSWERS
+from bench.serving import CONNECTIONS, Load, running_server, wrk_load
+from service.app import create_app
+from service.stud_family.cards import CARD_CODES
+from service.stud_family.games import GAMES, RAZZ
+
+PATH = "/v1/hands/rank"
+BATCH = 1000
+
+
+def batches(seed: int = 2026) -> dict[str, dict[str, object]]:
+    """Each game's batch: the same 1,000 random seven-card hands; razz's body names no game (its default)."""
+    rng = random.Random(seed)
+    hands = [rng.sample(list(CARD_CODES), 7) for _ in range(BATCH)]
+    return {name: {"hands": hands} if name == RAZZ.name else {"game": name, "hands": hands} for name in GAMES}
+
+
+def answers(bodies: dict[str, dict[str, object]]) -> dict[str, str]:
+    """The service's answer to each game's batch, as the floor is to send it."""
+    client = create_app().test_client()
+    texts = {}
+    for name, body in bodies.items():
+        response = client.post(PATH, json=body)
+        if response.status_code != 200:
+            raise SystemExit(f"{name}: the service answered {response.status_code}: {response.get_data(as_text=True)}")
+        texts[name] = response.get_data(as_text=True)
+    return texts
+
+
+def median_load(runs: list[Load]) -> Load:
+    """Each figure's median over runs."""
+    return Load(*(statistics.median(getattr(run, field) for run in runs)
+                  for field in ("requests_per_second", "server_cores", "cpu_ms_per_request")))
+
+
+def main() -> None:
+    """Serve the service and the floor, load each game's batch on both in turn, print the medians and ratios."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--seconds", type=int, default=3)
+    options = parser.parse_args()
+    bodies = batches()
+    with tempfile.TemporaryDirectory() as folder, ExitStack() as stack:
+        kept = Path(folder) / "answers.json"
+        kept.write_text(json.dumps(answers(bodies)))
+        os.environ[ANSWERS] = str(kept)
+        servers = {"service": stack.enter_context(running_server()),
+                   "floor": stack.enter_context(running_server(app="bench.json_floor:create_app()"))}
+        runs: dict[tuple[str, str], list[Load]] = {}
+        for body in bodies.values():
+            for server in servers.values():
+                wrk_load(server, PATH, body, seconds=1)
+        for _ in range(options.rounds):
+            for name, body in bodies.items():
+                for side, server in servers.items():
+                    runs.setdefault((name, side), []).append(wrk_load(server, PATH, body, seconds=options.seconds))
+    print(f"{BATCH}-hand batches of seven cards, 2 workers each, wrk {CONNECTIONS} connections, "
+          f"medians of {options.rounds} interleaved {options.seconds} s runs")
+    print("| game | service batches/s (CPU a batch, cores) | floor batches/s (CPU a batch, cores) "
+          "| service / floor, by rate | by CPU a batch |")
+    print("|---|---|---|---|---|")
+    for name in bodies:
+        service, floor = median_load(runs[(name, "service")]), median_load(runs[(name, "floor")])
+        print(f"| {name} | {service.requests_per_second:,.1f} ({service.cpu_ms_per_request:.2f} ms, "
+              f"{service.server_cores:.2f}) | {floor.requests_per_second:,.1f} ({floor.cpu_ms_per_request:.2f} ms, "
+              f"{floor.server_cores:.2f}) | {service.requests_per_second / floor.requests_per_second:.0%} | "
+              f"{floor.cpu_ms_per_request / service.cpu_ms_per_request:.0%} |")
+
+
+if __name__ == "__main__":
+    main()

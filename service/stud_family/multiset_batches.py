@@ -1,0 +1,137 @@
+"""Many hands valued at once by their rank multisets, numpy over the answers an evaluator gave once for each.
+
+Every evaluator of the stud family values a hand by its ranks alone, except where five of its cards
+share a suit (stud's flushes, stud §4). And where a hand's best cards sit in the hand sorted by code
+(rank, then suit) depends on its ranks alone too: the evaluators pick them by place in that order,
+the highest suits of a rank last (``ranking.best_cards``, ``high_ranking.best_cards``). So each rank
+multiset of a hand size is asked of the evaluator once, as a hand of no five of a suit, and its value
+and best cards' places are kept; a batch is then sorted, keyed and looked up in numpy passes, and
+only its hands with five of a suit are asked of the evaluator itself. Nothing is decided here: every
+value and every card is the evaluator's own answer (the tests hold batches to ``rank_batch``).
+
+A size's table is built the first time a batch holds a hand of that size (tenths of a second at most, a
+few megabytes for seven cards), once per process.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from itertools import combinations_with_replacement
+from typing import Any, NamedTuple, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from .cards import RANK_CHARS, RANK_KEYS, SUIT_BITS, SUIT_CHARS
+
+Codes = npt.NDArray[np.int64]
+"""Card codes, a hand a row."""
+Places = npt.NDArray[np.int8]
+"""Places in a hand sorted by code, a hand a row."""
+
+FIVE_OF_A_SUIT = 5
+"""The cards of one suit from which suits may decide a value: a flush (stud §4)."""
+SUIT_MASK = (1 << SUIT_BITS) - 1
+"""A card code's suit bits."""
+_SUIT_COUNTS = np.array([1 << 4 * suit for suit in range(len(SUIT_CHARS))], dtype=np.int64)
+"""A card's suit as a count in its own four bits: a hand's sum counts each suit."""
+_PAST_FOUR = 0x3333
+_FIVE_OF_A_SUIT = 0x8888
+"""Adding 3 to each suit's count sets its fourth bit exactly when the count is 5 or more (7 at most)."""
+
+
+class BatchEvaluator(Protocol):
+    """What a table is built from: an evaluator's batch of values and best cards (None for a hand without one: a
+    stud/8 low that does not qualify)."""
+
+    def rank_batch(self, hands: Sequence[Sequence[int]]) -> tuple[Sequence[Any], Sequence[Sequence[int] | None]]:
+        """Values and best cards (comparison order) of many hands of card codes."""
+    def __hash__(self) -> int:
+        """An evaluator is one object, its tables kept by it."""
+
+
+class SizeTable(NamedTuple):
+    """One hand size's rank multisets, their values and their best cards' places in the hand sorted by code."""
+
+    keys: npt.NDArray[np.int64]
+    """Every rank multiset's key (``sum(codes) >> SUIT_BITS``), ascending."""
+    values: list[Any]
+    """The value of each key's hands: the evaluator's own object (None: no value, as a stud/8 low)."""
+    places: Places
+    """Where each key's best cards sit in its hand sorted by code, in comparison order (the row of a None value
+    is unused)."""
+
+
+def _multisets(size: int) -> npt.NDArray[np.int64]:
+    """Every sorted rank multiset of ``size`` cards from one deck (no rank more than four times), a row each."""
+    every = combinations_with_replacement(range(1, len(RANK_CHARS) + 1), size)
+    ranks = np.fromiter((rank for ranks in every for rank in ranks), dtype=np.int64).reshape(-1, size)
+    return ranks[~(ranks[:, 4:] == ranks[:, :-4]).any(axis=1)]
+
+
+def _representatives(size: int) -> Codes:
+    """A hand of each rank multiset of ``size`` cards, sorted by code, with no five cards of a suit.
+
+    The k-th card of the sorted ranks gets suit k mod 4: the cards of one rank sit together and get
+    different suits, and seven cards hold at most two of a suit.
+    """
+    ranks = _multisets(size)
+    suits = np.arange(size) % len(SUIT_CHARS)
+    codes = np.array(RANK_KEYS, dtype=np.int64)[ranks] << SUIT_BITS | suits
+    codes.sort(axis=1)
+    return codes
+
+
+def _places(hands: Codes, best: Sequence[Sequence[int] | None], width: int) -> Places:
+    """Where each hand's best cards sit in it (hands sorted by code); a row without best cards is left at 0."""
+    picked = np.array([cards if cards is not None else (-1,) * width for cards in best], dtype=np.int64)
+    if picked.ndim != 2 or picked.shape[1] != width:
+        raise ValueError(f"best cards of {width} cards expected for hands of {hands.shape[1]}")
+    places: Places = (hands[:, None, :] == picked[:, :, None]).argmax(axis=2).astype(np.int8)
+    return places
+
+
+def best_width(size: int) -> int:
+    """How many cards a hand of ``size`` plays: all of them up to five, else five."""
+    return min(size, FIVE_OF_A_SUIT)
+
+
+@cache
+def size_table(evaluator: BatchEvaluator, size: int) -> SizeTable:
+    """``evaluator``'s answer for every rank multiset of ``size`` cards, asked once per process."""
+    hands = _representatives(size)
+    values, best = evaluator.rank_batch(hands.tolist())
+    keys = hands.sum(axis=1) >> SUIT_BITS
+    order = np.argsort(keys)
+    places = _places(hands, best, best_width(size))
+    return SizeTable(keys[order], [values[index] for index in order.tolist()], places[order])
+
+
+class Valued(NamedTuple):
+    """A batch of hands of one size, valued: what ``value_sorted`` answers."""
+
+    values: list[Any]
+    """Each hand's value, the evaluator's own object (None: no value)."""
+    places: Places
+    """Where each hand's best cards sit in it, sorted by code, in comparison order (a None value's row is unused)."""
+
+
+def value_sorted(evaluator: BatchEvaluator, hands: Codes) -> Valued:
+    """Values and best cards' places of hands of one size, each row distinct card codes sorted ascending.
+
+    Hands with five or more of a suit are asked of the evaluator (a flush may decide them); the rest
+    are looked up by their rank multiset's key.
+    """
+    table = size_table(evaluator, hands.shape[1])
+    rows = np.searchsorted(table.keys, hands.sum(axis=1) >> SUIT_BITS)
+    values = list(map(table.values.__getitem__, rows.tolist()))
+    places = table.places[rows]
+    if hands.shape[1] >= FIVE_OF_A_SUIT:
+        suited = np.flatnonzero((_SUIT_COUNTS[hands & SUIT_MASK].sum(axis=1) + _PAST_FOUR) & _FIVE_OF_A_SUIT)
+        if len(suited):
+            own_values, own_best = evaluator.rank_batch(hands[suited].tolist())
+            places[suited] = _places(hands[suited], own_best, best_width(hands.shape[1]))
+            for index, value in zip(suited.tolist(), own_values, strict=True):
+                values[index] = value
+    return Valued(values, places)
