@@ -20,11 +20,11 @@ from ..stud_family.errors import DuplicateCardError
 from ..stud_family.games import GAMES, RAZZ
 from ..stud_family.high_ranking import FIVE_CARD_CLASSES, STUD_HIGH
 from ..stud_family.judging import Evaluator, HandValue, Judging, LowEvaluator, LowHalf
-from ..stud_family.multiset_batches import SUIT_MASK, value_sorted
+from ..stud_family.multiset_batches import SUIT_MASK, build_tables, value_sorted
 from ..stud_family.ranking import ACE_TO_FIVE_LOW
 from ..stud_family.seating import MAX_SEAT, MIN_PLAYERS
 from ..stud_family.streets import HAND_SIZE
-from ..stud_family.why import Why
+from ..stud_family.why import Citation, Why
 from ..stud_family.work import ranking_work, within_budget
 from .base import Items, Length, Object, RequestSchema, Text
 from .errors import field_problem
@@ -175,6 +175,7 @@ class CompareRequestSchema(RequestSchema):
     )
     community_card = CardText(load_default=None, allow_none=True,
                               metadata={"description": "A card that plays in every hand (7th street, short deck)."})
+    game = game_field()
 
 
 class ComparedHandSchema(HandResultSchema):
@@ -196,11 +197,60 @@ class CompareResponseSchema(ma.Schema):
     why = why_field()
 
 
+class StudComparedHandSchema(StudHandResultSchema):
+    """A player's stud hand value, under the caller's id."""
+
+    id = ma.fields.String(required=True, metadata={"description": "The player's id, as the request gave it.",
+                                                   "example": "p1"})
+
+
+class StudCompareResponseSchema(ma.Schema):
+    """Every player's stud value, the finishing order in tie groups, and the winners."""
+
+    results = ma.fields.List(ma.fields.Nested(StudComparedHandSchema), required=True,
+                             metadata={"description": "Each player's value, in the order of players."})
+    order = ma.fields.List(ma.fields.List(ma.fields.String()), required=True,
+                           metadata={"description": "Tie groups of ids, best first.", "example": [["p1"], ["p2"]]})
+    winners = ma.fields.List(ma.fields.String(), required=True, metadata={
+        "description": "The ids holding the best high hand: the first group of order.", "example": ["p1"]})
+    why = why_field()
+
+
+class Stud8ComparedHandSchema(Stud8HandResultSchema):
+    """A player's stud/8 halves, under the caller's id."""
+
+    id = ma.fields.String(required=True, metadata={"description": "The player's id, as the request gave it.",
+                                                   "example": "p1"})
+
+
+class Stud8CompareResponseSchema(ma.Schema):
+    """Every player's stud/8 halves, each half's finishing order in tie groups, and each half's winners."""
+
+    results = ma.fields.List(ma.fields.Nested(Stud8ComparedHandSchema), required=True,
+                             metadata={"description": "Each player's high and low, in the order of players."})
+    high_order = ma.fields.List(ma.fields.List(ma.fields.String()), required=True, metadata={
+        "description": "Tie groups of ids by high hand, best first.", "example": [["p1"], ["p2"]]})
+    low_order = ma.fields.List(ma.fields.List(ma.fields.String()), required=True, metadata={
+        "description": "Tie groups of the ids holding a qualifying low, best first; a player without one is left "
+                       "out, and the list is empty when nobody qualifies.", "example": [["p2"]]})
+    high_winners = ma.fields.List(ma.fields.String(), required=True, metadata={
+        "description": "The ids holding the best high hand: the first group of high_order.", "example": ["p1"]})
+    low_winners = ma.fields.List(ma.fields.String(), required=True, metadata={
+        "description": "The ids holding the best qualifying low: the first group of low_order, empty when nobody "
+                       "qualifies (the high hands take the whole pot).", "example": ["p2"]})
+    why = why_field()
+
+
 write_hand_result = answer_writer(HandResultSchema, written=("best",))
 write_high_result = answer_writer(StudHandResultSchema, written=("best",))
 write_low_result = answer_writer(QualifyingLowSchema, written=("best",))
 write_compared_hand = answer_writer(ComparedHandSchema, written=("best", "id"))
 write_comparison = answer_writer(CompareResponseSchema, written=("results", "order", "winners"))
+write_stud_compared_hand = answer_writer(StudComparedHandSchema, written=("best", "id"))
+write_stud_comparison = answer_writer(StudCompareResponseSchema, written=("results", "order", "winners"))
+write_stud8_compared_hand = answer_writer(Stud8ComparedHandSchema, written=("high", "low", "id"))
+write_stud8_comparison = answer_writer(Stud8CompareResponseSchema, written=(
+    "results", "high_order", "low_order", "high_winners", "low_winners"))
 
 
 def best_texts(best: Sequence[int]) -> list[str]:
@@ -235,6 +285,11 @@ def value_json(evaluator: Evaluator[Any] | LowEvaluator[Any]) -> dict[HandValue,
         fragments = _VALUE_JSON[evaluator] = {value: _after_best(write, value) for value in evaluator.values()}
     return fragments
 
+
+for _judging in (game.judging for game in GAMES.values()):
+    for _evaluator in (_judging.hand, *(() if _judging.low is None else (_judging.low.hand,))):
+        build_tables(_evaluator)
+        value_json(_evaluator)
 
 _CHAR_CODES = np.zeros((2, 256), dtype=np.int64)
 """A card's code as the sum of its two characters' parts: rank (row 0) and suit (row 1), by character."""
@@ -393,13 +448,38 @@ def explain_ranking(judging: Judging, hands: Sequence[Sequence[str]], high: _Hal
                                               f"{half.explain_best(hand, low.values[index], low.best[index])}"))
     return why
 
-@blp.json_post("/compare", CompareRequestSchema, CompareResponseSchema, example=COMPARE_EXAMPLE)
-def compare_hands(request: dict[str, Any], explain: bool) -> Response:
-    """Compare 2 to 8 players' hands dealt from one deck: best low first, ties grouped.
+def _written_comparison(judging: Judging, ids: Sequence[str], comparison: Comparison) -> dict[str, Any]:
+    """A comparison as the game's answer shape writes it: razz's, stud's, or stud/8's two halves."""
+    order = [[ids[index] for index in group] for group in comparison.order]
+    hands = zip(ids, comparison.values, comparison.best, strict=True)
+    if judging.low is not None:
+        lows = zip(comparison.lows, comparison.low_best, strict=True)
+        results = [write_stud8_compared_hand(
+            value, id=player_id, high=write_high_result(value, best=best_texts(best)),
+            low=None if cards is None else write_low_result(low, best=best_texts(cards)))
+            for (player_id, value, best), (low, cards) in zip(hands, lows, strict=True)]
+        low_order = [[ids[index] for index in group] for group in comparison.low_order]
+        return write_stud8_comparison(comparison, results=results, high_order=order, low_order=low_order,
+                                      high_winners=order[0], low_winners=low_order[0] if low_order else [])
+    if judging.hand is STUD_HIGH:
+        results = [write_stud_compared_hand(value, best=best_texts(best), id=player_id)
+                   for player_id, value, best in hands]
+        return write_stud_comparison(comparison, results=results, order=order, winners=order[0])
+    results = [write_compared_hand(value, best=best_texts(best), id=player_id) for player_id, value, best in hands]
+    return write_comparison(comparison, results=results, order=order, winners=order[0])
 
-    Decides who holds the best low by section 8 of the rules reference, and which hands tie: the
-    same five ranks tie whatever their suits (section 6). A community card (section 7) plays in
-    every hand. The cards come from one deck, so a card held twice is a duplicate-card problem.
+
+@blp.json_post("/compare", CompareRequestSchema, {"anyOf": [CompareResponseSchema, StudCompareResponseSchema,
+                                                            Stud8CompareResponseSchema]}, example=COMPARE_EXAMPLE)
+def compare_hands(request: dict[str, Any], explain: bool) -> Response:
+    """Compare 2 to 8 players' hands dealt from one deck, in the game the request names: best first, ties grouped.
+
+    Decides who holds the best hand by section 8 of the rules reference (razz: the best low,
+    CompareResponse; stud: the best high hand, StudCompareResponse), and which hands tie: the same
+    five ranks tie whatever their suits (section 6). In stud/8 each half has its order and winners
+    (Stud8CompareResponse): the high hands, and the qualifying lows, from which a player without one
+    is left out. A community card (section 7) plays in every hand. The cards come from one deck, so
+    a card held twice is a duplicate-card problem.
     """
     players = request["players"]
     ids = [player["id"] for player in players]
@@ -407,12 +487,9 @@ def compare_hands(request: dict[str, Any], explain: bool) -> Response:
         if player_id in ids[:index]:
             raise field_problem(DUPLICATE_ID, f"players[{index}].id",
                                 f"id {shown(player_id)} is used by another player")
-    judging = RAZZ.judging
+    judging = GAMES[request["game"]].judging
     comparison = compare(judging, [player["cards"] for player in players], request["community_card"])
-    results = [write_compared_hand(value, best=best_texts(best), id=player_id)
-               for player_id, value, best in zip(ids, comparison.values, comparison.best, strict=True)]
-    order = [[ids[index] for index in group] for group in comparison.order]
-    answer = write_comparison(comparison, results=results, order=order, winners=order[0])
+    answer = _written_comparison(judging, ids, comparison)
     if explain:
         answer["why"] = write_why(explain_comparison(judging, ids, comparison))
     return json_response(answer)
@@ -433,4 +510,28 @@ def explain_comparison(judging: Judging, ids: Sequence[str], comparison: Compari
         best, next_best = values[better[0]], values[worse[0]]
         why.append(evaluator.citation.says("order", f"{ids[better[0]]}'s {best.name} beats {ids[worse[0]]}'s "
                                                     f"{next_best.name}: {evaluator.why_better(best, next_best)}"))
+    if judging.low is not None:
+        why += explain_lows(judging.low, judging.ties_split, ids, comparison)
+    return why
+
+
+def explain_lows(half: LowHalf, ties_split: Citation, ids: Sequence[str], comparison: Comparison) -> list[Why]:
+    """Stud/8's low half: each player's qualifying low or none, who ties, and why each low beats the next."""
+    evaluator, lows = half.hand, comparison.lows
+    why = []
+    for player_id, hand, low, cards in zip(ids, comparison.hands, lows, comparison.low_best, strict=True):
+        named = f"{player_id} {' '.join(map(CARD_TEXT.__getitem__, hand))}"
+        why.append(evaluator.citation.says("no_low", f"{named}: no five different ranks 8 or lower, so no low")
+                   if low is None or cards is None else
+                   evaluator.citation.says("best_low", f"{named}: {evaluator.explain_best(hand, low, cards)}"))
+    for group in comparison.low_order:
+        if len(group) > 1:
+            tied = ", ".join(ids[index] for index in group)
+            why.append(ties_split.says("low_tie", f"{tied} tie for low with {cast(HandValue, lows[group[0]]).name}: "
+                                                  f"{half.words.ties}"))
+    for better, worse in pairwise(comparison.low_order):
+        best, next_best = lows[better[0]], lows[worse[0]]
+        why.append(evaluator.citation.says("low_order", f"{ids[better[0]]}'s {cast(HandValue, best).name} beats "
+                                                        f"{ids[worse[0]]}'s {cast(HandValue, next_best).name} for low: "
+                                                        f"{evaluator.why_better(best, next_best)}"))
     return why

@@ -9,21 +9,22 @@ and best cards' places are kept; a batch is then sorted, keyed and looked up in 
 only its hands with five of a suit are asked of the evaluator itself. Nothing is decided here: every
 value and every card is the evaluator's own answer (the tests hold batches to ``rank_batch``).
 
-A size's table is built the first time a batch holds a hand of that size (tenths of a second at most, a
-few megabytes for seven cards), once per process.
+An evaluator's tables are built once per process (``build_tables``: tenths of a second for each size of
+six or seven cards, a few megabytes), before the server forks its workers, which share them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from itertools import combinations_with_replacement
+from itertools import chain, combinations_with_replacement
 from typing import Any, NamedTuple, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from .cards import RANK_CHARS, RANK_KEYS, SUIT_BITS, SUIT_CHARS
+from .streets import HAND_SIZE
 
 Codes = npt.NDArray[np.int64]
 """Card codes, a hand a row."""
@@ -66,10 +67,11 @@ class SizeTable(NamedTuple):
 def _multisets(size: int) -> npt.NDArray[np.int64]:
     """Every sorted rank multiset of ``size`` cards from one deck (no rank more than four times), a row each."""
     every = combinations_with_replacement(range(1, len(RANK_CHARS) + 1), size)
-    ranks = np.fromiter((rank for ranks in every for rank in ranks), dtype=np.int64).reshape(-1, size)
+    ranks = np.fromiter(chain.from_iterable(every), dtype=np.int64).reshape(-1, size)
     return ranks[~(ranks[:, 4:] == ranks[:, :-4]).any(axis=1)]
 
 
+@cache
 def _representatives(size: int) -> Codes:
     """A hand of each rank multiset of ``size`` cards, sorted by code, with no five cards of a suit.
 
@@ -106,6 +108,12 @@ def size_table(evaluator: BatchEvaluator, size: int) -> SizeTable:
     order = np.argsort(keys)
     places = _places(hands, best, best_width(size))
     return SizeTable(keys[order], [values[index] for index in order.tolist()], places[order])
+
+
+def build_tables(evaluator: BatchEvaluator) -> None:
+    """Every hand size's table of ``evaluator``, so that no batch waits for one."""
+    for size in range(1, HAND_SIZE + 1):
+        size_table(evaluator, size)
 
 
 class Valued(NamedTuple):
