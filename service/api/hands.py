@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from itertools import chain, pairwise, repeat
+from operator import getitem, is_not
 from typing import Any, NamedTuple, cast
 
 import marshmallow as ma
@@ -20,7 +21,7 @@ from ..stud_family.errors import DuplicateCardError
 from ..stud_family.games import GAMES, RAZZ
 from ..stud_family.high_ranking import FIVE_CARD_CLASSES, STUD_HIGH
 from ..stud_family.judging import Evaluator, HandValue, Judging, LowEvaluator, LowHalf
-from ..stud_family.multiset_batches import SUIT_MASK, build_tables, value_sorted
+from ..stud_family.multiset_batches import build_tables, value_sorted
 from ..stud_family.ranking import ACE_TO_FIVE_LOW
 from ..stud_family.seating import MAX_SEAT, MIN_PLAYERS
 from ..stud_family.streets import HAND_SIZE
@@ -291,23 +292,28 @@ for _judging in (game.judging for game in GAMES.values()):
         build_tables(_evaluator)
         value_json(_evaluator)
 
-_CHAR_CODES = np.zeros((2, 256), dtype=np.int64)
-"""A card's code as the sum of its two characters' parts: rank (row 0) and suit (row 1), by character."""
+_CARD_CODE = np.zeros(1 << 16, dtype=np.int64)
+"""A card's code by its two characters read as one 16-bit number, the first in the low byte."""
 for _text, _code in CARD_CODES.items():
-    _CHAR_CODES[0, ord(_text[0])], _CHAR_CODES[1, ord(_text[1])] = _code & ~SUIT_MASK, _code & SUIT_MASK
+    _CARD_CODE[int.from_bytes(_text.encode("ascii"), "little")] = _code
 
 _QUOTE, _COMMA = ord('"'), ord(",")
 
 
-def _quoted(cards: npt.NDArray[np.uint16]) -> list[bytes]:
-    """Rows of two-character card texts as the JSON inside a list, ``"9s","4h","3c"``, a row each."""
+def _framed(cards: npt.NDArray[np.uint16], before: bytes, after: bytes) -> list[bytes]:
+    """Rows of two-character card texts as the items of a JSON list between ``before`` and ``after``, a row each:
+    ``,{"best":["9s","4h","3c"],`` between ``,{"best":[`` and ``],``."""
     count, width = cards.shape
-    text = np.empty((count, width, 5), dtype=np.uint8)
-    text[:, :, 0] = text[:, :, 3] = _QUOTE
-    text[:, :, 4] = _COMMA
-    text[:, :, 1:3] = cards.view(np.uint8).reshape(count, width, 2)
-    return cast(list[bytes], np.ascontiguousarray(text.reshape(count, 5 * width)[:, :-1])
-                .view(f"S{5 * width - 1}").ravel().tolist())
+    items = 5 * width - 1
+    listed = np.empty((count, width, 5), dtype=np.uint8)
+    listed[:, :, 0] = listed[:, :, 3] = _QUOTE
+    listed[:, :, 4] = _COMMA
+    listed[:, :, 1:3] = cards.view(np.uint8).reshape(count, width, 2)
+    text = np.empty((count, len(before) + items + len(after)), dtype=np.uint8)
+    text[:, :len(before)] = np.frombuffer(before, dtype=np.uint8)
+    text[:, len(before):len(before) + items] = listed.reshape(count, 5 * width)[:, :items]
+    text[:, len(before) + items:] = np.frombuffer(after, dtype=np.uint8)
+    return cast(list[bytes], text.view(f"S{text.shape[1]}").ravel().tolist())
 
 
 class _SizeGroup(NamedTuple):
@@ -321,7 +327,7 @@ class _SizeGroup(NamedTuple):
 
 def _size_groups(hands: Sequence[Sequence[str]]) -> list[_SizeGroup]:
     """A batch of card texts parsed in numpy passes, a group for each hand size, each hand sorted by code."""
-    texts = np.frombuffer("".join(chain.from_iterable(hands)).encode("ascii"), dtype="<u2")
+    texts = np.frombuffer("".join(map("".join, hands)).encode("ascii"), dtype="<u2")
     if len(set(map(len, hands))) == 1:
         return [_sorted_group(np.arange(len(hands)), texts.reshape(len(hands), -1))]
     sizes = np.fromiter(map(len, hands), dtype=np.intp, count=len(hands))
@@ -334,11 +340,10 @@ def _size_groups(hands: Sequence[Sequence[str]]) -> list[_SizeGroup]:
 
 
 def _sorted_group(where: npt.NDArray[np.intp], cards: npt.NDArray[np.uint16]) -> _SizeGroup:
-    """Hands of one size (two-character texts, a hand a row) parsed to codes, each hand sorted by code."""
-    codes = _CHAR_CODES[0, cards & 0xFF] | _CHAR_CODES[1, cards >> 8]
-    order = codes.argsort(axis=1)
-    rows = np.arange(len(where))[:, None]
-    return _SizeGroup(where, codes[rows, order], cards[rows, order])
+    """Hands of one size (two-character texts, a hand a row) parsed to codes, each hand sorted by code: the code
+    above the text in one number, so that one sort orders both."""
+    both = np.sort(_CARD_CODE[cards] << 16 | cards, axis=1)
+    return _SizeGroup(where, both >> 16, (both & 0xFFFF).astype(np.uint16))
 
 
 def _first_with_duplicate(groups: Sequence[_SizeGroup]) -> int | None:
@@ -353,43 +358,53 @@ class _Half(NamedTuple):
 
     values: list[Any]
     cards: list[bytes]
+    """Each hand's best cards as JSON, framed as the half's answer writes them."""
     best: list[Sequence[int]]
     """Each hand's best cards as codes, only when explained."""
 
 
-def _value_half(evaluator: Any, groups: Sequence[_SizeGroup], count: int, explain: bool) -> _Half:
-    """Every hand's value by ``evaluator`` and its best cards, in request order."""
-    values: list[Any] = [None] * count
-    cards: list[bytes] = [b""] * count
-    best: list[Sequence[int]] = [()] * count if explain else []
+def _value_halves(evaluators: Sequence[Any], frames: Sequence[tuple[bytes, bytes]], groups: Sequence[_SizeGroup],
+                  count: int, explain: bool) -> list[_Half]:
+    """Every hand's value by each evaluator and its best cards, in request order, framed by the evaluator's frame."""
+    halves = [_Half([None] * count, [b""] * count, [()] * count if explain else []) for _ in evaluators]
     for group in groups:
-        valued = value_sorted(evaluator, group.codes)
         rows = np.arange(len(group.where))[:, None]
-        quoted = _quoted(group.texts[rows, valued.places])
-        if len(group.where) == count:
-            values, cards = valued.values, quoted
-        else:
-            for index, value, text in zip(group.where.tolist(), valued.values, quoted, strict=True):
-                values[index], cards[index] = value, text
-        if explain:
-            picked = group.codes[rows, valued.places].tolist()
-            for index, codes in zip(group.where.tolist(), picked, strict=True):
-                best[index] = codes
-    return _Half(values, cards, best)
+        for (values, cards, best), valued, (before, after) in zip(
+                halves, value_sorted(evaluators, group.codes), frames, strict=True):
+            framed = _framed(group.texts[rows, valued.places], before, after)
+            if len(group.where) == count:
+                values[:], cards[:] = valued.values, framed
+            else:
+                for index, value, text in zip(group.where.tolist(), valued.values, framed, strict=True):
+                    values[index], cards[index] = value, text
+            if explain:
+                for index, codes in zip(group.where.tolist(), group.codes[rows, valued.places].tolist(), strict=True):
+                    best[index] = codes
+    return halves
 
 
-def _results(half: _Half, evaluator: Any) -> Iterator[bytes]:
-    """Each hand's result of one division: its best cards, then its value's fields."""
+_ONE_DIVISION = ((b',{"best":[', b"],"),)
+"""Each hand's best cards as a result of razz or stud begins: its value's fields follow."""
+_TWO_HALVES = ((b',{"high":{"best":[', b"],"), (b',"low":{"best":[', b"],"))
+"""Each hand's best cards as a stud/8 result's halves begin; a hand without a qualifying low has no low cards."""
+_NO_LOW = b',"low":'
+
+
+def _results(half: _Half, evaluator: Any) -> bytes:
+    """The hands' results of one division, each its best cards and its value's fields, comma-separated."""
     fragments = value_json(evaluator)
-    return map(b"".join, zip(repeat(b'{"best":['), half.cards, repeat(b"],"), map(fragments.__getitem__, half.values)))
+    return b"".join(chain.from_iterable(zip(half.cards, map(fragments.__getitem__, half.values), strict=True)))[1:]
 
 
-def _results_by_halves(high: _Half, low: _Half, judging: Judging) -> Iterator[bytes]:
-    """Each hand's stud/8 result: its high half, and its low half or null."""
-    highs, lows = value_json(judging.hand), value_json(cast(LowHalf, judging.low).hand)
-    for value, cards, low_value, low_cards in zip(high.values, high.cards, low.values, low.cards, strict=True):
-        low_json = b"null" if low_value is None else b'{"best":[' + low_cards + b"]," + lows[low_value]
-        yield b'{"high":{"best":[' + cards + b"]," + highs[value] + b',"low":' + low_json + b"}"
+def _results_by_halves(high: _Half, low: _Half, judging: Judging) -> bytes:
+    """The hands' stud/8 results, each its high half, and its low half or null, comma-separated."""
+    highs = value_json(judging.hand)
+    lows = {None: b"null}"} | {value: fields + b"}" for value, fields in value_json(cast(LowHalf, judging.low).hand)
+                                                                                    .items()}
+    low_cards = map(getitem, zip(repeat(_NO_LOW), low.cards), map(is_not, low.values, repeat(None)))
+    return b"".join(chain.from_iterable(zip(high.cards, map(highs.__getitem__, high.values), low_cards,
+                                            map(lows.__getitem__, low.values), strict=True)))[1:]
+
 
 RANK_EXAMPLE = {"hands": [["As", "2d", "3c", "4h", "9s", "Kd", "Kc"], ["Ks", "Kh", "Qd", "Qc", "Js", "Jh", "Td"]]}
 
@@ -418,17 +433,18 @@ def rank_hands(request: dict[str, Any], explain: bool) -> Response:
         raise field_problem(DuplicateCardError.kind, f"hands[{index}]", f"card {duplicate} appears more than once")
     judging = GAMES[request["game"]].judging
 
-    def value_batch() -> tuple[_Half, _Half | None]:
-        high = _value_half(judging.hand, groups, len(hands), explain)
-        return high, None if judging.low is None else _value_half(judging.low.hand, groups, len(hands), explain)
+    def value_batch() -> list[_Half]:
+        if judging.low is None:
+            return _value_halves((judging.hand,), _ONE_DIVISION, groups, len(hands), explain)
+        return _value_halves((judging.hand, judging.low.hand), _TWO_HALVES, groups, len(hands), explain)
 
-    high, low = do_work(within_budget(ranking_work(len(hands)), "hands"), value_batch)
-    results = _results(high, judging.hand) if low is None else _results_by_halves(high, low, judging)
+    high, *low = do_work(within_budget(ranking_work(len(hands)), "hands"), value_batch)
+    results = _results(high, judging.hand) if not low else _results_by_halves(high, low[0], judging)
     why = b""
     if explain:
-        why = b',"why":' + json.dumps(write_why(explain_ranking(judging, hands, high, low)),
+        why = b',"why":' + json.dumps(write_why(explain_ranking(judging, hands, high, low[0] if low else None)),
                                       separators=(",", ":")).encode()
-    return Response(b'{"results":[' + b",".join(results) + b"]" + why + b"}", mimetype="application/json")
+    return Response(b'{"results":[' + results + b"]" + why + b"}", mimetype="application/json")
 
 
 def explain_ranking(judging: Judging, hands: Sequence[Sequence[str]], high: _Half, low: _Half | None) -> list[Why]:

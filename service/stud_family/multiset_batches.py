@@ -6,7 +6,8 @@ share a suit (stud's flushes, stud §4). And where a hand's best cards sit in th
 the highest suits of a rank last (``ranking.best_cards``, ``high_ranking.best_cards``). So each rank
 multiset of a hand size is asked of the evaluator once, as a hand of no five of a suit, and its value
 and best cards' places are kept; a batch is then sorted, keyed and looked up in numpy passes, and
-only its hands with five of a suit are asked of the evaluator itself. Nothing is decided here: every
+only its hands with five of a suit are asked of the evaluator itself, when five of a suit change
+any of its values (``suits_decide``: stud high's, not razz's or stud/8's low). Nothing is decided here: every
 value and every card is the evaluator's own answer (the tests hold batches to ``rank_batch``).
 
 An evaluator's tables are built once per process (``build_tables``: tenths of a second for each size of
@@ -17,7 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from itertools import chain, combinations_with_replacement
+from itertools import chain, combinations, combinations_with_replacement
+from operator import is_not
 from typing import Any, NamedTuple, Protocol
 
 import numpy as np
@@ -56,7 +58,7 @@ class SizeTable(NamedTuple):
     """One hand size's rank multisets, their values and their best cards' places in the hand sorted by code."""
 
     keys: npt.NDArray[np.int64]
-    """Every rank multiset's key (``sum(codes) >> SUIT_BITS``), ascending."""
+    """Every rank multiset's key (``sum(codes) >> SUIT_BITS``), ascending: the same in every evaluator's table."""
     values: list[Any]
     """The value of each key's hands: the evaluator's own object (None: no value, as a stud/8 low)."""
     places: Places
@@ -73,7 +75,8 @@ def _multisets(size: int) -> npt.NDArray[np.int64]:
 
 @cache
 def _representatives(size: int) -> Codes:
-    """A hand of each rank multiset of ``size`` cards, sorted by code, with no five cards of a suit.
+    """A hand of each rank multiset of ``size`` cards, sorted by code, with no five cards of a suit, in the order of
+    their keys.
 
     The k-th card of the sorted ranks gets suit k mod 4: the cards of one rank sit together and get
     different suits, and seven cards hold at most two of a suit.
@@ -82,7 +85,7 @@ def _representatives(size: int) -> Codes:
     suits = np.arange(size) % len(SUIT_CHARS)
     codes = np.array(RANK_KEYS, dtype=np.int64)[ranks] << SUIT_BITS | suits
     codes.sort(axis=1)
-    return codes
+    return codes[np.argsort(codes.sum(axis=1))]
 
 
 def _places(hands: Codes, best: Sequence[Sequence[int] | None], width: int) -> Places:
@@ -100,24 +103,40 @@ def best_width(size: int) -> int:
 
 
 @cache
+def _keys(size: int) -> npt.NDArray[np.int64]:
+    """The key of every rank multiset of ``size`` cards (``sum(codes) >> SUIT_BITS``), ascending: the rows of every
+    evaluator's table of that size."""
+    return _representatives(size).sum(axis=1) >> SUIT_BITS
+
+
+@cache
 def size_table(evaluator: BatchEvaluator, size: int) -> SizeTable:
     """``evaluator``'s answer for every rank multiset of ``size`` cards, asked once per process."""
     hands = _representatives(size)
     values, best = evaluator.rank_batch(hands.tolist())
-    keys = hands.sum(axis=1) >> SUIT_BITS
-    order = np.argsort(keys)
-    places = _places(hands, best, best_width(size))
-    return SizeTable(keys[order], [values[index] for index in order.tolist()], places[order])
+    return SizeTable(_keys(size), list(values), _places(hands, best, best_width(size)))
+
+
+@cache
+def suits_decide(evaluator: BatchEvaluator) -> bool:
+    """Whether five cards of one suit change any of the evaluator's values (stud high: a flush), asked of every five
+    different ranks once as a flush and once not; where they never do, no hand of a batch is asked again."""
+    ranks = np.array(list(combinations(range(1, len(RANK_CHARS) + 1), FIVE_OF_A_SUIT)), dtype=np.int64)
+    keys = np.array(RANK_KEYS, dtype=np.int64)[ranks] << SUIT_BITS
+    flushes, _ = evaluator.rank_batch(keys.tolist())
+    mixed, _ = evaluator.rank_batch((keys | np.arange(FIVE_OF_A_SUIT) % len(SUIT_CHARS)).tolist())
+    return any(map(is_not, flushes, mixed))
 
 
 def build_tables(evaluator: BatchEvaluator) -> None:
     """Every hand size's table of ``evaluator``, so that no batch waits for one."""
+    suits_decide(evaluator)
     for size in range(1, HAND_SIZE + 1):
         size_table(evaluator, size)
 
 
 class Valued(NamedTuple):
-    """A batch of hands of one size, valued: what ``value_sorted`` answers."""
+    """A batch of hands of one size valued by one evaluator: what ``value_sorted`` answers."""
 
     values: list[Any]
     """Each hand's value, the evaluator's own object (None: no value)."""
@@ -125,21 +144,27 @@ class Valued(NamedTuple):
     """Where each hand's best cards sit in it, sorted by code, in comparison order (a None value's row is unused)."""
 
 
-def value_sorted(evaluator: BatchEvaluator, hands: Codes) -> Valued:
-    """Values and best cards' places of hands of one size, each row distinct card codes sorted ascending.
+def value_sorted(evaluators: Sequence[BatchEvaluator], hands: Codes) -> list[Valued]:
+    """Values and best cards' places of hands of one size by each evaluator (stud/8: its high and its low), each row
+    distinct card codes sorted ascending.
 
-    Hands with five or more of a suit are asked of the evaluator (a flush may decide them); the rest
-    are looked up by their rank multiset's key.
+    Every hand's rank multiset is found once among the size's keys, the same rows in every evaluator's
+    table; hands with five or more of a suit are asked of each evaluator (a flush may decide them).
     """
-    table = size_table(evaluator, hands.shape[1])
-    rows = np.searchsorted(table.keys, hands.sum(axis=1) >> SUIT_BITS)
-    values = list(map(table.values.__getitem__, rows.tolist()))
-    places = table.places[rows]
-    if hands.shape[1] >= FIVE_OF_A_SUIT:
-        suited = np.flatnonzero((_SUIT_COUNTS[hands & SUIT_MASK].sum(axis=1) + _PAST_FOUR) & _FIVE_OF_A_SUIT)
-        if len(suited):
+    size = hands.shape[1]
+    rows = np.searchsorted(_keys(size), hands.sum(axis=1) >> SUIT_BITS)
+    listed = rows.tolist()
+    suited = np.flatnonzero((_SUIT_COUNTS[hands & SUIT_MASK].sum(axis=1) + _PAST_FOUR) & _FIVE_OF_A_SUIT) \
+        if size >= FIVE_OF_A_SUIT and any(map(suits_decide, evaluators)) else rows[:0]
+    valued = []
+    for evaluator in evaluators:
+        table = size_table(evaluator, size)
+        values = list(map(table.values.__getitem__, listed))
+        places = table.places[rows]
+        if len(suited) and suits_decide(evaluator):
             own_values, own_best = evaluator.rank_batch(hands[suited].tolist())
-            places[suited] = _places(hands[suited], own_best, best_width(hands.shape[1]))
+            places[suited] = _places(hands[suited], own_best, best_width(size))
             for index, value in zip(suited.tolist(), own_values, strict=True):
                 values[index] = value
-    return Valued(values, places)
+        valued.append(Valued(values, places))
+    return valued
