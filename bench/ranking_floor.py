@@ -16,6 +16,7 @@ import json
 import os
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 from contextlib import ExitStack
@@ -50,6 +51,19 @@ def answers(bodies: dict[str, dict[str, object]]) -> dict[str, str]:
             raise SystemExit(f"{name}: the service answered {response.status_code}: {response.get_data(as_text=True)}")
         texts[name] = response.get_data(as_text=True)
     return texts
+
+
+def table_seconds(runs: int = 3) -> float:
+    """Median time, in a fresh interpreter with the core imported, to build every game's tables by rank multiset:
+    what the route's module adds to the service's start-up."""
+    probe = ("import time; from service.stud_family.games import GAMES; "
+             "from service.stud_family.multiset_batches import build_tables; t = time.perf_counter(); "
+             "[build_tables(half) for game in GAMES.values() "
+             "for half in (game.judging.hand, *(() if game.judging.low is None else (game.judging.low.hand,)))]; "
+             "print(time.perf_counter() - t)")
+    root = Path(__file__).resolve().parents[1]
+    return statistics.median(float(subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                                                  check=True, cwd=root).stdout) for _ in range(runs))
 
 
 def median_load(runs: list[Load]) -> Load:
@@ -90,6 +104,7 @@ def main() -> None:
               f"{service.server_cores:.2f}) | {floor.requests_per_second:,.1f} ({floor.cpu_ms_per_request:.2f} ms, "
               f"{floor.server_cores:.2f}) | {service.requests_per_second / floor.requests_per_second:.0%} | "
               f"{floor.cpu_ms_per_request / service.cpu_ms_per_request:.0%} |")
+    print(f"start-up: every game's tables by rank multiset built in {table_seconds() * 1000:,.0f} ms (median of 3)")
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import chain, pairwise, repeat
 from operator import getitem, is_not
 from typing import Any, NamedTuple, cast
@@ -390,20 +390,20 @@ _TWO_HALVES = ((b',{"high":{"best":[', b"],"), (b',"low":{"best":[', b"],"))
 _NO_LOW = b',"low":'
 
 
-def _results(half: _Half, evaluator: Any) -> bytes:
-    """The hands' results of one division, each its best cards and its value's fields, comma-separated."""
+def _results(half: _Half, evaluator: Any) -> Iterator[bytes]:
+    """The pieces of the hands' results of one division, each its best cards and its value's fields."""
     fragments = value_json(evaluator)
-    return b"".join(chain.from_iterable(zip(half.cards, map(fragments.__getitem__, half.values), strict=True)))[1:]
+    return chain.from_iterable(zip(half.cards, map(fragments.__getitem__, half.values), strict=True))
 
 
-def _results_by_halves(high: _Half, low: _Half, judging: Judging) -> bytes:
-    """The hands' stud/8 results, each its high half, and its low half or null, comma-separated."""
+def _results_by_halves(high: _Half, low: _Half, judging: Judging) -> Iterator[bytes]:
+    """The pieces of the hands' stud/8 results, each its high half, and its low half or null."""
     highs = value_json(judging.hand)
     lows = {None: b"null}"} | {value: fields + b"}" for value, fields in value_json(cast(LowHalf, judging.low).hand)
                                                                                     .items()}
     low_cards = map(getitem, zip(repeat(_NO_LOW), low.cards), map(is_not, low.values, repeat(None)))
-    return b"".join(chain.from_iterable(zip(high.cards, map(highs.__getitem__, high.values), low_cards,
-                                            map(lows.__getitem__, low.values), strict=True)))[1:]
+    return chain.from_iterable(zip(high.cards, map(highs.__getitem__, high.values), low_cards,
+                                   map(lows.__getitem__, low.values), strict=True))
 
 
 RANK_EXAMPLE = {"hands": [["As", "2d", "3c", "4h", "9s", "Kd", "Kc"], ["Ks", "Kh", "Qd", "Qc", "Js", "Jh", "Td"]]}
@@ -439,12 +439,13 @@ def rank_hands(request: dict[str, Any], explain: bool) -> Response:
         return _value_halves((judging.hand, judging.low.hand), _TWO_HALVES, groups, len(hands), explain)
 
     high, *low = do_work(within_budget(ranking_work(len(hands)), "hands"), value_batch)
+    high.cards[0] = high.cards[0].removeprefix(b",")  # each hand's result is framed to follow another
     results = _results(high, judging.hand) if not low else _results_by_halves(high, low[0], judging)
     why = b""
     if explain:
         why = b',"why":' + json.dumps(write_why(explain_ranking(judging, hands, high, low[0] if low else None)),
                                       separators=(",", ":")).encode()
-    return Response(b'{"results":[' + results + b"]" + why + b"}", mimetype="application/json")
+    return Response(b"".join(chain((b'{"results":[',), results, (b"]", why, b"}"))), mimetype="application/json")
 
 
 def explain_ranking(judging: Judging, hands: Sequence[Sequence[str]], high: _Half, low: _Half | None) -> list[Why]:
