@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Sequence
+from functools import cache
 from itertools import chain, pairwise, repeat
 from operator import getitem, is_not
 from typing import Any, NamedTuple, cast
@@ -297,23 +298,24 @@ _CARD_CODE = np.zeros(1 << 16, dtype=np.int64)
 for _text, _code in CARD_CODES.items():
     _CARD_CODE[int.from_bytes(_text.encode("ascii"), "little")] = _code
 
-_QUOTE, _COMMA = ord('"'), ord(",")
+@cache
+def _frame(width: int, before: bytes, after: bytes) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.intp]]:
+    """The bytes of a result's beginning holding ``width`` cards, ``before"??","??"after``, and where each card's
+    two characters go in it."""
+    row = before + b",".join([b'"??"'] * width) + after
+    firsts = len(before) + 1 + 5 * np.arange(width)
+    return np.frombuffer(row, dtype=np.uint8), np.stack([firsts, firsts + 1], axis=1).ravel()
 
 
 def _framed(cards: npt.NDArray[np.uint16], before: bytes, after: bytes) -> list[bytes]:
     """Rows of two-character card texts as the items of a JSON list between ``before`` and ``after``, a row each:
     ``,{"best":["9s","4h","3c"],`` between ``,{"best":[`` and ``],``."""
     count, width = cards.shape
-    items = 5 * width - 1
-    listed = np.empty((count, width, 5), dtype=np.uint8)
-    listed[:, :, 0] = listed[:, :, 3] = _QUOTE
-    listed[:, :, 4] = _COMMA
-    listed[:, :, 1:3] = cards.view(np.uint8).reshape(count, width, 2)
-    text = np.empty((count, len(before) + items + len(after)), dtype=np.uint8)
-    text[:, :len(before)] = np.frombuffer(before, dtype=np.uint8)
-    text[:, len(before):len(before) + items] = listed.reshape(count, 5 * width)[:, :items]
-    text[:, len(before) + items:] = np.frombuffer(after, dtype=np.uint8)
-    return cast(list[bytes], text.view(f"S{text.shape[1]}").ravel().tolist())
+    row, places = _frame(width, before, after)
+    text = np.empty((count, len(row)), dtype=np.uint8)
+    text[:] = row
+    text[:, places] = cards.view(np.uint8).reshape(count, 2 * width)
+    return cast(list[bytes], text.view(f"S{len(row)}").ravel().tolist())
 
 
 class _SizeGroup(NamedTuple):
@@ -349,7 +351,7 @@ def _sorted_group(where: npt.NDArray[np.intp], cards: npt.NDArray[np.uint16]) ->
 def _first_with_duplicate(groups: Sequence[_SizeGroup]) -> int | None:
     """The first hand of the batch (by index) that holds a card twice, or None."""
     twice = [group.where[(group.codes[:, 1:] == group.codes[:, :-1]).any(axis=1)] for group in groups]
-    found = np.concatenate(twice)
+    found = twice[0] if len(twice) == 1 else np.concatenate(twice)
     return int(found.min()) if len(found) else None
 
 
