@@ -276,6 +276,7 @@ _HALF_WRITERS: dict[object, Writer] = {ACE_TO_FIVE_LOW: write_hand_result, STUD_
 
 
 _VALUE_JSON: dict[Any, dict[HandValue, bytes]] = {}
+"""``value_json``'s answers, by evaluator."""
 
 
 def value_json(evaluator: Evaluator[Any] | LowEvaluator[Any]) -> dict[HandValue, bytes]:
@@ -288,6 +289,8 @@ def value_json(evaluator: Evaluator[Any] | LowEvaluator[Any]) -> dict[HandValue,
     return fragments
 
 
+# Every game's evaluators, tabulated by rank multiset and their values encoded, at import: the server imports the app
+# before it forks its workers, which share them, and no batch waits for a table.
 for _judging in (game.judging for game in GAMES.values()):
     for _evaluator in (_judging.hand, *(() if _judging.low is None else (_judging.low.hand,))):
         build_tables(_evaluator)
