@@ -1,12 +1,14 @@
 """1000-hand ranking batches of every game over HTTP, beside the bare HTTP+JSON floor, in one run.
 
-Run from the project root: ``python bench/ranking_floor.py [--rounds 5] [--seconds 3]`` (needs
+Run from the project root: ``python bench/ranking_floor.py [--rounds 9] [--seconds 1]`` (needs
 the test extra and Debian's wrk). Two servers run at once, each as the service runs (gunicorn, the
 service's settings, 2 workers): the service, and ``bench/json_floor.py``'s bare Flask app, which
 parses the same body and sends the service's own answer to it, kept ahead. For each game the same
-batch of 1,000 random seven-card hands is posted to both in interleaved wrk runs; the medians,
-the server CPU a batch, and the service's share of the floor's rate (and of its CPU a batch) are
-printed. A slow spell of the machine hits both sides alike.
+batch of 1,000 random seven-card hands is posted to both in short wrk runs back to back, the
+service first in one round and the floor first in the next, game after game. Each pair of runs
+gives the service's share of the floor's rate and of its CPU a batch; the medians of those
+shares over the rounds are printed, with the median rates and CPU a batch. A slow spell of the
+shared machine falls within a pair, seconds apart, and hits both sides alike.
 """
 
 from __future__ import annotations
@@ -21,11 +23,12 @@ import sys
 import tempfile
 from contextlib import ExitStack
 from pathlib import Path
+from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.json_floor import ANSWERS
-from bench.serving import CONNECTIONS, Load, running_server, wrk_load
+from bench.serving import CONNECTIONS, Load, Server, running_server, wrk_load
 from service.app import create_app
 from service.stud_family.cards import CARD_CODES
 from service.stud_family.games import GAMES, RAZZ
@@ -72,11 +75,43 @@ def median_load(runs: list[Load]) -> Load:
                   for field in ("requests_per_second", "server_cores", "cpu_ms_per_request")))
 
 
+class Pair(NamedTuple):
+    """One game's runs on both sides, back to back."""
+
+    service: Load
+    floor: Load
+
+    @property
+    def by_rate(self) -> float:
+        """The service's rate as a share of the floor's."""
+        return self.service.requests_per_second / self.floor.requests_per_second
+
+    @property
+    def by_cpu(self) -> float:
+        """The floor's server CPU a batch as a share of the service's: the service's share of the floor's speed."""
+        return self.floor.cpu_ms_per_request / self.service.cpu_ms_per_request
+
+
+def paired_runs(servers: dict[str, Server], bodies: dict[str, dict[str, object]], rounds: int,
+                seconds: int) -> dict[str, list[Pair]]:
+    """``rounds`` rounds of a pair of runs for each game, the side run first alternating from round to round."""
+    pairs: dict[str, list[Pair]] = {name: [] for name in bodies}
+    for body in bodies.values():
+        for server in servers.values():
+            wrk_load(server, PATH, body, seconds=1)
+    for round_number in range(rounds):
+        for name, body in bodies.items():
+            sides = list(servers) if round_number % 2 == 0 else list(reversed(servers))
+            loads = {side: wrk_load(servers[side], PATH, body, seconds=seconds) for side in sides}
+            pairs[name].append(Pair(loads["service"], loads["floor"]))
+    return pairs
+
+
 def main() -> None:
-    """Serve the service and the floor, load each game's batch on both in turn, print the medians and ratios."""
+    """Serve the service and the floor, load each game's batch on both in alternating pairs, print the medians."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--seconds", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=9)
+    parser.add_argument("--seconds", type=int, default=1)
     options = parser.parse_args()
     bodies = batches()
     with tempfile.TemporaryDirectory() as folder, ExitStack() as stack:
@@ -85,25 +120,20 @@ def main() -> None:
         os.environ[ANSWERS] = str(kept)
         servers = {"service": stack.enter_context(running_server()),
                    "floor": stack.enter_context(running_server(app="bench.json_floor:create_app()"))}
-        runs: dict[tuple[str, str], list[Load]] = {}
-        for body in bodies.values():
-            for server in servers.values():
-                wrk_load(server, PATH, body, seconds=1)
-        for _ in range(options.rounds):
-            for name, body in bodies.items():
-                for side, server in servers.items():
-                    runs.setdefault((name, side), []).append(wrk_load(server, PATH, body, seconds=options.seconds))
+        pairs = paired_runs(servers, bodies, options.rounds, options.seconds)
     print(f"{BATCH}-hand batches of seven cards, 2 workers each, wrk {CONNECTIONS} connections, "
-          f"medians of {options.rounds} interleaved {options.seconds} s runs")
-    print("| game | service batches/s (CPU a batch, cores) | floor batches/s (CPU a batch, cores) "
-          "| service / floor, by rate | by CPU a batch |")
+          f"{options.rounds} rounds of {options.seconds} s runs of each side back to back, alternating which "
+          f"goes first; medians (load average {os.getloadavg()[0]:.1f} at the end)")
+    print("| game | service batches/s (CPU a batch) | floor batches/s (CPU a batch) "
+          "| service / floor by rate: median (range) | by CPU a batch: median (range) |")
     print("|---|---|---|---|---|")
-    for name in bodies:
-        service, floor = median_load(runs[(name, "service")]), median_load(runs[(name, "floor")])
-        print(f"| {name} | {service.requests_per_second:,.1f} ({service.cpu_ms_per_request:.2f} ms, "
-              f"{service.server_cores:.2f}) | {floor.requests_per_second:,.1f} ({floor.cpu_ms_per_request:.2f} ms, "
-              f"{floor.server_cores:.2f}) | {service.requests_per_second / floor.requests_per_second:.0%} | "
-              f"{floor.cpu_ms_per_request / service.cpu_ms_per_request:.0%} |")
+    for name, runs in pairs.items():
+        service, floor = median_load([pair.service for pair in runs]), median_load([pair.floor for pair in runs])
+        rates, cpus = [pair.by_rate for pair in runs], [pair.by_cpu for pair in runs]
+        print(f"| {name} | {service.requests_per_second:,.1f} ({service.cpu_ms_per_request:.2f} ms) "
+              f"| {floor.requests_per_second:,.1f} ({floor.cpu_ms_per_request:.2f} ms) "
+              f"| {statistics.median(rates):.0%} ({min(rates):.0%}-{max(rates):.0%}) "
+              f"| {statistics.median(cpus):.0%} ({min(cpus):.0%}-{max(cpus):.0%}) |")
     print(f"start-up: every game's tables by rank multiset built in {table_seconds() * 1000:,.0f} ms (median of 3)")
 
 
