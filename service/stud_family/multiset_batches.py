@@ -5,10 +5,13 @@ share a suit (stud's flushes, stud §4). And where a hand's best cards sit in th
 (rank, then suit) depends on its ranks alone too: the evaluators pick them by place in that order,
 the highest suits of a rank last (``ranking.best_cards``, ``high_ranking.best_cards``). So each rank
 multiset of a hand size is asked of the evaluator once, as a hand of no five of a suit, and its value
-and best cards' places are kept; a batch is then sorted, keyed and looked up in numpy passes, and
-only its hands with five of a suit are asked of the evaluator itself, when five of a suit change
-any of its values (``suits_decide``: stud high's, not razz's or stud/8's low). Nothing is decided here: every
-value and every card is the evaluator's own answer (the tests hold batches to ``rank_batch``).
+and best cards' places are kept; a batch is then sorted, keyed and looked up in numpy passes. Where
+five of a suit change any of an evaluator's values (``suits_decide``: stud high's, not razz's or
+stud/8's low), it values a hand holding five or more of a suit by those cards alone (a flush or
+straight flush: with at most seven cards, the two others are too few for a full house or four of
+a kind), so each set of five to seven ranks of one suit is asked of it once too, and a batch's
+hands with five of a suit are looked up again by their suit's cards. Nothing is decided here:
+every value and every card is the evaluator's own answer (the tests hold batches to ``rank_batch``).
 
 An evaluator's tables are built once per process (``build_tables``: tenths of a second for each size of
 six or seven cards, a few megabytes), before the server forks its workers, which share them.
@@ -128,11 +131,33 @@ def suits_decide(evaluator: BatchEvaluator) -> bool:
     return any(map(is_not, flushes, mixed))
 
 
+@cache
+def _suited_representatives(count: int) -> Codes:
+    """A hand of each set of ``count`` different ranks, all of one suit, sorted by code, in the order of their keys:
+    the cards of one suit a hand holds five or more of."""
+    ranks = np.array(list(combinations(range(1, len(RANK_CHARS) + 1), count)), dtype=np.int64)
+    codes = np.array(RANK_KEYS, dtype=np.int64)[ranks] << SUIT_BITS
+    return codes[np.argsort(codes.sum(axis=1))]
+
+
+@cache
+def suited_table(evaluator: BatchEvaluator, count: int) -> SizeTable:
+    """``evaluator``'s answer for every set of ``count`` (five or more) cards of one suit, asked once per process: what
+    it says of a hand holding them, if five of a suit decide its value (``suits_decide``), as stud high's flush is
+    valued by its suit's cards alone."""
+    hands = _suited_representatives(count)
+    values, best = evaluator.rank_batch(hands.tolist())
+    return SizeTable(hands.sum(axis=1) >> SUIT_BITS, list(values), _places(hands, best, FIVE_OF_A_SUIT))
+
+
 def build_tables(evaluator: BatchEvaluator) -> None:
-    """Every hand size's table of ``evaluator``, so that no batch waits for one."""
-    suits_decide(evaluator)
+    """Every hand size's table of ``evaluator`` (and its tables of one suit's cards where suits decide), so that no
+    batch waits for one."""
     for size in range(1, HAND_SIZE + 1):
         size_table(evaluator, size)
+    if suits_decide(evaluator):
+        for count in range(FIVE_OF_A_SUIT, HAND_SIZE + 1):
+            suited_table(evaluator, count)
 
 
 class Valued(NamedTuple):
@@ -144,27 +169,54 @@ class Valued(NamedTuple):
     """Where each hand's best cards sit in it, sorted by code, in comparison order (a None value's row is unused)."""
 
 
+class _Suited(NamedTuple):
+    """A batch's hands holding five or more cards of one suit, grouped by how many they hold."""
+
+    rows: npt.NDArray[np.intp]
+    """Where they sit in the batch."""
+    keys: npt.NDArray[np.int64]
+    """The key of each one's cards of that suit (``sum >> SUIT_BITS``), a row of the suited table of their count."""
+    places: Places
+    """Where each one's cards of that suit sit in it (sorted by code, so by rank), lowest first."""
+
+
+def _suited(hands: Codes) -> list[_Suited]:
+    """The hands of a batch (each sorted by code) holding five or more cards of one suit, with those cards' keys and
+    places: numpy passes over the whole batch, then over the few found (3% of random seven-card hands)."""
+    found = np.flatnonzero((_SUIT_COUNTS[hands & SUIT_MASK].sum(axis=1) + _PAST_FOUR) & _FIVE_OF_A_SUIT)
+    suits = hands[found] & SUIT_MASK
+    counts = (suits[:, :, None] == np.arange(len(SUIT_CHARS))).sum(axis=1)
+    in_suit = suits == counts.argmax(axis=1)[:, None]
+    keys = np.where(in_suit, hands[found] >> SUIT_BITS, 0).sum(axis=1)
+    places = np.argsort(~in_suit, axis=1, kind="stable").astype(np.int8)
+    held = counts.max(axis=1)
+    return [_Suited(found[held == count], keys[held == count], places[held == count, :count])
+            for count in np.unique(held).tolist()]
+
+
 def value_sorted(evaluators: Sequence[BatchEvaluator], hands: Codes) -> list[Valued]:
     """Values and best cards' places of hands of one size by each evaluator (stud/8: its high and its low), each row
     distinct card codes sorted ascending.
 
     Every hand's rank multiset is found once among the size's keys, the same rows in every evaluator's
-    table; hands with five or more of a suit are asked of each evaluator (a flush may decide them).
+    table; hands with five or more of a suit are looked up again, by their suit's cards, in the suited
+    tables of an evaluator for which suits decide (a flush).
     """
     size = hands.shape[1]
     rows = np.searchsorted(_keys(size), hands.sum(axis=1) >> SUIT_BITS)
     listed = rows.tolist()
-    suited = np.flatnonzero((_SUIT_COUNTS[hands & SUIT_MASK].sum(axis=1) + _PAST_FOUR) & _FIVE_OF_A_SUIT) \
-        if size >= FIVE_OF_A_SUIT and any(map(suits_decide, evaluators)) else rows[:0]
+    suited = _suited(hands) if size >= FIVE_OF_A_SUIT and any(map(suits_decide, evaluators)) else []
     valued = []
     for evaluator in evaluators:
         table = size_table(evaluator, size)
         values = list(map(table.values.__getitem__, listed))
         places = table.places[rows]
-        if len(suited) and suits_decide(evaluator):
-            own_values, own_best = evaluator.rank_batch(hands[suited].tolist())
-            places[suited] = _places(hands[suited], own_best, best_width(size))
-            for index, value in zip(suited.tolist(), own_values, strict=True):
-                values[index] = value
+        if suits_decide(evaluator):
+            for group in suited:
+                own = suited_table(evaluator, group.places.shape[1])
+                found = np.searchsorted(own.keys, group.keys)
+                places[group.rows] = np.take_along_axis(group.places, own.places[found], axis=1)
+                for index, value in zip(group.rows.tolist(), map(own.values.__getitem__, found.tolist()), strict=True):
+                    values[index] = value
         valued.append(Valued(values, places))
     return valued
