@@ -131,23 +131,47 @@ def suits_decide(evaluator: BatchEvaluator) -> bool:
     return any(map(is_not, flushes, mixed))
 
 
-@cache
-def _suited_representatives(count: int) -> Codes:
-    """A hand of each set of ``count`` different ranks, all of one suit, sorted by code, in the order of their keys:
-    the cards of one suit a hand holds five or more of."""
-    ranks = np.array(list(combinations(range(1, len(RANK_CHARS) + 1), count)), dtype=np.int64)
-    codes = np.array(RANK_KEYS, dtype=np.int64)[ranks] << SUIT_BITS
-    return codes[np.argsort(codes.sum(axis=1))]
+_HELD = 32
+"""Where a suited key holds how many cards of the suit it counts, above their rank keys' sum (under ``1 << 24``)."""
+
+
+def _suited_keys(codes: Codes, held: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """The key of each row's cards of one suit (codes, 0 for a card of another suit): how many, and which ranks."""
+    keys: npt.NDArray[np.int64] = held << _HELD | codes.sum(axis=1) >> SUIT_BITS
+    return keys
+
+
+_ONE_SUIT = len(SUIT_CHARS) - 1
+"""The suit of ``suited_table``'s hands; the 0 after a shorter one's cards (the ace of another suit) is no card of
+it."""
 
 
 @cache
-def suited_table(evaluator: BatchEvaluator, count: int) -> SizeTable:
-    """``evaluator``'s answer for every set of ``count`` (five or more) cards of one suit, asked once per process: what
-    it says of a hand holding them, if five of a suit decide its value (``suits_decide``), as stud high's flush is
-    valued by its suit's cards alone."""
-    hands = _suited_representatives(count)
-    values, best = evaluator.rank_batch(hands.tolist())
-    return SizeTable(hands.sum(axis=1) >> SUIT_BITS, list(values), _places(hands, best, FIVE_OF_A_SUIT))
+def _suited_representatives() -> tuple[Codes, npt.NDArray[np.int64]]:
+    """A hand of each set of five to seven different ranks, all of one suit, sorted by code (seven columns, a shorter
+    set's last ones 0), in the order of their keys, and how many cards each holds: the cards of one suit a hand
+    holds five or more of."""
+    sets = [np.array(list(combinations(range(1, len(RANK_CHARS) + 1), count)), dtype=np.int64)
+            for count in range(FIVE_OF_A_SUIT, HAND_SIZE + 1)]
+    codes = np.zeros((sum(map(len, sets)), HAND_SIZE), dtype=np.int64)
+    rank_keys, first = np.array(RANK_KEYS, dtype=np.int64), 0
+    for ranks in sets:
+        codes[first:first + len(ranks), :ranks.shape[1]] = rank_keys[ranks] << SUIT_BITS | _ONE_SUIT
+        first += len(ranks)
+    held = np.repeat(np.arange(FIVE_OF_A_SUIT, HAND_SIZE + 1), list(map(len, sets)))
+    order = np.argsort(_suited_keys(codes, held))
+    return codes[order], held[order]
+
+
+@cache
+def suited_table(evaluator: BatchEvaluator) -> SizeTable:
+    """``evaluator``'s answer for every set of five to seven cards of one suit, asked once per process: what it says of
+    a hand holding them, if five of a suit decide its value (``suits_decide``), as stud high values a flush by its
+    suit's cards alone. The best cards' places are in the set, sorted by code."""
+    codes, held = _suited_representatives()
+    hands = [row[:count] for row, count in zip(codes.tolist(), held.tolist(), strict=True)]
+    values, best = evaluator.rank_batch(hands)
+    return SizeTable(_suited_keys(codes, held), list(values), _places(codes, best, FIVE_OF_A_SUIT))
 
 
 def build_tables(evaluator: BatchEvaluator) -> None:
@@ -156,8 +180,7 @@ def build_tables(evaluator: BatchEvaluator) -> None:
     for size in range(1, HAND_SIZE + 1):
         size_table(evaluator, size)
     if suits_decide(evaluator):
-        for count in range(FIVE_OF_A_SUIT, HAND_SIZE + 1):
-            suited_table(evaluator, count)
+        suited_table(evaluator)
 
 
 class Valued(NamedTuple):
@@ -170,28 +193,25 @@ class Valued(NamedTuple):
 
 
 class _Suited(NamedTuple):
-    """A batch's hands holding five or more cards of one suit, grouped by how many they hold."""
+    """A batch's hands holding five or more cards of one suit."""
 
     rows: npt.NDArray[np.intp]
     """Where they sit in the batch."""
     keys: npt.NDArray[np.int64]
-    """The key of each one's cards of that suit (``sum >> SUIT_BITS``), a row of the suited table of their count."""
-    places: Places
-    """Where each one's cards of that suit sit in it (sorted by code, so by rank), lowest first."""
+    """The key of each one's cards of that suit: its row in an evaluator's ``suited_table``."""
+    places: npt.NDArray[np.intp]
+    """Where each one's cards of that suit sit in it (sorted by code, so by rank), lowest first, then the others."""
 
 
-def _suited(hands: Codes) -> list[_Suited]:
+def _suited(hands: Codes) -> _Suited:
     """The hands of a batch (each sorted by code) holding five or more cards of one suit, with those cards' keys and
-    places: numpy passes over the whole batch, then over the few found (3% of random seven-card hands)."""
-    found = np.flatnonzero((_SUIT_COUNTS[hands & SUIT_MASK].sum(axis=1) + _PAST_FOUR) & _FIVE_OF_A_SUIT)
-    suits = hands[found] & SUIT_MASK
+    places: a numpy pass over the whole batch, then over the few found (3% of random seven-card hands)."""
+    rows = np.flatnonzero((_SUIT_COUNTS[hands & SUIT_MASK].sum(axis=1) + _PAST_FOUR) & _FIVE_OF_A_SUIT)
+    suits = hands[rows] & SUIT_MASK
     counts = (suits[:, :, None] == np.arange(len(SUIT_CHARS))).sum(axis=1)
     in_suit = suits == counts.argmax(axis=1)[:, None]
-    keys = np.where(in_suit, hands[found] >> SUIT_BITS, 0).sum(axis=1)
-    places = np.argsort(~in_suit, axis=1, kind="stable").astype(np.int8)
-    held = counts.max(axis=1)
-    return [_Suited(found[held == count], keys[held == count], places[held == count, :count])
-            for count in np.unique(held).tolist()]
+    keys = _suited_keys(np.where(in_suit, hands[rows], 0), counts.max(axis=1))
+    return _Suited(rows, keys, np.argsort(~in_suit, axis=1, kind="stable"))
 
 
 def value_sorted(evaluators: Sequence[BatchEvaluator], hands: Codes) -> list[Valued]:
@@ -205,18 +225,17 @@ def value_sorted(evaluators: Sequence[BatchEvaluator], hands: Codes) -> list[Val
     size = hands.shape[1]
     rows = np.searchsorted(_keys(size), hands.sum(axis=1) >> SUIT_BITS)
     listed = rows.tolist()
-    suited = _suited(hands) if size >= FIVE_OF_A_SUIT and any(map(suits_decide, evaluators)) else []
+    suited = _suited(hands) if size >= FIVE_OF_A_SUIT and any(map(suits_decide, evaluators)) else None
     valued = []
     for evaluator in evaluators:
         table = size_table(evaluator, size)
         values = list(map(table.values.__getitem__, listed))
         places = table.places[rows]
-        if suits_decide(evaluator):
-            for group in suited:
-                own = suited_table(evaluator, group.places.shape[1])
-                found = np.searchsorted(own.keys, group.keys)
-                places[group.rows] = np.take_along_axis(group.places, own.places[found], axis=1)
-                for index, value in zip(group.rows.tolist(), map(own.values.__getitem__, found.tolist()), strict=True):
-                    values[index] = value
+        if suited is not None and len(suited.rows) and suits_decide(evaluator):
+            own = suited_table(evaluator)
+            found = np.searchsorted(own.keys, suited.keys)
+            places[suited.rows] = np.take_along_axis(suited.places, own.places[found].astype(np.intp), axis=1)
+            for index, value in zip(suited.rows.tolist(), map(own.values.__getitem__, found.tolist()), strict=True):
+                values[index] = value
         valued.append(Valued(values, places))
     return valued
