@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Sequence
 from functools import cache
-from itertools import chain, pairwise, repeat
-from operator import getitem, is_not
+from itertools import chain, pairwise
 from typing import Any, NamedTuple, cast
 
 import marshmallow as ma
@@ -22,7 +21,7 @@ from ..stud_family.errors import DuplicateCardError
 from ..stud_family.games import GAMES, RAZZ
 from ..stud_family.high_ranking import FIVE_CARD_CLASSES, STUD_HIGH
 from ..stud_family.judging import Evaluator, HandValue, Judging, LowEvaluator, LowHalf
-from ..stud_family.multiset_batches import build_tables, value_sorted
+from ..stud_family.multiset_batches import Valued, build_tables, value_sorted
 from ..stud_family.ranking import ACE_TO_FIVE_LOW
 from ..stud_family.seating import MAX_SEAT, MIN_PLAYERS
 from ..stud_family.streets import HAND_SIZE
@@ -368,15 +367,16 @@ class _Half(NamedTuple):
     """Each hand's best cards as codes, only when explained."""
 
 
-def _value_halves(evaluators: Sequence[Any], frames: Sequence[tuple[bytes, bytes]], groups: Sequence[_SizeGroup],
-                  count: int, explain: bool) -> list[_Half]:
-    """Every hand's value by each evaluator and its best cards, in request order, framed by the evaluator's frame."""
+def _value_halves(evaluators: Sequence[Any], frames: Sequence[_Frame], groups: Sequence[_SizeGroup], count: int,
+                  explain: bool) -> list[_Half]:
+    """Every hand's value by each evaluator and its best cards, in request order, framed by the evaluator's frame (a
+    hand without a value: the frame's piece for none)."""
     halves = [_Half([None] * count, [b""] * count, [()] * count if explain else []) for _ in evaluators]
     for group in groups:
         rows = np.arange(len(group.where))[:, None]
-        for (values, cards, best), valued, (before, after) in zip(
+        for (values, cards, best), valued, frame in zip(
                 halves, value_sorted(evaluators, group.codes), frames, strict=True):
-            framed = _framed(group.texts[rows, valued.places], before, after)
+            framed = _framed_where_valued(group.texts, valued, frame)
             if len(group.where) == count:
                 values[:], cards[:] = valued.values, framed
             else:
@@ -388,11 +388,31 @@ def _value_halves(evaluators: Sequence[Any], frames: Sequence[tuple[bytes, bytes
     return halves
 
 
-_ONE_DIVISION = ((b',{"best":[', b"],"),)
-"""Each hand's best cards as a result of razz or stud begins: its value's fields follow."""
-_TWO_HALVES = ((b',{"high":{"best":[', b"],"), (b',"low":{"best":[', b"],"))
-"""Each hand's best cards as a stud/8 result's halves begin; a hand without a qualifying low has no low cards."""
-_NO_LOW = b',"low":'
+class _Frame(NamedTuple):
+    """How a half of a result begins: its best cards between ``before`` and ``after``, or ``none`` without a value."""
+
+    before: bytes
+    after: bytes
+    none: bytes
+
+
+def _framed_where_valued(texts: npt.NDArray[np.uint16], valued: Valued, frame: _Frame) -> list[bytes]:
+    """Each hand's best cards framed (``_framed``), and the frame's piece for none where a hand has no value: only
+    the hands with a value are written (a stud/8 low: a fifth of random seven-card hands)."""
+    if valued.valued.all():
+        return _framed(texts[np.arange(len(texts))[:, None], valued.places], frame.before, frame.after)
+    held = np.flatnonzero(valued.valued)
+    pieces = np.full(len(texts), frame.none, dtype=object)
+    if len(held):
+        pieces[held] = _framed(texts[held[:, None], valued.places[held]], frame.before, frame.after)
+    return cast(list[bytes], pieces.tolist())
+
+
+_ONE_DIVISION = (_Frame(b',{"best":[', b"],", b""),)
+"""Each hand's best cards as a result of razz or stud begins: its value's fields follow (every hand has a value)."""
+_TWO_HALVES = (_Frame(b',{"high":{"best":[', b"],", b""), _Frame(b',"low":{"best":[', b"],", b',"low":'))
+"""Each hand's best cards as a stud/8 result's halves begin; a hand without a qualifying low has no low cards, its
+low null."""
 
 
 def _results(half: _Half, evaluator: Any) -> Iterator[bytes]:
@@ -406,8 +426,7 @@ def _results_by_halves(high: _Half, low: _Half, judging: Judging) -> Iterator[by
     highs = value_json(judging.hand)
     lows = {None: b"null}"} | {value: fields + b"}" for value, fields in value_json(cast(LowHalf, judging.low).hand)
                                                                                     .items()}
-    low_cards = map(getitem, zip(repeat(_NO_LOW), low.cards), map(is_not, low.values, repeat(None)))
-    return chain.from_iterable(zip(high.cards, map(highs.__getitem__, high.values), low_cards,
+    return chain.from_iterable(zip(high.cards, map(highs.__getitem__, high.values), low.cards,
                                    map(lows.__getitem__, low.values), strict=True))
 
 

@@ -67,6 +67,8 @@ class SizeTable(NamedTuple):
     places: Places
     """Where each key's best cards sit in its hand sorted by code, in comparison order (the row of a None value
     is unused)."""
+    valued: npt.NDArray[np.bool_]
+    """Whether each key's value is one (not None)."""
 
 
 def _multisets(size: int) -> npt.NDArray[np.int64]:
@@ -100,6 +102,11 @@ def _places(hands: Codes, best: Sequence[Sequence[int] | None], width: int) -> P
     return places
 
 
+def _valued(values: Sequence[Any]) -> npt.NDArray[np.bool_]:
+    """Which of ``values`` are values (not None)."""
+    return np.fromiter((value is not None for value in values), dtype=np.bool_, count=len(values))
+
+
 def best_width(size: int) -> int:
     """How many cards a hand of ``size`` plays: all of them up to five, else five."""
     return min(size, FIVE_OF_A_SUIT)
@@ -117,7 +124,7 @@ def size_table(evaluator: BatchEvaluator, size: int) -> SizeTable:
     """``evaluator``'s answer for every rank multiset of ``size`` cards, asked once per process."""
     hands = _representatives(size)
     values, best = evaluator.rank_batch(hands.tolist())
-    return SizeTable(_keys(size), list(values), _places(hands, best, best_width(size)))
+    return SizeTable(_keys(size), list(values), _places(hands, best, best_width(size)), _valued(values))
 
 
 @cache
@@ -171,7 +178,7 @@ def suited_table(evaluator: BatchEvaluator) -> SizeTable:
     codes, held = _suited_representatives()
     hands = [row[:count] for row, count in zip(codes.tolist(), held.tolist(), strict=True)]
     values, best = evaluator.rank_batch(hands)
-    return SizeTable(_suited_keys(codes, held), list(values), _places(codes, best, FIVE_OF_A_SUIT))
+    return SizeTable(_suited_keys(codes, held), list(values), _places(codes, best, FIVE_OF_A_SUIT), _valued(values))
 
 
 def build_tables(evaluator: BatchEvaluator) -> None:
@@ -190,6 +197,8 @@ class Valued(NamedTuple):
     """Each hand's value, the evaluator's own object (None: no value)."""
     places: Places
     """Where each hand's best cards sit in it, sorted by code, in comparison order (a None value's row is unused)."""
+    valued: npt.NDArray[np.bool_]
+    """Whether each hand's value is one (not None): the hands whose best cards are written."""
 
 
 class _Suited(NamedTuple):
@@ -230,12 +239,13 @@ def value_sorted(evaluators: Sequence[BatchEvaluator], hands: Codes) -> list[Val
     for evaluator in evaluators:
         table = size_table(evaluator, size)
         values = list(map(table.values.__getitem__, listed))
-        places = table.places[rows]
+        places, valued_rows = table.places[rows], table.valued[rows]
         if suited is not None and len(suited.rows) and suits_decide(evaluator):
             own = suited_table(evaluator)
             found = np.searchsorted(own.keys, suited.keys)
             places[suited.rows] = np.take_along_axis(suited.places, own.places[found].astype(np.intp), axis=1)
+            valued_rows[suited.rows] = own.valued[found]
             for index, value in zip(suited.rows.tolist(), map(own.values.__getitem__, found.tolist()), strict=True):
                 values[index] = value
-        valued.append(Valued(values, places))
+        valued.append(Valued(values, places, valued_rows))
     return valued
