@@ -215,11 +215,13 @@ class _Suited(NamedTuple):
 def _suited(hands: Codes) -> _Suited:
     """The hands of a batch (each sorted by code) holding five or more cards of one suit, with those cards' keys and
     places: a numpy pass over the whole batch, then over the few found (3% of random seven-card hands)."""
-    rows = np.flatnonzero((_SUIT_COUNTS[hands & SUIT_MASK].sum(axis=1) + _PAST_FOUR) & _FIVE_OF_A_SUIT)
-    suits = hands[rows] & SUIT_MASK
-    counts = (suits[:, :, None] == np.arange(len(SUIT_CHARS))).sum(axis=1)
-    in_suit = suits == counts.argmax(axis=1)[:, None]
-    keys = _suited_keys(np.where(in_suit, hands[rows], 0), counts.max(axis=1))
+    counts = _SUIT_COUNTS[hands & SUIT_MASK].sum(axis=1)
+    rows = np.flatnonzero((counts + _PAST_FOUR) & _FIVE_OF_A_SUIT)
+    counts = counts[rows]
+    passed = (counts + _PAST_FOUR) & _FIVE_OF_A_SUIT  # one suit's fourth bit: at 4 * suit + 3
+    suit = (passed > 0xF).astype(np.int64) + (passed > 0xFF) + (passed > 0xFFF)
+    in_suit = hands[rows] & SUIT_MASK == suit[:, None]
+    keys = _suited_keys(np.where(in_suit, hands[rows], 0), counts >> 4 * suit & 0xF)
     return _Suited(rows, keys, np.argsort(~in_suit, axis=1, kind="stable"))
 
 
