@@ -1,6 +1,7 @@
-"""Ranking speed: the core function, the brute force it replaces, the real server, and start-up.
+"""Ranking speed: the core function, the brute force it replaces, and start-up (batches over HTTP:
+``bench/ranking_floor.py``).
 
-Run from the project root: ``python bench/ranking.py`` (needs the test extra and Debian's wrk).
+Run from the project root: ``python bench/ranking.py`` (needs the test extra).
 Figures are medians of several runs measured in this one process, side by side, so their ratios
 hold even on a noisy machine.
 """
@@ -16,7 +17,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.serving import HTTP_SETUP, beside_healthz, cost_line
 from service.stud_family.cards import CARD_CODES, RANK_OF
 from service.stud_family.ranking import low_rank
 from tests.stud_family.brute_ranking import brute_best, brute_places
@@ -62,13 +62,6 @@ def main() -> None:
     print(f"in process, 7-card hands: core {core:,.0f} hands/s, brute force {brute:,.0f} hands/s, "
           f"ratio {core / brute:,.0f}x")
 
-    texts = {code: text for text, code in CARD_CODES.items()}
-    batch = {"hands": [[texts[code] for code in hand] for hand in hands[:1000]]}
-    rank, healthz = beside_healthz("/v1/hands/rank", batch)
-    print(f"over HTTP, {HTTP_SETUP}: "
-          f"{rank.requests_per_second * 1000:,.0f} hands/s in 1000-hand batches "
-          f"({rank.requests_per_second:,.1f} req/s); /healthz {healthz.requests_per_second:,.0f} req/s")
-    print(cost_line("1000-hand batch", rank, healthz))
     print(f"start-up, import and table build: {startup_seconds() * 1000:,.0f} ms")
 
 

@@ -67,7 +67,8 @@ class HandField(Items):
 
 
 class HandBatchField(Items):
-    """A list of hands, each bad hand reported under its index."""
+    """A list of hands, each bad hand reported under its index, loaded as the card texts it holds (a batch is parsed
+    with its ranking, in one pass)."""
 
     def __init__(self, **kwargs: Any) -> None:
         self.hand = HandField()
@@ -76,7 +77,8 @@ class HandBatchField(Items):
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[Any]:
         if not isinstance(value, list):
             raise ma.ValidationError(not_a("a list of hands", value))
-        return load_each(self.hand.load_cards, value)
+        load_each(self.hand.load_cards, value)
+        return value
 
 
 class WholeNumber(Field):

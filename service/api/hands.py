@@ -3,39 +3,48 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from itertools import pairwise, repeat
-from typing import Any, cast
+from collections.abc import Iterator, Sequence
+from functools import cache
+from itertools import chain, pairwise
+from typing import Any, NamedTuple, cast
 
 import marshmallow as ma
+import numpy as np
+import numpy.typing as npt
 from flask import Response
 
 from ..problems import DUPLICATE_ID
-from ..stud_family.cards import CARD_PATTERN, CARD_TEXT, first_duplicate
+from ..stud_family.cards import CARD_CODES, CARD_PATTERN, CARD_TEXT, first_duplicate
 from ..stud_family.comparison import Comparison, compare
+from ..stud_family.eight_or_better import EIGHT_OR_BETTER_LOW, QUALIFYING_LOWS
 from ..stud_family.errors import DuplicateCardError
-from ..stud_family.games import RAZZ
-from ..stud_family.judging import HandValue, Judging
+from ..stud_family.games import GAMES, RAZZ
+from ..stud_family.high_ranking import FIVE_CARD_CLASSES, STUD_HIGH
+from ..stud_family.judging import Evaluator, HandValue, Judging, LowEvaluator, LowHalf
+from ..stud_family.multiset_batches import Valued, build_tables, value_sorted
+from ..stud_family.ranking import ACE_TO_FIVE_LOW
 from ..stud_family.seating import MAX_SEAT, MIN_PLAYERS
 from ..stud_family.streets import HAND_SIZE
-from ..stud_family.why import Why
+from ..stud_family.why import Citation, Why
 from ..stud_family.work import ranking_work, within_budget
 from .base import Items, Length, Object, RequestSchema, Text
 from .errors import field_problem
 from .explain import why_field, write_why
-from .fields import CardText, CardTexts, HandBatchField
+from .fields import CardText, CardTexts, HandBatchField, game_field
 from .messages import shown
-from .responses import ApiBlueprint, answer_writer, json_response
+from .responses import ApiBlueprint, Writer, answer_writer, json_response
 from .work import do_work
 
-blp = ApiBlueprint("hands", __name__, url_prefix="/v1/hands", description="Ace-to-five low hand values.")
+blp = ApiBlueprint("hands", __name__, url_prefix="/v1/hands",
+                   description="Hand values: razz's ace-to-five low, stud's high hand, stud/8's two halves.")
 
 MAX_BATCH = 1000
 
 
 class RankRequestSchema(RequestSchema):
-    """A batch of independent hands."""
+    """A batch of independent hands, valued in one game."""
 
+    game = game_field()
     hands = HandBatchField(
         required=True, validate=Length(min=1, max=MAX_BATCH),
         metadata={"description": "1 to 1000 hands of 1 to 7 cards, each its own deck: a card appears once per hand.",
@@ -73,6 +82,79 @@ class RankResponseSchema(ma.Schema):
     why = why_field()
 
 
+class StudHandResultSchema(ma.Schema):
+    """What the rules of stud say a hand is worth for high (stud section 8)."""
+
+    best = ma.fields.List(
+        ma.fields.String(metadata={"pattern": CARD_PATTERN}), required=True,
+        metadata={"description": "The cards of the best high hand (at most five), in comparison order: larger groups "
+                                 "first, then higher ranks, aces high, the five first in 5-4-3-2-A; of equal sets, the "
+                                 "one with the higher suits first.",
+                  "maxItems": 5, "example": ["Ks", "Kh", "Kd", "7h", "7d"]},
+    )
+    category = ma.fields.String(required=True, validate=ma.validate.OneOf(STUD_HIGH.categories), metadata={
+        "description": "The high hand's category, best first in the list: a straight flush beats four of a kind, "
+                       "and so on (stud section 4).",
+        "example": "full_house"})
+    rank = ma.fields.Integer(
+        required=True, validate=ma.validate.Range(min=1, max=FIVE_CARD_CLASSES),
+        metadata={"description": "Place among all distinct high values of as many cards used (7,462 for five cards or "
+                                 "more; 13, 91, 455 and 1,820 for boards of 1 to 4); 1 is best, equal ranks tie.",
+                  "example": 185},
+    )
+    name = ma.fields.String(required=True, metadata={
+        "description": "The ranks of best, dash-separated in comparison order.", "example": "K-K-K-7-7"})
+    description = ma.fields.String(required=True, metadata={
+        "description": "The value in words, as players say it.", "example": "kings full of sevens"})
+
+
+class QualifyingLowSchema(ma.Schema):
+    """Stud/8's low half of a hand: five different ranks, all 8 or lower, valued as razz's low (stud section 8)."""
+
+    best = ma.fields.List(
+        ma.fields.String(metadata={"pattern": CARD_PATTERN}), required=True,
+        metadata={"description": "The five cards of the best qualifying low, in comparison order.",
+                  "minItems": 5, "maxItems": 5, "example": ["7s", "5d", "4c", "3c", "Ad"]},
+    )
+    category = ma.fields.String(required=True, validate=ma.validate.OneOf(EIGHT_OR_BETTER_LOW.categories), metadata={
+        "description": "Every qualifying low is five unpaired cards.", "example": "no_pair"})
+    rank = ma.fields.Integer(
+        required=True, validate=ma.validate.Range(min=1, max=QUALIFYING_LOWS),
+        metadata={"description": "Place among the 56 qualifying lows: 1 is 5-4-3-2-A, 56 is 8-7-6-5-4; equal ranks "
+                                 "tie.", "example": 10},
+    )
+    name = ma.fields.String(required=True, metadata={
+        "description": "The ranks of best, dash-separated in comparison order.", "example": "7-5-4-3-A"})
+    description = ma.fields.String(required=True, metadata={
+        "description": "The value in words, as players say it.", "example": "seven-five low"})
+
+
+class Stud8HandResultSchema(ma.Schema):
+    """What the rules of stud/8 say a hand is worth: its high half and its qualifying low, or none."""
+
+    high = ma.fields.Nested(StudHandResultSchema, required=True,
+                            metadata={"description": "The hand for high, as stud."})
+    low = ma.fields.Nested(QualifyingLowSchema, required=True, allow_none=True, metadata={
+        "description": "The best low of five different ranks 8 or lower, or null when the hand holds none (as any "
+                       "hand of fewer than five cards): it can win no low half."})
+
+
+class StudRankResponseSchema(ma.Schema):
+    """One stud result per hand, in request order."""
+
+    results = ma.fields.List(ma.fields.Nested(StudHandResultSchema), required=True,
+                             metadata={"description": "Each hand's high value, in the order of hands."})
+    why = why_field()
+
+
+class Stud8RankResponseSchema(ma.Schema):
+    """One stud/8 result per hand, in request order."""
+
+    results = ma.fields.List(ma.fields.Nested(Stud8HandResultSchema), required=True,
+                             metadata={"description": "Each hand's high and low halves, in the order of hands."})
+    why = why_field()
+
+
 class PlayerCardsSchema(RequestSchema):
     """A player's cards, under the caller's own id."""
 
@@ -94,6 +176,7 @@ class CompareRequestSchema(RequestSchema):
     )
     community_card = CardText(load_default=None, allow_none=True,
                               metadata={"description": "A card that plays in every hand (7th street, short deck)."})
+    game = game_field()
 
 
 class ComparedHandSchema(HandResultSchema):
@@ -115,9 +198,60 @@ class CompareResponseSchema(ma.Schema):
     why = why_field()
 
 
+class StudComparedHandSchema(StudHandResultSchema):
+    """A player's stud hand value, under the caller's id."""
+
+    id = ma.fields.String(required=True, metadata={"description": "The player's id, as the request gave it.",
+                                                   "example": "p1"})
+
+
+class StudCompareResponseSchema(ma.Schema):
+    """Every player's stud value, the finishing order in tie groups, and the winners."""
+
+    results = ma.fields.List(ma.fields.Nested(StudComparedHandSchema), required=True,
+                             metadata={"description": "Each player's value, in the order of players."})
+    order = ma.fields.List(ma.fields.List(ma.fields.String()), required=True,
+                           metadata={"description": "Tie groups of ids, best first.", "example": [["p1"], ["p2"]]})
+    winners = ma.fields.List(ma.fields.String(), required=True, metadata={
+        "description": "The ids holding the best high hand: the first group of order.", "example": ["p1"]})
+    why = why_field()
+
+
+class Stud8ComparedHandSchema(Stud8HandResultSchema):
+    """A player's stud/8 halves, under the caller's id."""
+
+    id = ma.fields.String(required=True, metadata={"description": "The player's id, as the request gave it.",
+                                                   "example": "p1"})
+
+
+class Stud8CompareResponseSchema(ma.Schema):
+    """Every player's stud/8 halves, each half's finishing order in tie groups, and each half's winners."""
+
+    results = ma.fields.List(ma.fields.Nested(Stud8ComparedHandSchema), required=True,
+                             metadata={"description": "Each player's high and low, in the order of players."})
+    high_order = ma.fields.List(ma.fields.List(ma.fields.String()), required=True, metadata={
+        "description": "Tie groups of ids by high hand, best first.", "example": [["p1"], ["p2"]]})
+    low_order = ma.fields.List(ma.fields.List(ma.fields.String()), required=True, metadata={
+        "description": "Tie groups of the ids holding a qualifying low, best first; a player without one is left "
+                       "out, and the list is empty when nobody qualifies.", "example": [["p2"]]})
+    high_winners = ma.fields.List(ma.fields.String(), required=True, metadata={
+        "description": "The ids holding the best high hand: the first group of high_order.", "example": ["p1"]})
+    low_winners = ma.fields.List(ma.fields.String(), required=True, metadata={
+        "description": "The ids holding the best qualifying low: the first group of low_order, empty when nobody "
+                       "qualifies (the high hands take the whole pot).", "example": ["p2"]})
+    why = why_field()
+
+
 write_hand_result = answer_writer(HandResultSchema, written=("best",))
+write_high_result = answer_writer(StudHandResultSchema, written=("best",))
+write_low_result = answer_writer(QualifyingLowSchema, written=("best",))
 write_compared_hand = answer_writer(ComparedHandSchema, written=("best", "id"))
 write_comparison = answer_writer(CompareResponseSchema, written=("results", "order", "winners"))
+write_stud_compared_hand = answer_writer(StudComparedHandSchema, written=("best", "id"))
+write_stud_comparison = answer_writer(StudCompareResponseSchema, written=("results", "order", "winners"))
+write_stud8_compared_hand = answer_writer(Stud8ComparedHandSchema, written=("high", "low", "id"))
+write_stud8_comparison = answer_writer(Stud8CompareResponseSchema, written=(
+    "results", "high_order", "low_order", "high_winners", "low_winners"))
 
 
 def best_texts(best: Sequence[int]) -> list[str]:
@@ -125,20 +259,175 @@ def best_texts(best: Sequence[int]) -> list[str]:
     return [CARD_TEXT[code] for code in best]
 
 
+def _after_best(write: Writer, value: HandValue) -> bytes:
+    """A value's fields as its schema writes them, JSON after ``best``: a batch answer joins the cards before them."""
+    text = json.dumps(write(value, best=[]), separators=(",", ":"))
+    if not text.startswith(_BEST_FIRST):
+        raise ValueError(f"a hand result must write best first, not {text}")
+    return text.removeprefix(_BEST_FIRST).encode()
+
+
 _BEST_FIRST = '{"best":[],'
 
-
-def _after_best(value: HandValue) -> str:
-    """A value's fields as the schema writes them, JSON after ``best``: the rank answer joins the cards before them."""
-    text = json.dumps(write_hand_result(value, best=[]), separators=(",", ":"))
-    if not text.startswith(_BEST_FIRST):
-        raise ValueError(f"HandResultSchema must write best first, not {text}")
-    return text.removeprefix(_BEST_FIRST)
+_HALF_WRITERS: dict[object, Writer] = {ACE_TO_FIVE_LOW: write_hand_result, STUD_HIGH: write_high_result,
+                                       EIGHT_OR_BETTER_LOW: write_low_result}
+"""How each evaluator's values are written: the schema of its half of a result."""
 
 
-VALUE_JSON = {value: _after_best(value) for value in RAZZ.judging.hand.values()}
-"""Each distinct value's fields, JSON-encoded once (card texts need no escaping, so a batch answer is these
-fragments and the cards, joined)."""
+_VALUE_JSON: dict[Any, dict[HandValue, bytes]] = {}
+"""``value_json``'s answers, by evaluator."""
+
+
+def value_json(evaluator: Evaluator[Any] | LowEvaluator[Any]) -> dict[HandValue, bytes]:
+    """Each distinct value of an evaluator, its fields after ``best`` JSON-encoded once, the first time it is asked
+    (card texts need no escaping, so a batch answer is these fragments and the cards, joined)."""
+    fragments = _VALUE_JSON.get(evaluator)
+    if fragments is None:
+        write = _HALF_WRITERS[evaluator]
+        fragments = _VALUE_JSON[evaluator] = {value: _after_best(write, value) for value in evaluator.values()}
+    return fragments
+
+
+# Every game's evaluators, tabulated by rank multiset and their values encoded, at import: the server imports the app
+# before it forks its workers, which share them, and no batch waits for a table.
+for _judging in (game.judging for game in GAMES.values()):
+    for _evaluator in (_judging.hand, *(() if _judging.low is None else (_judging.low.hand,))):
+        build_tables(_evaluator)
+        value_json(_evaluator)
+
+_CARD_CODE = np.zeros(1 << 16, dtype=np.int64)
+"""A card's code by its two characters read as one 16-bit number, the first in the low byte."""
+for _text, _code in CARD_CODES.items():
+    _CARD_CODE[int.from_bytes(_text.encode("ascii"), "little")] = _code
+
+@cache
+def _frame(width: int, before: bytes, after: bytes) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.intp]]:
+    """The bytes of a result's beginning holding ``width`` cards, ``before"??","??"after``, and where each card's
+    two characters go in it."""
+    row = before + b",".join([b'"??"'] * width) + after
+    firsts = len(before) + 1 + 5 * np.arange(width)
+    return np.frombuffer(row, dtype=np.uint8), np.stack([firsts, firsts + 1], axis=1).ravel()
+
+
+def _framed(cards: npt.NDArray[np.uint16], before: bytes, after: bytes) -> list[bytes]:
+    """Rows of two-character card texts as the items of a JSON list between ``before`` and ``after``, a row each:
+    ``,{"best":["9s","4h","3c"],`` between ``,{"best":[`` and ``],``."""
+    count, width = cards.shape
+    row, places = _frame(width, before, after)
+    text = np.empty((count, len(row)), dtype=np.uint8)
+    text[:] = row
+    text[:, places] = cards.view(np.uint8).reshape(count, 2 * width)
+    return cast(list[bytes], text.view(f"S{len(row)}").ravel().tolist())
+
+
+class _SizeGroup(NamedTuple):
+    """A batch's hands of one size: where they sit in it, their cards sorted by code, and those cards as text."""
+
+    where: npt.NDArray[np.intp]
+    codes: npt.NDArray[np.int64]
+    texts: npt.NDArray[np.uint16]
+    """Each card's two characters, the first in the low byte."""
+
+
+def _size_groups(hands: Sequence[Sequence[str]]) -> list[_SizeGroup]:
+    """A batch of card texts parsed in numpy passes, a group for each hand size, each hand sorted by code."""
+    texts = np.frombuffer("".join(map("".join, hands)).encode("ascii"), dtype="<u2")
+    if len(set(map(len, hands))) == 1:
+        return [_sorted_group(np.arange(len(hands)), texts.reshape(len(hands), -1))]
+    sizes = np.fromiter(map(len, hands), dtype=np.intp, count=len(hands))
+    starts = np.cumsum(sizes) - sizes
+    groups = []
+    for size in np.unique(sizes).tolist():
+        where = np.flatnonzero(sizes == size)
+        groups.append(_sorted_group(where, texts[starts[where, None] + np.arange(size)]))
+    return groups
+
+
+def _sorted_group(where: npt.NDArray[np.intp], cards: npt.NDArray[np.uint16]) -> _SizeGroup:
+    """Hands of one size (two-character texts, a hand a row) parsed to codes, each hand sorted by code: the code
+    above the text in one number, so that one sort orders both."""
+    both = np.sort(_CARD_CODE[cards] << 16 | cards, axis=1)
+    return _SizeGroup(where, both >> 16, (both & 0xFFFF).astype(np.uint16))
+
+
+def _first_with_duplicate(groups: Sequence[_SizeGroup]) -> int | None:
+    """The first hand of the batch (by index) that holds a card twice, or None."""
+    twice = [group.where[(group.codes[:, 1:] == group.codes[:, :-1]).any(axis=1)] for group in groups]
+    found = twice[0] if len(twice) == 1 else np.concatenate(twice)
+    return int(found.min()) if len(found) else None
+
+
+class _Half(NamedTuple):
+    """One half of a batch's answer (the whole of it but in stud/8): each hand's value and its best cards as JSON."""
+
+    values: list[Any]
+    cards: list[bytes]
+    """Each hand's best cards as JSON, framed as the half's answer writes them."""
+    best: list[Sequence[int]]
+    """Each hand's best cards as codes, only when explained."""
+
+
+def _value_halves(evaluators: Sequence[Any], frames: Sequence[_Frame], groups: Sequence[_SizeGroup], count: int,
+                  explain: bool) -> list[_Half]:
+    """Every hand's value by each evaluator and its best cards, in request order, framed by the evaluator's frame (a
+    hand without a value: the frame's piece for none)."""
+    halves = [_Half([None] * count, [b""] * count, [()] * count if explain else []) for _ in evaluators]
+    for group in groups:
+        rows = np.arange(len(group.where))[:, None]
+        for (values, cards, best), valued, frame in zip(
+                halves, value_sorted(evaluators, group.codes), frames, strict=True):
+            framed = _framed_where_valued(group.texts, valued, frame)
+            if len(group.where) == count:
+                values[:], cards[:] = valued.values, framed
+            else:
+                for index, value, text in zip(group.where.tolist(), valued.values, framed, strict=True):
+                    values[index], cards[index] = value, text
+            if explain:
+                for index, codes in zip(group.where.tolist(), group.codes[rows, valued.places].tolist(), strict=True):
+                    best[index] = codes
+    return halves
+
+
+class _Frame(NamedTuple):
+    """How a half of a result begins: its best cards between ``before`` and ``after``, or ``none`` without a value."""
+
+    before: bytes
+    after: bytes
+    none: bytes
+
+
+def _framed_where_valued(texts: npt.NDArray[np.uint16], valued: Valued, frame: _Frame) -> list[bytes]:
+    """Each hand's best cards framed (``_framed``), and the frame's piece for none where a hand has no value: only
+    the hands with a value are written (a stud/8 low: a fifth of random seven-card hands)."""
+    if valued.valued.all():
+        return _framed(texts[np.arange(len(texts))[:, None], valued.places], frame.before, frame.after)
+    held = np.flatnonzero(valued.valued)
+    pieces = np.full(len(texts), frame.none, dtype=object)
+    if len(held):
+        pieces[held] = _framed(texts[held[:, None], valued.places[held]], frame.before, frame.after)
+    return cast(list[bytes], pieces.tolist())
+
+
+_ONE_DIVISION = (_Frame(b',{"best":[', b"],", b""),)
+"""Each hand's best cards as a result of razz or stud begins: its value's fields follow (every hand has a value)."""
+_TWO_HALVES = (_Frame(b',{"high":{"best":[', b"],", b""), _Frame(b',"low":{"best":[', b"],", b',"low":'))
+"""Each hand's best cards as a stud/8 result's halves begin; a hand without a qualifying low has no low cards, its
+low null."""
+
+
+def _results(half: _Half, evaluator: Any) -> Iterator[bytes]:
+    """The pieces of the hands' results of one division, each its best cards and its value's fields."""
+    fragments = value_json(evaluator)
+    return chain.from_iterable(zip(half.cards, map(fragments.__getitem__, half.values), strict=True))
+
+
+def _results_by_halves(high: _Half, low: _Half, judging: Judging) -> Iterator[bytes]:
+    """The pieces of the hands' stud/8 results, each its high half, and its low half or null."""
+    highs = value_json(judging.hand)
+    lows = {None: b"null}"} | {value: fields + b"}" for value, fields in value_json(cast(LowHalf, judging.low).hand)
+                                                                                    .items()}
+    return chain.from_iterable(zip(high.cards, map(highs.__getitem__, high.values), low.cards,
+                                   map(lows.__getitem__, low.values), strict=True))
 
 
 RANK_EXAMPLE = {"hands": [["As", "2d", "3c", "4h", "9s", "Kd", "Kc"], ["Ks", "Kh", "Qd", "Qc", "Js", "Jh", "Td"]]}
@@ -148,42 +437,90 @@ COMPARE_EXAMPLE = {"players": [{"id": "p1", "cards": ["7s", "5d", "4c", "3c", "A
                                {"id": "p3", "cards": ["8s", "6h", "4s", "2h", "Ah", "Kh", "Kd"]}]}
 
 
-@blp.json_post("/rank", RankRequestSchema, RankResponseSchema, example=RANK_EXAMPLE)
+@blp.json_post("/rank", RankRequestSchema, {"anyOf": [RankResponseSchema, StudRankResponseSchema,
+                                                      Stud8RankResponseSchema]}, example=RANK_EXAMPLE)
 def rank_hands(request: dict[str, Any], explain: bool) -> Response:
-    """Rank 1 to 1000 independent hands of 1 to 7 cards.
+    """Rank 1 to 1000 independent hands of 1 to 7 cards, in the game the request names (razz unless it names one).
 
-    Decides each hand's best ace-to-five low by section 8 of the rules reference: aces low, straights
-    and flushes ignored, as many distinct ranks as possible, the lowest pair first when there are
-    fewer than five. Each hand is its own deck, so the same card may appear in two hands but not
-    twice in one (a duplicate-card problem).
+    Decides each hand's best five by section 8 of the rules reference: in razz the best ace-to-five
+    low (aces low, straights and flushes ignored, as many distinct ranks as possible, the lowest pair
+    first when there are fewer than five; RankResponse); in stud the best high hand (StudRankResponse,
+    stud section 8); in stud/8 both halves, the high hand and the qualifying low of five different
+    ranks 8 or lower, or null (Stud8RankResponse). Each hand is its own deck, so the same card may
+    appear in two hands but not twice in one (a duplicate-card problem).
     """
     hands = request["hands"]
-    distinct = list(map(len, map(set, hands)))
-    if distinct != list(map(len, hands)):
-        index = next(index for index, hand in enumerate(hands) if distinct[index] != len(hand))
-        duplicate = CARD_TEXT[cast(int, first_duplicate(hands[index]))]  # fewer distinct cards than cards
+    groups = _size_groups(hands)
+    index = _first_with_duplicate(groups)
+    if index is not None:
+        duplicate = CARD_TEXT[cast(int, first_duplicate(map(CARD_CODES.__getitem__, hands[index])))]
         raise field_problem(DuplicateCardError.kind, f"hands[{index}]", f"card {duplicate} appears more than once")
-    judging = RAZZ.judging
-    values, cards = do_work(within_budget(ranking_work(len(hands)), "hands"), lambda: judging.hand.rank_batch(hands))
-    best = map('","'.join, map(map, repeat(CARD_TEXT.__getitem__), cards))
-    results = map("".join, zip(repeat('{"best":["'), best, repeat('"],'), map(VALUE_JSON.__getitem__, values)))
-    why = ""
+    judging = GAMES[request["game"]].judging
+
+    def value_batch() -> list[_Half]:
+        if judging.low is None:
+            return _value_halves((judging.hand,), _ONE_DIVISION, groups, len(hands), explain)
+        return _value_halves((judging.hand, judging.low.hand), _TWO_HALVES, groups, len(hands), explain)
+
+    high, *low = do_work(within_budget(ranking_work(len(hands)), "hands"), value_batch)
+    high.cards[0] = high.cards[0].removeprefix(b",")  # each hand's result is framed to follow another
+    results = _results(high, judging.hand) if not low else _results_by_halves(high, low[0], judging)
+    why = b""
     if explain:
-        evaluator = judging.hand
-        explained = [evaluator.citation.says("best_five", f"hands[{index}] {' '.join(map(CARD_TEXT.__getitem__, hand))}"
-                                             f": {evaluator.explain_best(hand, value, best)}")
-                     for index, (hand, value, best) in enumerate(zip(hands, values, cards, strict=True))]
-        why = ',"why":' + json.dumps(write_why(explained), separators=(",", ":"))
-    return Response('{"results":[' + ",".join(results) + "]" + why + "}", mimetype="application/json")
+        why = b',"why":' + json.dumps(write_why(explain_ranking(judging, hands, high, low[0] if low else None)),
+                                      separators=(",", ":")).encode()
+    return Response(b"".join(chain((b'{"results":[',), results, (b"]", why, b"}"))), mimetype="application/json")
 
 
-@blp.json_post("/compare", CompareRequestSchema, CompareResponseSchema, example=COMPARE_EXAMPLE)
+def explain_ranking(judging: Judging, hands: Sequence[Sequence[str]], high: _Half, low: _Half | None) -> list[Why]:
+    """Why each hand's best cards are those (in stud/8, for each half; a hand without a qualifying low says so)."""
+    evaluator, why = judging.hand, []
+    for index, texts in enumerate(hands):
+        hand = list(map(CARD_CODES.__getitem__, texts))
+        named = f"hands[{index}] {' '.join(texts)}"
+        why.append(evaluator.citation.says("best_five", f"{named}: "
+                                           f"{evaluator.explain_best(hand, high.values[index], high.best[index])}"))
+        if low is not None and judging.low is not None:
+            half = judging.low.hand
+            if low.values[index] is None:
+                why.append(half.citation.says("no_low", f"{named}: no five different ranks 8 or lower, so no low"))
+            else:
+                why.append(half.citation.says("best_low", f"{named}: "
+                                              f"{half.explain_best(hand, low.values[index], low.best[index])}"))
+    return why
+
+def _written_comparison(judging: Judging, ids: Sequence[str], comparison: Comparison) -> dict[str, Any]:
+    """A comparison as the game's answer shape writes it: razz's, stud's, or stud/8's two halves."""
+    order = [[ids[index] for index in group] for group in comparison.order]
+    hands = zip(ids, comparison.values, comparison.best, strict=True)
+    if judging.low is not None:
+        lows = zip(comparison.lows, comparison.low_best, strict=True)
+        results = [write_stud8_compared_hand(
+            value, id=player_id, high=write_high_result(value, best=best_texts(best)),
+            low=None if cards is None else write_low_result(low, best=best_texts(cards)))
+            for (player_id, value, best), (low, cards) in zip(hands, lows, strict=True)]
+        low_order = [[ids[index] for index in group] for group in comparison.low_order]
+        return write_stud8_comparison(comparison, results=results, high_order=order, low_order=low_order,
+                                      high_winners=order[0], low_winners=low_order[0] if low_order else [])
+    if judging.hand is STUD_HIGH:
+        results = [write_stud_compared_hand(value, best=best_texts(best), id=player_id)
+                   for player_id, value, best in hands]
+        return write_stud_comparison(comparison, results=results, order=order, winners=order[0])
+    results = [write_compared_hand(value, best=best_texts(best), id=player_id) for player_id, value, best in hands]
+    return write_comparison(comparison, results=results, order=order, winners=order[0])
+
+
+@blp.json_post("/compare", CompareRequestSchema, {"anyOf": [CompareResponseSchema, StudCompareResponseSchema,
+                                                            Stud8CompareResponseSchema]}, example=COMPARE_EXAMPLE)
 def compare_hands(request: dict[str, Any], explain: bool) -> Response:
-    """Compare 2 to 8 players' hands dealt from one deck: best low first, ties grouped.
+    """Compare 2 to 8 players' hands dealt from one deck, in the game the request names: best first, ties grouped.
 
-    Decides who holds the best low by section 8 of the rules reference, and which hands tie: the
-    same five ranks tie whatever their suits (section 6). A community card (section 7) plays in
-    every hand. The cards come from one deck, so a card held twice is a duplicate-card problem.
+    Decides who holds the best hand by section 8 of the rules reference (razz: the best low,
+    CompareResponse; stud: the best high hand, StudCompareResponse), and which hands tie: the same
+    five ranks tie whatever their suits (section 6). In stud/8 each half has its order and winners
+    (Stud8CompareResponse): the high hands, and the qualifying lows, from which a player without one
+    is left out. A community card (section 7) plays in every hand. The cards come from one deck, so
+    a card held twice is a duplicate-card problem.
     """
     players = request["players"]
     ids = [player["id"] for player in players]
@@ -191,12 +528,9 @@ def compare_hands(request: dict[str, Any], explain: bool) -> Response:
         if player_id in ids[:index]:
             raise field_problem(DUPLICATE_ID, f"players[{index}].id",
                                 f"id {shown(player_id)} is used by another player")
-    judging = RAZZ.judging
+    judging = GAMES[request["game"]].judging
     comparison = compare(judging, [player["cards"] for player in players], request["community_card"])
-    results = [write_compared_hand(value, best=best_texts(best), id=player_id)
-               for player_id, value, best in zip(ids, comparison.values, comparison.best, strict=True)]
-    order = [[ids[index] for index in group] for group in comparison.order]
-    answer = write_comparison(comparison, results=results, order=order, winners=order[0])
+    answer = _written_comparison(judging, ids, comparison)
     if explain:
         answer["why"] = write_why(explain_comparison(judging, ids, comparison))
     return json_response(answer)
@@ -217,4 +551,28 @@ def explain_comparison(judging: Judging, ids: Sequence[str], comparison: Compari
         best, next_best = values[better[0]], values[worse[0]]
         why.append(evaluator.citation.says("order", f"{ids[better[0]]}'s {best.name} beats {ids[worse[0]]}'s "
                                                     f"{next_best.name}: {evaluator.why_better(best, next_best)}"))
+    if judging.low is not None:
+        why += explain_lows(judging.low, judging.ties_split, ids, comparison)
+    return why
+
+
+def explain_lows(half: LowHalf, ties_split: Citation, ids: Sequence[str], comparison: Comparison) -> list[Why]:
+    """Stud/8's low half: each player's qualifying low or none, who ties, and why each low beats the next."""
+    evaluator, lows = half.hand, comparison.lows
+    why = []
+    for player_id, hand, low, cards in zip(ids, comparison.hands, lows, comparison.low_best, strict=True):
+        named = f"{player_id} {' '.join(map(CARD_TEXT.__getitem__, hand))}"
+        why.append(evaluator.citation.says("no_low", f"{named}: no five different ranks 8 or lower, so no low")
+                   if low is None or cards is None else
+                   evaluator.citation.says("best_low", f"{named}: {evaluator.explain_best(hand, low, cards)}"))
+    for group in comparison.low_order:
+        if len(group) > 1:
+            tied = ", ".join(ids[index] for index in group)
+            why.append(ties_split.says("low_tie", f"{tied} tie for low with {cast(HandValue, lows[group[0]]).name}: "
+                                                  f"{half.words.ties}"))
+    for better, worse in pairwise(comparison.low_order):
+        best, next_best = lows[better[0]], lows[worse[0]]
+        why.append(evaluator.citation.says("low_order", f"{ids[better[0]]}'s {cast(HandValue, best).name} beats "
+                                                        f"{ids[worse[0]]}'s {cast(HandValue, next_best).name} for low: "
+                                                        f"{evaluator.why_better(best, next_best)}"))
     return why

@@ -245,8 +245,6 @@ def _length_bounds(field: ma.fields.Field) -> tuple[int | None, int | None] | No
 
 def _converter(field: ma.fields.Field) -> Converter | None:
     """What turns a decoded value of a top-level field into the loaded one; None when it is that already."""
-    if type(field) is HandBatchField:
-        return _card_codes
     if type(field) is Object:
         return _fields_given
     inner = getattr(field, "inner", None)
@@ -263,8 +261,3 @@ def _fields_given(struct: msgspec.Struct) -> dict[str, Any]:
 def _each_as_fields(structs: tuple[msgspec.Struct, ...]) -> list[dict[str, Any]]:
     """A list of nested objects, each by its fields."""
     return list(map(_fields_given, structs))
-
-
-def _card_codes(hands: list[list[str]]) -> list[list[int]]:
-    """Hands of card texts as card codes."""
-    return [[CARD_CODES[text] for text in hand] for hand in hands]

@@ -1,0 +1,253 @@
+"""Many hands valued at once by their rank multisets, numpy over the answers an evaluator gave once for each.
+
+Every evaluator of the stud family values a hand by its ranks alone, except where five of its cards
+share a suit (stud's flushes, stud §4). And where a hand's best cards sit in the hand sorted by code
+(rank, then suit) depends on its ranks alone too: the evaluators pick them by place in that order,
+the highest suits of a rank last (``ranking.best_cards``, ``high_ranking.best_cards``). So each rank
+multiset of a hand size is asked of the evaluator once, as a hand of no five of a suit, and its value
+and best cards' places are kept; a batch is then sorted, keyed and looked up in numpy passes. Where
+five of a suit change any of an evaluator's values (``suits_decide``: stud high's, not razz's or
+stud/8's low), it values a hand holding five or more of a suit by those cards alone (a flush or
+straight flush: with at most seven cards, the two others are too few for a full house or four of
+a kind), so each set of five to seven ranks of one suit is asked of it once too, and a batch's
+hands with five of a suit are looked up again by their suit's cards. Nothing is decided here:
+every value and every card is the evaluator's own answer (the tests hold batches to ``rank_batch``).
+
+An evaluator's tables are built once per process (``build_tables``: tenths of a second for each size of
+six or seven cards, a few megabytes), before the server forks its workers, which share them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from itertools import chain, combinations, combinations_with_replacement
+from operator import is_not
+from typing import Any, NamedTuple, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from .cards import RANK_CHARS, RANK_KEYS, SUIT_BITS, SUIT_CHARS
+from .streets import HAND_SIZE
+
+Codes = npt.NDArray[np.int64]
+"""Card codes, a hand a row."""
+Places = npt.NDArray[np.int8]
+"""Places in a hand sorted by code, a hand a row."""
+
+FIVE_OF_A_SUIT = 5
+"""The cards of one suit from which suits may decide a value: a flush (stud §4)."""
+SUIT_MASK = (1 << SUIT_BITS) - 1
+"""A card code's suit bits."""
+_SUIT_COUNTS = np.array([1 << 4 * suit for suit in range(len(SUIT_CHARS))], dtype=np.int64)
+"""A card's suit as a count in its own four bits: a hand's sum counts each suit."""
+_PAST_FOUR = 0x3333
+_FIVE_OF_A_SUIT = 0x8888
+"""Adding 3 to each suit's count sets its fourth bit exactly when the count is 5 or more (7 at most)."""
+
+
+class BatchEvaluator(Protocol):
+    """What a table is built from: an evaluator's batch of values and best cards (None for a hand without one: a
+    stud/8 low that does not qualify)."""
+
+    def rank_batch(self, hands: Sequence[Sequence[int]]) -> tuple[Sequence[Any], Sequence[Sequence[int] | None]]:
+        """Values and best cards (comparison order) of many hands of card codes."""
+    def __hash__(self) -> int:
+        """An evaluator is one object, its tables kept by it."""
+
+
+class SizeTable(NamedTuple):
+    """One hand size's rank multisets, their values and their best cards' places in the hand sorted by code."""
+
+    keys: npt.NDArray[np.int64]
+    """Every rank multiset's key (``sum(codes) >> SUIT_BITS``), ascending: the same in every evaluator's table."""
+    values: list[Any]
+    """The value of each key's hands: the evaluator's own object (None: no value, as a stud/8 low)."""
+    places: Places
+    """Where each key's best cards sit in its hand sorted by code, in comparison order (the row of a None value
+    is unused)."""
+    valued: npt.NDArray[np.bool_]
+    """Whether each key's value is one (not None)."""
+
+
+def _multisets(size: int) -> npt.NDArray[np.int64]:
+    """Every sorted rank multiset of ``size`` cards from one deck (no rank more than four times), a row each."""
+    every = combinations_with_replacement(range(1, len(RANK_CHARS) + 1), size)
+    ranks = np.fromiter(chain.from_iterable(every), dtype=np.int64).reshape(-1, size)
+    return ranks[~(ranks[:, 4:] == ranks[:, :-4]).any(axis=1)]
+
+
+@cache
+def _representatives(size: int) -> Codes:
+    """A hand of each rank multiset of ``size`` cards, sorted by code, with no five cards of a suit, in the order of
+    their keys.
+
+    The k-th card of the sorted ranks gets suit k mod 4: the cards of one rank sit together and get
+    different suits, and seven cards hold at most two of a suit.
+    """
+    ranks = _multisets(size)
+    suits = np.arange(size) % len(SUIT_CHARS)
+    codes = np.array(RANK_KEYS, dtype=np.int64)[ranks] << SUIT_BITS | suits
+    codes.sort(axis=1)
+    return codes[np.argsort(codes.sum(axis=1))]
+
+
+def _places(hands: Codes, best: Sequence[Sequence[int] | None], width: int) -> Places:
+    """Where each hand's best cards sit in it (hands sorted by code); a row without best cards is left at 0."""
+    picked = np.array([cards if cards is not None else (-1,) * width for cards in best], dtype=np.int64)
+    if picked.ndim != 2 or picked.shape[1] != width:
+        raise ValueError(f"best cards of {width} cards expected for hands of {hands.shape[1]}")
+    places: Places = (hands[:, None, :] == picked[:, :, None]).argmax(axis=2).astype(np.int8)
+    return places
+
+
+def _valued(values: Sequence[Any]) -> npt.NDArray[np.bool_]:
+    """Which of ``values`` are values (not None)."""
+    return np.fromiter((value is not None for value in values), dtype=np.bool_, count=len(values))
+
+
+def best_width(size: int) -> int:
+    """How many cards a hand of ``size`` plays: all of them up to five, else five."""
+    return min(size, FIVE_OF_A_SUIT)
+
+
+@cache
+def _keys(size: int) -> npt.NDArray[np.int64]:
+    """The key of every rank multiset of ``size`` cards (``sum(codes) >> SUIT_BITS``), ascending: the rows of every
+    evaluator's table of that size."""
+    return _representatives(size).sum(axis=1) >> SUIT_BITS
+
+
+@cache
+def size_table(evaluator: BatchEvaluator, size: int) -> SizeTable:
+    """``evaluator``'s answer for every rank multiset of ``size`` cards, asked once per process."""
+    hands = _representatives(size)
+    values, best = evaluator.rank_batch(hands.tolist())
+    return SizeTable(_keys(size), list(values), _places(hands, best, best_width(size)), _valued(values))
+
+
+@cache
+def suits_decide(evaluator: BatchEvaluator) -> bool:
+    """Whether five cards of one suit change any of the evaluator's values (stud high: a flush), asked of every five
+    different ranks once as a flush and once not; where they never do, no hand of a batch is asked again."""
+    ranks = np.array(list(combinations(range(1, len(RANK_CHARS) + 1), FIVE_OF_A_SUIT)), dtype=np.int64)
+    keys = np.array(RANK_KEYS, dtype=np.int64)[ranks] << SUIT_BITS
+    flushes, _ = evaluator.rank_batch(keys.tolist())
+    mixed, _ = evaluator.rank_batch((keys | np.arange(FIVE_OF_A_SUIT) % len(SUIT_CHARS)).tolist())
+    return any(map(is_not, flushes, mixed))
+
+
+_HELD = 32
+"""Where a suited key holds how many cards of the suit it counts, above their rank keys' sum (under ``1 << 24``)."""
+
+
+def _suited_keys(codes: Codes, held: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """The key of each row's cards of one suit (codes, 0 for a card of another suit): how many, and which ranks."""
+    keys: npt.NDArray[np.int64] = held << _HELD | codes.sum(axis=1) >> SUIT_BITS
+    return keys
+
+
+_ONE_SUIT = len(SUIT_CHARS) - 1
+"""The suit of ``suited_table``'s hands; the 0 after a shorter one's cards (the ace of another suit) is no card of
+it."""
+
+
+@cache
+def _suited_representatives() -> tuple[Codes, npt.NDArray[np.int64]]:
+    """A hand of each set of five to seven different ranks, all of one suit, sorted by code (seven columns, a shorter
+    set's last ones 0), in the order of their keys, and how many cards each holds: the cards of one suit a hand
+    holds five or more of."""
+    sets = [np.array(list(combinations(range(1, len(RANK_CHARS) + 1), count)), dtype=np.int64)
+            for count in range(FIVE_OF_A_SUIT, HAND_SIZE + 1)]
+    codes = np.zeros((sum(map(len, sets)), HAND_SIZE), dtype=np.int64)
+    rank_keys, first = np.array(RANK_KEYS, dtype=np.int64), 0
+    for ranks in sets:
+        codes[first:first + len(ranks), :ranks.shape[1]] = rank_keys[ranks] << SUIT_BITS | _ONE_SUIT
+        first += len(ranks)
+    held = np.repeat(np.arange(FIVE_OF_A_SUIT, HAND_SIZE + 1), list(map(len, sets)))
+    order = np.argsort(_suited_keys(codes, held))
+    return codes[order], held[order]
+
+
+@cache
+def suited_table(evaluator: BatchEvaluator) -> SizeTable:
+    """``evaluator``'s answer for every set of five to seven cards of one suit, asked once per process: what it says of
+    a hand holding them, if five of a suit decide its value (``suits_decide``), as stud high values a flush by its
+    suit's cards alone. The best cards' places are in the set, sorted by code."""
+    codes, held = _suited_representatives()
+    hands = [row[:count] for row, count in zip(codes.tolist(), held.tolist(), strict=True)]
+    values, best = evaluator.rank_batch(hands)
+    return SizeTable(_suited_keys(codes, held), list(values), _places(codes, best, FIVE_OF_A_SUIT), _valued(values))
+
+
+def build_tables(evaluator: BatchEvaluator) -> None:
+    """Every hand size's table of ``evaluator`` (and its tables of one suit's cards where suits decide), so that no
+    batch waits for one."""
+    for size in range(1, HAND_SIZE + 1):
+        size_table(evaluator, size)
+    if suits_decide(evaluator):
+        suited_table(evaluator)
+
+
+class Valued(NamedTuple):
+    """A batch of hands of one size valued by one evaluator: what ``value_sorted`` answers."""
+
+    values: list[Any]
+    """Each hand's value, the evaluator's own object (None: no value)."""
+    places: Places
+    """Where each hand's best cards sit in it, sorted by code, in comparison order (a None value's row is unused)."""
+    valued: npt.NDArray[np.bool_]
+    """Whether each hand's value is one (not None): the hands whose best cards are written."""
+
+
+class _Suited(NamedTuple):
+    """A batch's hands holding five or more cards of one suit."""
+
+    rows: npt.NDArray[np.intp]
+    """Where they sit in the batch."""
+    keys: npt.NDArray[np.int64]
+    """The key of each one's cards of that suit: its row in an evaluator's ``suited_table``."""
+    places: npt.NDArray[np.intp]
+    """Where each one's cards of that suit sit in it (sorted by code, so by rank), lowest first, then the others."""
+
+
+def _suited(hands: Codes) -> _Suited:
+    """The hands of a batch (each sorted by code) holding five or more cards of one suit, with those cards' keys and
+    places: a numpy pass over the whole batch, then over the few found (3% of random seven-card hands)."""
+    counts = _SUIT_COUNTS[hands & SUIT_MASK].sum(axis=1)
+    rows = np.flatnonzero((counts + _PAST_FOUR) & _FIVE_OF_A_SUIT)
+    counts = counts[rows]
+    passed = (counts + _PAST_FOUR) & _FIVE_OF_A_SUIT  # one suit's fourth bit: at 4 * suit + 3
+    suit = (passed > 0xF).astype(np.int64) + (passed > 0xFF) + (passed > 0xFFF)
+    in_suit = hands[rows] & SUIT_MASK == suit[:, None]
+    keys = _suited_keys(np.where(in_suit, hands[rows], 0), counts >> 4 * suit & 0xF)
+    return _Suited(rows, keys, np.argsort(~in_suit, axis=1, kind="stable"))
+
+
+def value_sorted(evaluators: Sequence[BatchEvaluator], hands: Codes) -> list[Valued]:
+    """Values and best cards' places of hands of one size by each evaluator (stud/8: its high and its low), each row
+    distinct card codes sorted ascending.
+
+    Every hand's rank multiset is found once among the size's keys, the same rows in every evaluator's
+    table; hands with five or more of a suit are looked up again, by their suit's cards, in the suited
+    tables of an evaluator for which suits decide (a flush).
+    """
+    size = hands.shape[1]
+    rows = np.searchsorted(_keys(size), hands.sum(axis=1) >> SUIT_BITS)
+    listed = rows.tolist()
+    suited = _suited(hands) if size >= FIVE_OF_A_SUIT and any(map(suits_decide, evaluators)) else None
+    valued = []
+    for evaluator in evaluators:
+        table = size_table(evaluator, size)
+        values = list(map(table.values.__getitem__, listed))
+        places, valued_rows = table.places[rows], table.valued[rows]
+        if suited is not None and len(suited.rows) and suits_decide(evaluator):
+            own = suited_table(evaluator)
+            found = np.searchsorted(own.keys, suited.keys)
+            places[suited.rows] = np.take_along_axis(suited.places, own.places[found].astype(np.intp), axis=1)
+            valued_rows[suited.rows] = own.valued[found]
+            for index, value in zip(suited.rows.tolist(), map(own.values.__getitem__, found.tolist()), strict=True):
+                values[index] = value
+        valued.append(Valued(values, places, valued_rows))
+    return valued
