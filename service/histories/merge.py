@@ -52,6 +52,11 @@ _ROUNDS = {"BLINDS", *_STREETS, "SHOWDOWN", *_ENDS}
 _PASSED_OVER = {"SIT_OUT", "DISCONNECTED", "RECONNECTED", "LEAVE", "PLAYER_OUT"}
 """Events that tell nothing of the play: a player sitting out (not dealt in), losing or regaining his connection,
 leaving the table or the tournament."""
+_SITS_OUT = "SIT_OUT"
+"""A player dealt in who sits out during a street's betting gives his hand up: the event is his fold."""
+_RAISE_BY_CHIPS_UNTIL = "20100908"
+"""Before this day (``starttime``) the site wrote a ``RAISE``'s amount as the chips the raise added (the call and
+the raise together), not the street total it reached; its other events read as they do later."""
 _VERBS = {"BRING_IN": Verb.BRING_IN, "COMPLETE": Verb.INCREASE, "BET": Verb.INCREASE, "RAISE": Verb.INCREASE,
           "CALL": Verb.CALL, "ALL_IN": Verb.ALL_IN, "CHECK": Verb.CHECK, "FOLD": Verb.FOLD}
 _TOTALS = {"COMPLETE", "BET", "RAISE"}
@@ -211,6 +216,8 @@ class _MergeHand:
         self.collected: dict[int, int] = {}
         self.returned: dict[int, int] = {}
         self.first_winner: Entry | None = None
+        self.raise_by_chips = False
+        """Whether the hand is older than the day the site began writing a raise's street total."""
 
     def hand(self) -> WrittenHand:
         """Read the description, the game, the players and every round, then put the hand together."""
@@ -220,6 +227,8 @@ class _MergeHand:
             raise UnreadableHandError(self.elements[0].entry, 'not a Merge hand: no "<game>" element')
         header = game if self.borrowed else description or game
         written_game = self.game_of(description, game)
+        day = game.attributes.get("starttime", "")[:8]
+        self.raise_by_chips = day.isascii() and day.isdigit() and day < _RAISE_BY_CHIPS_UNTIL
         self.money, small_bet, big_bet = self.stakes(description, game)
         rounds = self.read_players_and_rounds(game)
         dealer = self.read_dealer()
@@ -327,8 +336,8 @@ class _MergeHand:
         if seat in self.seats:
             raise UnreadableHandError(element.entry, f"seat {written} is listed twice")
         if len(self.seats) == MAX_SEAT:
-            raise UnreadableHandError(element.entry, f"a razz table seats at most {MAX_SEAT} players: this is player "
-                                                     f"{MAX_SEAT + 1}")
+            raise UnreadableHandError(element.entry, f"a stud-family table seats at most {MAX_SEAT} players: this is "
+                                                     f"player {MAX_SEAT + 1}")
         stack = self.amount(self.money, attributes.get("balance", ""), element.entry)
         self.seats[seat] = WrittenPlayer(seat=seat, entry=element.entry, stack=stack, name=attributes.get("nickname"))
         if attributes.get("dealtin", "true") == "true":
@@ -407,7 +416,9 @@ class _MergeHand:
             self.winner(element, round_name)
             return
         kind = element.attributes.get("type", "")
-        if kind in _PASSED_OVER:
+        if kind == _SITS_OUT and round_name in _STREETS and self.seat_of(element) in self.dealt_in - self.folded:
+            kind = "FOLD"
+        elif kind in _PASSED_OVER:
             return
         if kind == "GAME_CANCELLED":
             raise UnreadableHandError(element.entry, "Merge cancelled this hand and handed its chips back: it has no "
@@ -434,7 +445,10 @@ class _MergeHand:
             raise UnreadableHandError(element.entry, f"seat {seat} has folded: he cannot act again")
         chips = None if verb in (Verb.CHECK, Verb.FOLD) else self.event_amount(element)
         street_total = self.street_totals.get(seat, 0)
-        if kind in _TOTALS:
+        if kind == "RAISE" and self.raise_by_chips:
+            action = WrittenAction(seat, verb, element.entry, to=street_total + (chips or 0))
+            added = chips or 0
+        elif kind in _TOTALS:
             action = WrittenAction(seat, verb, element.entry, to=chips)
             added = (chips or 0) - street_total
         else:

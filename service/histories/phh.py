@@ -329,7 +329,8 @@ class _Reader:
             if words[1] == "db" and count == 3:
                 cards = _cards(words[2], entry)
                 if len(cards) != 1 or cards[0] is None or hand.community_card is not None:
-                    raise UnreadableHandError(entry, "razz deals one community card, face up, on 7th street")
+                    raise UnreadableHandError(entry, "7th street deals one community card, face up, when the deck "
+                                                     "runs short")
                 hand.community_card = (cards[0], entry)
                 return
         player = self.player(hand, words[0], entry)
@@ -348,7 +349,7 @@ class _Reader:
             if words[2] != "-":
                 show(player, _cards(words[2], entry), entry)
         else:
-            raise UnreadableHandError(entry, "an action the PHH reader does not know for razz")
+            raise UnreadableHandError(entry, "an action the PHH reader does not know for a stud-family hand")
 
     def player(self, hand: WrittenHand, word: str, entry: Entry) -> WrittenPlayer:
         """The player ``pN`` names."""

@@ -54,7 +54,7 @@ class _PokerStarsHand(SiteHandReader):
                         r"(?: \[(?P<card>[^\]]*)\])?")
     PHASES = MappingProxyType({"3rd STREET": 3, "4th STREET": 4, "5th STREET": 5, "6th STREET": 6, "RIVER": 7,
                                "SHOW DOWN": 8, "SUMMARY": 9})
-    TABLE = re.compile(r"Table '.+' (?P<size>\d+)-max(?: \(Play Money\))?(?: Seat #\d+ is the button)?")
+    TABLE = re.compile(r"Table '.+' (?P<size>\d+)-max(?: \((?:Play|Real) Money\))?(?: Seat #\d+ is the button)?")
     SEAT = re.compile(rf"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{AMOUNT}) in chips(?:, [^()]*)?\)(?: .*)?")
     """The name runs to the first ``(N in chips)``, so it may hold brackets; the line may go on (``is sitting out``)."""
     SPEAKS = ": "

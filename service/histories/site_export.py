@@ -373,7 +373,7 @@ class SiteHandReader(ABC):
         if seat in self.seats:
             raise UnreadableHandError(entry, f"seat {seat} is listed twice")
         if len(self.seats) == MAX_SEAT:
-            raise UnreadableHandError(entry, f"a razz table seats at most {MAX_SEAT} players: this is seat line "
+            raise UnreadableHandError(entry, f"a stud-family table seats at most {MAX_SEAT} players: this is seat line "
                                              f"{MAX_SEAT + 1}")
         if self.table_size is not None and not 1 <= seat <= self.table_size:
             raise UnreadableHandError(entry, f"the table is {self.table_size}-max: it has no seat {seat}")

@@ -28,8 +28,8 @@ _STAKES = re.compile(rf"(?P<ante>{AMOUNT})/(?P<small>{AMOUNT})/(?P<big>{AMOUNT})
 """``(5€/25€/50€)``: the ante, the small bet and the big bet."""
 _GAMES = MappingProxyType({"Razz fixed limit": Game.RAZZ, "7-Card Stud fixed limit": Game.STUD,
                            "7stud fixed limit": Game.STUD, "7-Card Stud Hi/Lo fixed limit": Game.STUD8,
-                           "7stud Hi/Lo fixed limit": Game.STUD8})
-"""The games read, as Winamax names them (``7stud``: the older export's)."""
+                           "7stud Hi/Lo fixed limit": Game.STUD8, "7stud8 fixed limit": Game.STUD8})
+"""The games read, as Winamax names them (``7stud`` and ``7stud8``: the older export's)."""
 _UNSEEN_STREETS = MappingProxyType({"THIRD": 3, "FOURTH": 4, "FIFTH": 5, "SIXTH": 6})
 """An older export's street names: no ``Dealt to`` lines follow them."""
 
