@@ -59,7 +59,7 @@ output:
   A line per file (its hands, how many are valid, how many agree with their record), a
   line per invalid or disagreeing hand (file:line, the hand, why), and a total line: the
   counts over every file and each named player's net result in each unit (the site and
-  its currency or chips, never added across), what the rules paid less what it
+  its currency, or a tournament's chips, never added across), what the rules paid less what it
   put in, with its all-in adjusted result in brackets. With --json, one JSON line per
   hand instead (its "file", then the hand as the endpoint's lean answer, Prefer:
   return=minimal, writes it), a line for each file that cannot be read ({{"file", "read":
@@ -219,8 +219,9 @@ def nets(hands: Sequence[HandCheck]) -> dict[str, tuple[int, int]]:
 
 
 class PhhPaths:
-    """Where ``--to-phh`` writes each file's hands: its name's path mirrored under the folder, ``.phhs`` in place
-    of ``.phh`` or ``.phhs`` and after any other suffix; a name already given is numbered, never overwritten.
+    """Where ``--to-phh`` writes each file's hands: its path relative to what was given (``sources.given``) mirrored
+    under the folder, ``.phhs`` in place of ``.phh`` or ``.phhs`` and after any other suffix; a name already given
+    is numbered, never overwritten.
 
     >>> paths = PhhPaths()
     >>> [str(paths.path(parts)) for parts in [("a", "t.txt"), ("b", "t.txt"), ("a", "t.phh"), ("a", "t.phhs")]]
@@ -393,7 +394,7 @@ def parser() -> argparse.ArgumentParser:
     made.add_argument("--json", action="store_true", help="one JSON line per hand, the total on standard error")
     made.add_argument("--to-phh", type=Path, metavar="DIR",
                       help="write every valid hand as PHH under DIR: a .phhs file for each input file holding one, "
-                           "at its path mirrored under DIR")
+                           "at its path relative to what was given mirrored under DIR")
     made.add_argument("--jobs", type=_jobs, default=default_jobs(), metavar="N",
                       help="check the files in N processes (default: the cores, here %(default)s); the output is the "
                            "same whatever N")

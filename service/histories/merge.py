@@ -280,7 +280,7 @@ class _MergeHand:
         sample = found["small"]
         symbol = sample[0] if sample[0] in _SIGNS else ""
         money = Money("", cents=symbol != "", sample=sample.lstrip(_SIGNS))
-        self.unit = money.unit("Merge", symbol)
+        self.unit = money.unit("Merge", symbol, None if money.cents else _tournament(game))
         entry = (description or game).entry
         return money, self.amount(money, found["small"], entry), self.amount(money, found["big"], entry)
 
@@ -489,3 +489,15 @@ class _MergeHand:
         amounts = {player.seat: self.collected.get(player.seat, 0) for player in players}
         return Recorded(kind="collected", amounts=amounts, entry=self.first_winner, returned=self.returned,
                         rake=max(0, self.put_in - paid))
+
+
+def _tournament(game: _Element) -> str | None:
+    """The tournament a hand in chips belongs to, by the number the game's ``data`` writes third
+    (``20111230|$200 Freeroll|46245544-1|46289039-1|true``: tournament 46245544, its table 1), if it writes one.
+
+    >>> _tournament(_Element("game", {"data": "20111230|$200 Freeroll|46245544-1|46289039-1|true"}, Entry(1, ""), None))
+    '46245544'
+    """
+    fields = game.attributes.get("data", "").split("|")
+    number = fields[2].split("-")[0] if len(fields) > 2 else ""
+    return number if number.isascii() and number.isdigit() else None

@@ -19,7 +19,7 @@ HAND_START = re.compile(r"PokerStars (?:Home Game )?(?:Hand|Game) #")
 
 _HEADER = re.compile(r"PokerStars (?:Home Game )?(?:Hand|Game) #(?P<id>\d+):\s+(?:\{[^{}]*\}\s+)?(?P<rest>.*)")
 """The header past the hand's number and, on a Home Game hand, its club's room (``{Dazzle's Room}``)."""
-_TOURNAMENT = re.compile(r"Tournament #\d+, (?P<rest>.*)")
+_TOURNAMENT = re.compile(r"Tournament #(?P<number>\d+), (?P<rest>.*)")
 _GAMES = MappingProxyType({"Razz Limit": Game.RAZZ, "7 Card Stud Limit": Game.STUD,
                            "7 Card Stud Hi/Lo Limit": Game.STUD8})
 """The games read, as PokerStars names them; ``2-7 Razz Limit`` (razz played deuce-to-seven, aces high, straights
@@ -124,4 +124,4 @@ class _PokerStarsHand(SiteHandReader):
         symbol = sample[0] if sample[0] in "$€£" and tournament is None else ""
         money = Money(symbol, cents=symbol != "", sample=sample)
         return Header(match["id"], money, money.amount(stakes["small"], header), money.amount(stakes["big"], header),
-                      _GAMES[game])
+                      _GAMES[game], tournament["number"] if tournament else None)

@@ -53,7 +53,9 @@ class _WinamaxHand(SiteHandReader):
     PHASES = MappingProxyType({"ANTE/BLINDS": 0, "3rd STREET": 3, "4th STREET": 4, "5th STREET": 5, "6th STREET": 6,
                                "7th STREET": 7, "THIRD": 3, "FOURTH": 4, "FIFTH": 5, "SIXTH": 6, "SEVENTH": 7,
                                "SHOW DOWN": 8, "SUMMARY": 9})
-    TABLE = re.compile(r"Table: '.+' (?P<size>\d+)-max(?: \((?:real|play) money\))?(?: Seat #\d+ is the button)?")
+    TABLE = re.compile(r"Table: '(?:[^'()]*\((?P<tournament>\d+)\)#\d+|.+)' (?P<size>\d+)-max"
+                       r"(?: \((?:real|play) money\))?(?: Seat #\d+ is the button)?")
+    """A tournament's table names its tournament's number and its own: ``'Kill The Fish(123456)#004'``."""
     SEAT = re.compile(rf"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{AMOUNT})(?:, [^()]*)?\)(?: .*)?")
     ANTE = re.compile(rf"posts ante (?P<amount>{AMOUNT})")
     BETTING = (

@@ -523,3 +523,21 @@ def test_a_phh_stud_hand_reads_its_community_card_and_names_an_action_it_has_no_
     drawing = text.replace("'p1 cc', 'p2 cc # the", "'p1 sd 2c', 'p2 cc # the")
     error = refused(phh, drawing)
     assert error.entry.source == "p1 sd 2c" and "does not know for a stud-family hand" in error.message
+
+
+def test_each_site_names_the_tournament_whose_chips_a_hand_counts():
+    """A tournament's chips are a unit of their own, named by the tournament's number where the site writes it."""
+    assert fulltilt.read(fulltilt.split(FULLTILT_ANTE_ALL_IN)[0]).unit == "Full Tilt tournament #224789871 chips"
+    assert pokerstars.read(pokerstars.split(POKERSTARS_ALL_IN_ON_4TH)[0]).unit == \
+        "PokerStars tournament #743144019 chips"
+    chips = re.sub(r"(\d+)(?:\.\d\d)?€", r"\1", WINAMAX).replace(
+        "CashGame", 'Tournament "Stud Sunday" buyIn: 5€ + 0.50€ level: 3').replace(
+        "'Pampelune'", "'Stud Sunday(1234567)#004'")
+    assert winamax.read(winamax.split(chips)[0]).unit == "Winamax tournament #1234567 chips"
+    assert winamax.read(winamax.split(WINAMAX)[0]).unit == "Winamax € cents"
+    tournament = MERGE_ALL_IN_ON_4TH.replace('type="Razz" stakes="Limit $0.50/$1"',
+                                             'type="Razz Tournament" stakes="Limit Level 3 Blinds (50/100)"')
+    tournament = re.sub(r'(amount|balance)="\$?(\d+)\.(\d\d)"',
+                        lambda found: f'{found[1]}="{int(found[2] + found[3])}"', tournament)
+    assert merge.read(merge.split(tournament)[0]).unit == "Merge tournament #78854953 chips"
+    assert merge.read(merge.split(MERGE_ALL_IN_ON_4TH)[0]).unit == "Merge $ cents"
