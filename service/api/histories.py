@@ -9,7 +9,7 @@ import flask
 import marshmallow as ma
 from flask import Response
 
-from ..histories.check import HandCheck
+from ..histories.check import HandCheck, rules_by_game
 from ..histories.formats import FORMATS
 from ..histories.history import AUTO, HistoryCheck, HistoryPlan
 from ..histories.lean import lean_history, written_allin, written_error, written_skip
@@ -312,6 +312,8 @@ def _written_snapshot(checked: HandCheck, rules: Mapping[str, Any] | None) -> di
         body["community_card"] = hand.community_card[0]
     if rules is not None:
         body["rules"] = dict(rules)
+    if hand.game is not Game.RAZZ:
+        body["game"] = str(hand.game)
     return body
 
 
@@ -340,7 +342,7 @@ def check_text(format_name: str, text: str, rules: Mapping[str, Any] | None = No
     within the budget of one request (``stud_family/work.py``): its hands' work is estimated before any is read, and
     the all-in equities past what they leave of the budget are left out, each with a note."""
     plan = HistoryPlan(text, format_name, most)
-    resolved = resolve_rules(rules)
+    resolved = rules_by_game(lambda game: resolve_rules(rules, game))
     return do_work(plan.most_work, lambda: _written(plan.check(resolved, explain), rules, lean),
                    answer_size(len(plan.sections), len(text), lean, explain))
 

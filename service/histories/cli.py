@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePath
 
 from ..stud_family.rules import rules_of
-from .check import HandCheck
+from .check import HandCheck, rules_by_game
 from .detect import UnsupportedFormatError, detect
 from .encodings import EncodingError, decode_history
 from .formats import FORMATS
@@ -99,7 +99,8 @@ Checker = Callable[[str, str, tuple[int, int]], tuple[list[HandCheck], Summary]]
 def _checker(rules: str) -> Checker:
     """The check under the rules written as JSON (the ``--rules`` object, checked as ``rules_of`` says): the core's
     own (``history.check_history``, no limit on the number of hands), built once per process."""
-    loaded = rules_of(json.loads(rules))
+    mapping = json.loads(rules)
+    loaded = rules_by_game(lambda game: rules_of(mapping, game))
 
     def check(format_name: str, text: str, share: tuple[int, int] = (0, 1)) -> tuple[list[HandCheck], Summary]:
         checked = check_history(text, format_name, loaded, share=share)

@@ -6,9 +6,10 @@ description written before them."""
 import pytest
 
 from service.histories import fulltilt, merge, phh, pokerstars, winamax
-from service.histories.check import CHECKED_GAMES, check_hand
+from service.histories.check import CHECKED_GAMES, check_hand, rules_by_game, rules_for
 from service.histories.history import STANDARD, check_history
 from service.histories.written import Game
+from service.stud_family.rules import GAME_OPTIONS, FourthStreetOpenPair, OddChipRule, Rules, resolve_rules
 
 from .site_texts import sample
 
@@ -111,3 +112,15 @@ def test_a_merge_tables_later_hand_reads_by_the_description_before_it_and_is_nam
     assert hand.entry.line == second.first_line and hand.entry.source.startswith("<game ")
     checked = check_hand(1, lambda: merge.read(second), STANDARD)
     assert checked.skipped is not None and checked.skipped.entry.line == second.first_line
+
+
+def test_each_game_takes_the_rules_given_as_its_own_and_an_option_it_lacks_is_said():
+    """A rules object is read for each game: a preset every game has applies to each (the tournament's open pair is
+    never), an odd-chip rule of razz alone leaves stud's hands with the reason they cannot be checked."""
+    tournament = rules_by_game(lambda game: resolve_rules({"preset": "tda_tournament"}, game))
+    assert tournament[Game.STUD] == GAME_OPTIONS["stud"].resolve({"preset": "tda_tournament"})
+    assert tournament[Game.STUD].fourth_street_open_pair is FourthStreetOpenPair.NEVER
+    razz_only = rules_by_game(lambda game: resolve_rules({"odd_chip_rule": "low_card_by_suit_all_cards"}, game))
+    assert razz_only[Game.RAZZ].odd_chip_rule is OddChipRule.LOW_CARD_BY_SUIT_ALL_CARDS
+    assert razz_only[Game.STUD].startswith('rules.odd_chip_rule: "low_card_by_suit_all_cards" is not a value of')
+    assert rules_for(Rules(), Game.STUD).fourth_street_open_pair is FourthStreetOpenPair.DOUBLE_BET_ALLOWED
