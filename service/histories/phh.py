@@ -32,6 +32,8 @@ from .written import Entry, Game, Recorded, Section, Verb, WrittenAction, Writte
 RAZZ = "FR"
 """PHH's variant code for fixed-limit razz."""
 VARIANTS = {RAZZ: Game.RAZZ, "F7S": Game.STUD, "F7S/8": Game.STUD8}
+VARIANT_OF = {game: variant for variant, game in VARIANTS.items()}
+"""Each game's PHH code, which ``write`` writes."""
 """The games read, by PHH's variant code: fixed-limit razz, seven-card stud and stud hi/lo eight or better. They
 share the deal, so which cards are up follows alike."""
 UNKNOWN_CARD = "??"
@@ -445,7 +447,7 @@ def write(snapshot: Snapshot, state: TableState, result: Settlement | None, id: 
     number = {seat: index + 1 for index, seat in enumerate(order)}
     names_by_seat = dict(zip([player.seat for player in snapshot.players], names, strict=False))
     stakes = snapshot.stakes
-    lines = [f"variant = '{RAZZ}'"]
+    lines = [f"variant = '{VARIANT_OF[Game(snapshot.game.name)]}'"]
     if id is not None:
         lines.append(f"hand = {_toml_string(id)}")
     lines += [f"antes = {[stakes.ante] * len(order)}",

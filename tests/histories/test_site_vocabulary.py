@@ -439,7 +439,7 @@ def test_a_merge_sit_out_of_a_player_who_already_folded_or_sat_out_is_passed_ove
     assert check_one(client, text, None)["state"] == check_one(client, MERGE_ALL_IN_ON_4TH, None)["state"]
 
 
-def _merge_raise_folded_to(starttime: str, raise_amount: str) -> str:
+def merge_raise_folded_to(starttime: str, raise_amount: str) -> str:
     """The Merge hand cut at 3rd street, where Player1's bring-in re-raises the completion and both others fold: he
     takes 1.65 less a rake of 0.05, and the 0.50 nobody called comes back."""
     head = MERGE_ALL_IN_ON_4TH[:MERGE_ALL_IN_ON_4TH.index('    <round id="THIRD_STREET"')]
@@ -465,7 +465,7 @@ def _merge_raise_folded_to(starttime: str, raise_amount: str) -> str:
 def test_a_merge_raise_is_the_street_total_and_before_september_2010_the_chips_it_added(client, starttime, written):
     """The bring-in's 0.10 raised to 1.00: written 1.00 (the total) since 8 September 2010, 0.90 (the chips added,
     call and raise together) before it."""
-    text = _merge_raise_folded_to(starttime, written)
+    text = merge_raise_folded_to(starttime, written)
     raised = merge.read(merge.split(text)[0]).actions[3]
     assert (raised.seat, raised.to) == (3, 100)
     hand = check_one(client, text, None)
