@@ -25,7 +25,7 @@ LOW = RAZZ_JUDGING.hand
 def test_razz_judges_by_ace_to_five_low_in_one_winner_group():
     assert RAZZ.judging is RAZZ_JUDGING
     assert RAZZ_JUDGING.division is Division.ONE_WINNER_GROUP
-    assert set(RAZZ_JUDGING.odd_chip_orders) == set(OddChipRule)
+    assert set(RAZZ_JUDGING.odd_chip_orders) == set(OddChipRule) - {OddChipRule.ALL_CARDS_BY_SUIT}
     assert LOW.citation == ("§8", "BARGE Appendix A")
     assert LOW.seven_card_ranks is SEVEN_CARD_RANKS
 
@@ -54,3 +54,5 @@ def test_the_judging_modules_read_no_ranking_table(path):
     source = (SERVICE / path).read_text()
     assert not re.search(r"\b(LOW_HANDS|BEST_CARDS|SEVEN_CARD_RANKS|LOW_RANKING|ODD_CHIP_ORDER)\b", source)
     assert not re.search(r"from \.+(stud_family\.)?ranking import", source)
+    assert not re.search(r"\b(HIGH_HANDS|FLUSHES|STUD_HIGH|EIGHT_OR_BETTER_LOW|QUALIFYING_LOWS)\b", source)
+    assert not re.search(r"from \.+(stud_family\.)?(high_ranking|eight_or_better) import", source)
