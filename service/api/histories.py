@@ -69,7 +69,8 @@ class HandProblemSchema(ma.Schema):
 
 
 class SkippedSchema(ma.Schema):
-    """Why a hand was not checked: a game the service does not play, or does not check yet. Never an error."""
+    """Why a hand was not checked: a game the service does not play, or whose rules the request's rules object
+    cannot give. Never an error."""
 
     game = ma.fields.String(required=True, metadata={
         "description": "The hand's game: razz, stud or stud8 when the service names it, else as the history writes "
@@ -153,8 +154,8 @@ class CheckedHandSchema(ma.Schema):
                              metadata={"description": "Why the hand is not valid; null when it is, or is skipped."})
     skipped = ma.fields.Nested(SkippedSchema, required=True, allow_none=True, metadata={
         "description": "Why the hand was not checked: a game the service does not play (hold'em in an 8-game "
-                       "file, 2-7 razz), or one it reads but does not check yet (stud, stud8); null when checked. "
-                       "A skipped hand is counted apart, never invalid."})
+                       "file, 2-7 razz), or a game whose rules the request's rules object cannot give (an option or "
+                       "value it lacks); null when checked. A skipped hand is counted apart, never invalid."})
     snapshot = ma.fields.Nested(SnapshotSchema, required=True, allow_none=True, metadata={
         "description": "The /v1/table/state request the hand amounts to; for an invalid hand, up to the entry at "
                        "fault; null when the hand cannot be read."})
@@ -186,8 +187,8 @@ class SummarySchema(ma.Schema):
     valid = ma.fields.Integer(required=True, metadata={"description": "Hands that read and replay under the rules."})
     agree = ma.fields.Integer(required=True, metadata={"description": "Hands whose record matches the rules' payouts."})
     skipped = ma.fields.Integer(required=True, metadata={
-        "description": "Hands not checked, of a game the service does not play or does not check yet; counted in "
-                       "hands, never in valid."})
+        "description": "Hands not checked, of a game the service does not play or whose rules the rules object "
+                       "cannot give; counted in hands, never in valid."})
 
 
 class HistoryCheckSchema(ma.Schema):

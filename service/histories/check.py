@@ -69,10 +69,6 @@ class Skipped:
     entry: Entry
 
 
-CHECKED_GAMES = frozenset({Game.RAZZ})
-"""The games whose hands the rules engine replays: a hand of another game the readers read (stud, stud/8) is read
-whole and skipped, saying it is not checked yet."""
-
 RulesByGame = Mapping[Game, "Rules | str"]
 """The rules each game's hands are checked under, or why the rules given do not apply to that game (an option it
 lacks): its hands are then skipped, saying so."""
@@ -154,9 +150,6 @@ def check_hand(index: int, read: Callable[[], WrittenHand], rules: Rules | Rules
                          why=[] if explain else None)
     except UnreadableHandError as error:
         return HandCheck(index, None, HandError(error.kind, error.message, error.entry), why=[] if explain else None)
-    if hand.game not in CHECKED_GAMES:
-        return HandCheck(index, hand, notes=list(hand.notes), why=[] if explain else None, skipped=Skipped(
-            hand.game, f"a hand of {GAME_NAMES[hand.game]}: read, not checked yet", hand.entry))
     game_rules = rules_for(rules, hand.game)
     if isinstance(game_rules, str):
         return HandCheck(index, hand, notes=list(hand.notes), why=[] if explain else None, skipped=Skipped(
@@ -174,7 +167,9 @@ class _Checker:
                  budget: Budget | None) -> None:
         self.hand = hand
         self.budget = budget
-        self.rules = rules
+        self.rules = rules if hand.folds_when_free is None else replace(rules, fold_when_no_bet=True)
+        self.folds_refused = not rules.fold_when_no_bet
+        """Whether the rules asked for refuse a fold where a check is free, which the site allows."""
         self.explain = explain
         self.checked = checked
         self.adjusted: dict[int, int] = {}
@@ -329,6 +324,10 @@ class _Checker:
             return Action(seat, kind, self.effective(replay, written, kind, adds))
         if verb is _CHECK_OR_CALL:
             return Action(seat, _CALL if replay.owes(seat) > 0 else _CHECK)
+        if verb is Verb.FOLD and self.folds_refused and self.hand.folds_when_free and replay.owes(seat) == 0:
+            self.note(written, "a fold where a check was free, which the rules asked for refuse (fold_when_no_bet: "
+                               f"false); {self.hand.folds_when_free} offers that fold at its tables, the site's rule "
+                               "choice, so it is taken as written")
         if verb is _WRITTEN_CALL:
             return Action(seat, _CALL, self.short_bring_in_call(replay, written))
         return Action(seat, _NAMED[verb], written.adds)

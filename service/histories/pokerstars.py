@@ -100,6 +100,9 @@ class _PokerStarsHand(SiteHandReader):
     paid outside the pot); what the dealer says that the rules decide (the betting capped, the double bet an open
     pair on 4th street allows in stud, a stud hi/lo showdown without a qualifying low)."""
     CANCELLED = re.compile(r"Hand cancelled")
+    FOLDS_WHEN_FREE = True
+    """PokerStars' tables offer a fold where a check is free, and its histories write it (a stud hi/lo sample's
+    ``denny501: folds`` with nothing to call)."""
 
     def read_header(self, header: Entry) -> Header:
         """The hand number, its game, its unit and its small and big bets; a game not read is skipped."""

@@ -173,6 +173,8 @@ class SiteHandReader(ABC):
     NOISE: ClassVar[re.Pattern[str]]
     """Lines that tell nothing about the hand's play, wherever they come: chat, the lobby, the clock, the seats
     changing hands, rebuys and add-ons between hands, bounties."""
+    FOLDS_WHEN_FREE: ClassVar[bool] = False
+    """Whether the site's software lets a player fold where he could check (``WrittenHand.folds_when_free``)."""
     CANCELLED: ClassVar[re.Pattern[str] | None] = None
     """The line a site writes in a hand it cancelled (the chips went back): the hand has no play to check."""
 
@@ -258,6 +260,7 @@ class SiteHandReader(ABC):
             recorded=self.recorded(players),
             field_entries=self.field_entries,
             notes=notes,
+            folds_when_free=self.SITE if self.FOLDS_WHEN_FREE else None,
         )
 
     def line(self, entry: Entry) -> None:

@@ -64,11 +64,11 @@ def test_a_folder_is_read_recursively_in_name_order_its_history_files_only(capsy
     (tmp_path / ".hidden.phh").write_bytes(PHH[0].read_bytes())
     (tmp_path / "notes.md").write_text("not a history")
     status, lines, errors = check(capsys, tmp_path)
-    assert status == 0  # the Merge hand is stud: skipped, which fails nothing; notes.md is passed over, named
+    assert status == 0  # the Merge hand is stud, checked by stud's rules; notes.md is passed over, named
     assert lines == [
-        summary(tmp_path / "a.xml", 1, 0, 0) + ", 1 skipped (stud 1)", summary(tmp_path / "b" / "a.txt", 3),
+        summary(tmp_path / "a.xml", 1), summary(tmp_path / "b" / "a.txt", 3),
         summary(tmp_path / "b" / "deep" / "1.PHH", 1),
-        "total: 4 files (1 passed over), 5 hands, 4 valid, 4 agree, 1 skipped; net (all-in adjusted): "
+        "total: 4 files (1 passed over), 5 hands, 5 valid, 5 agree; net (all-in adjusted): "
         + lines[-1].split(": ", 2)[2]]
     assert errors == f"{tmp_path / 'notes.md'}: passed over: not a .phh, .phhs, .txt or .xml file\n"
 
@@ -374,10 +374,10 @@ def test_a_valid_hand_without_a_record_is_counted_as_such(capsys, tmp_path):
 def test_nets_are_added_per_player_and_unit_never_across_units_and_seats_without_names_are_no_players(capsys):
     home_game = SAMPLES / "pokerstars-8game-tournament.txt"
     status, lines, _ = check(capsys, POKERSTARS, home_game, PHH[0])
-    assert status == 0
+    assert status == 1  # the Home Game's one invalid hand (an open pair's double bet)
     nets = lines[-1].split("net (all-in adjusted): ", 1)[1]
     assert "Hero (PokerStars $ cents) +5 (+5)" in nets
-    assert "Hero (PokerStars tournament #743144019 chips) +93 (+93)" in nets
+    assert "Hero (PokerStars tournament #743144019 chips) +901 (+901)" in nets
     assert "seat " not in nets  # the WSOP hand names no players: its seats are no players across hands
 
 
@@ -387,10 +387,10 @@ def test_each_tournaments_chips_are_a_unit_of_their_own(capsys, tmp_path):
     other = tmp_path / "other-tournament.txt"
     other.write_text(home_game.read_text(encoding="utf-8-sig").replace("Tournament #743144019", "Tournament #5"))
     status, lines, _ = check(capsys, home_game, other)
-    assert status == 0
+    assert status == 1
     nets = lines[-1].split("net (all-in adjusted): ", 1)[1]
-    assert "Hero (PokerStars tournament #743144019 chips) +93 (+93)" in nets
-    assert "Hero (PokerStars tournament #5 chips) +93 (+93)" in nets and "+186" not in nets
+    assert "Hero (PokerStars tournament #743144019 chips) +901 (+901)" in nets
+    assert "Hero (PokerStars tournament #5 chips) +901 (+901)" in nets and "+1802" not in nets
 
 
 def test_a_file_of_unnamed_seats_alone_says_no_named_player(capsys):
