@@ -311,8 +311,8 @@ def _written_snapshot(checked: HandCheck, rules: Mapping[str, Any] | None) -> di
         body["dealer_seat"] = hand.dealer_seat
     if hand.community_card is not None:
         body["community_card"] = hand.community_card[0]
-    if rules is not None:
-        body["rules"] = dict(rules)
+    if rules is not None or checked.sites_rules:
+        body["rules"] = {**(rules or {}), **checked.sites_rules}
     if hand.game is not Game.RAZZ:
         body["game"] = str(hand.game)
     return body

@@ -130,7 +130,11 @@ class HandCheck:
     why: list[Why] | None = None
     """When asked for (``explain``): the decisions behind the hand, or the rule an invalid one broke."""
     skipped: Skipped | None = None
-    """Why the hand was not checked (a game not played, or not yet); never an error."""
+    """Why the hand was not checked (a game not played, or whose rules the rules object cannot give); never an
+    error."""
+    sites_rules: dict[str, bool] = field(default_factory=dict)
+    """The options the hand was replayed with beyond the rules asked for, each a rule choice of its site that it
+    used (``fold_when_no_bet``), so that its snapshot replays as it was checked."""
 
     @property
     def valid(self) -> bool:
@@ -325,6 +329,7 @@ class _Checker:
         if verb is _CHECK_OR_CALL:
             return Action(seat, _CALL if replay.owes(seat) > 0 else _CHECK)
         if verb is Verb.FOLD and self.folds_refused and self.hand.folds_when_free and replay.owes(seat) == 0:
+            self.checked.sites_rules["fold_when_no_bet"] = True
             self.note(written, "a fold where a check was free, which the rules asked for refuse (fold_when_no_bet: "
                                f"false); {self.hand.folds_when_free} offers that fold at its tables, the site's rule "
                                "choice, so it is taken as written")

@@ -57,3 +57,14 @@ def test_the_round_trips_cover_every_game_in_every_format_that_writes_it(client)
                for hand in check(client, sample(name), fmt)["hands"] if hand["valid"]}
     assert written == {(fmt, game) for fmt in SAMPLE_FILES for game in VARIANTS} - {
         ("winamax", "razz"), ("winamax", "stud8"), ("merge", "razz")}  # no such real sample
+
+
+def test_a_hand_checked_with_its_sites_rule_choice_says_it_in_its_snapshots_rules(client):
+    """The PokerStars fold where a check was free: the snapshot carries ``fold_when_no_bet``, the rules it was
+    checked by, and its PHH checks the same under them."""
+    (hand,) = [hand for hand in check(client, sample("pokerstars-stud8-cash.txt"), "pokerstars")["hands"]
+               if hand["id"] == "35874676388"]
+    assert hand["snapshot"]["rules"] == {"fold_when_no_bet": True}
+    again = check(client, hand["phh"], "phh", rules=hand["snapshot"]["rules"])["hands"][0]
+    assert again["valid"] and again["state"] == hand["state"]
+    assert again["snapshot"]["rules"] == {"fold_when_no_bet": True}
