@@ -7,8 +7,9 @@ Tilt UTF-16 hand: 8 hands a copy) in sub-folders, or with ``--mixed`` of the raz
 stud hi/lo samples of every format (43 hands a copy, 8 of them razz); each round runs
 ``python -m service.histories --jobs 1``, ``--jobs 2``, and ``--jobs 2`` handing the workers one
 file at a time (``CHUNK_FILES = 1``: what the chunks save) over it, in an order that turns each
-round, as a user runs it (start-up included). ``--games`` fills three folders instead, COPIES
-copies each of the razz samples, of the stud and stud hi/lo samples (35 hands a copy) and of both,
+round, as a user runs it (start-up included). ``--games`` fills three folders instead: of the razz
+samples (as many hands as the stud folder: COPIES x 35 / 8 copies), of the stud and stud hi/lo
+samples (COPIES copies, 35 hands a copy) and of both (COPIES copies),
 and runs ``--jobs 1`` over each and ``--jobs 2`` over the mixed one: the stud hands' speed beside
 razz's, and the two workers' beside one on the mixed folder. ``--baseline DIR`` runs the same
 command line of another checkout (its ``python -m service.histories`` imported from DIR, with this
@@ -88,7 +89,10 @@ def main() -> None:
     games = ["razz", "stud", "mixed"] if arguments.games else ["mixed" if arguments.mixed else "razz"]
     with tempfile.TemporaryDirectory() as temporary:
         folders = {game: Path(temporary) / game for game in games}
-        counts = {game: folder(arguments.copies, where, game) for game, where in folders.items()}
+        # --games: as many razz hands as stud hands, so that the start-up weighs the same on both
+        copies = {game: arguments.copies * HANDS_A_COPY["stud"] // HANDS_A_COPY["razz"]
+                  if arguments.games and game == "razz" else arguments.copies for game in games}
+        counts = {game: folder(copies[game], where, game) for game, where in folders.items()}
         if arguments.games:
             sides = {f"{game} --jobs 1": (SIDES["--jobs 1"], ROOT, game) for game in games}
             sides["mixed --jobs 2"] = (SIDES["--jobs 2"], ROOT, "mixed")
