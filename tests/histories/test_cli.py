@@ -374,10 +374,10 @@ def test_a_valid_hand_without_a_record_is_counted_as_such(capsys, tmp_path):
 def test_nets_are_added_per_player_and_unit_never_across_units_and_seats_without_names_are_no_players(capsys):
     home_game = SAMPLES / "pokerstars-8game-tournament.txt"
     status, lines, _ = check(capsys, POKERSTARS, home_game, PHH[0])
-    assert status == 1  # the Home Game's one invalid hand (an open pair's double bet)
+    assert status == 0
     nets = lines[-1].split("net (all-in adjusted): ", 1)[1]
     assert "Hero (PokerStars $ cents) +5 (+5)" in nets
-    assert "Hero (PokerStars tournament #743144019 chips) +901 (+901)" in nets
+    assert "Hero (PokerStars tournament #743144019 chips) +453 (+453)" in nets
     assert "seat " not in nets  # the WSOP hand names no players: its seats are no players across hands
 
 
@@ -387,10 +387,10 @@ def test_each_tournaments_chips_are_a_unit_of_their_own(capsys, tmp_path):
     other = tmp_path / "other-tournament.txt"
     other.write_text(home_game.read_text(encoding="utf-8-sig").replace("Tournament #743144019", "Tournament #5"))
     status, lines, _ = check(capsys, home_game, other)
-    assert status == 1
+    assert status == 0
     nets = lines[-1].split("net (all-in adjusted): ", 1)[1]
-    assert "Hero (PokerStars tournament #743144019 chips) +901 (+901)" in nets
-    assert "Hero (PokerStars tournament #5 chips) +901 (+901)" in nets and "+1802" not in nets
+    assert "Hero (PokerStars tournament #743144019 chips) +453 (+453)" in nets
+    assert "Hero (PokerStars tournament #5 chips) +453 (+453)" in nets and "+906" not in nets
 
 
 def test_a_file_of_unnamed_seats_alone_says_no_named_player(capsys):

@@ -49,15 +49,12 @@ def test_every_stud_sample_reads_whole_and_names_its_game(name):
 
 
 NOT_VALID = {
-    "11111111813": "seat 1's bet adds 200 chips, not 400",
-    "11111112277": "seat 6's bet adds 200 chips, not 400",
     "8835086-564-1465760198": "seat 3's up card 1 is dealt unknown",
     "49": "seat 1's up card 1 is dealt unknown",
 }
-"""The real stud-family hands that do not check, each for its reason: the two Full Tilt hands bet the big bet on
-4th street over an open pair, which stud's rules allow (``fourth_street_open_pair: double_bet_allowed``, its
-default) and the engine does not play yet; the older Winamax export writes no card, so no up card is known, nor
-the bring-in's; the WSOP stud/8 hand 49 was published with every card unknown (``??????``)."""
+"""The real stud-family hands that do not check, each for its reason: the older Winamax export writes no card, so
+no up card is known, nor the bring-in's; the WSOP stud/8 hand 49 was published with every card unknown
+(``??????``)."""
 
 
 @pytest.mark.parametrize("name", sorted(STUD_FILES))
@@ -151,3 +148,19 @@ def test_each_game_takes_the_rules_given_as_its_own_and_an_option_it_lacks_is_sa
     assert razz_only[Game.RAZZ].odd_chip_rule is OddChipRule.LOW_CARD_BY_SUIT_ALL_CARDS
     assert razz_only[Game.STUD].startswith('rules.odd_chip_rule: "low_card_by_suit_all_cards" is not a value of')
     assert rules_for(Rules(), Game.STUD).fourth_street_open_pair is FourthStreetOpenPair.DOUBLE_BET_ALLOWED
+
+
+@pytest.mark.parametrize(("name", "id", "bet"), [("fulltilt-studhilo-cash.txt", "11111111813", "Player4 bets $4"),
+                                                ("fulltilt-studhilo-cash.txt", "11111112277", "Hero4 bets $4"),
+                                                ("pokerstars-8game-tournament.txt", "99632512109", "Hero: bets 80")])
+def test_a_big_bet_on_4th_street_over_an_open_pair_checks_under_studs_default(name, id, bet):
+    """``fourth_street_open_pair: double_bet_allowed``, stud's standard preset: the sites' big bets check; a
+    tournament preset, where the open pair changes nothing, refuses them."""
+    (hand,) = [hand for hand in check_history(sample(name)) if hand.hand is not None and hand.hand.id == id]
+    assert hand.valid and hand.discrepancies == []
+    big = next(action for action, written in zip(hand.actions, hand.hand.actions, strict=True)
+               if written.entry.source == bet)
+    assert big.amount == hand.snapshot.stakes.big_bet
+    never = rules_by_game(lambda game: resolve_rules({"preset": "tda_tournament"}, game))
+    (refused,) = [hand for hand in check_history(sample(name), rules=never) if hand.hand and hand.hand.id == id]
+    assert refused.error is not None and refused.error.entry.source == bet
