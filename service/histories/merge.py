@@ -37,8 +37,13 @@ _STAKES = re.compile(rf"Limit(?: Level \d+ Blinds)? \(?(?P<small>{AMOUNT})/(?P<b
 """``Limit $0.50/$1`` (cash), or a tournament's ``Limit Level 3 Blinds (30/60)`` in chips."""
 _GAMES = {"Razz": Game.RAZZ, "7-Stud": Game.STUD, "7-Stud H/L8": Game.STUD8}
 """The games read, as a description's type names them."""
-_GAME_TYPES = {"47": Game.RAZZ, "39": Game.STUD, "43": Game.STUD8}
-"""The games read, by the game's type number (``gametype``, or a mixed game's ``multigametype``)."""
+_GAME_TYPES = {"46": Game.RAZZ, "47": Game.RAZZ, "49": Game.RAZZ, "38": Game.STUD, "39": Game.STUD, "41": Game.STUD,
+               "42": Game.STUD, "43": Game.STUD8, "45": Game.STUD8}
+"""The games read, by the game's type number (``gametype``, or a mixed game's ``multigametype``): the site numbers
+razz, stud and stud hi/lo several times over (tables, tournaments and mixed rotations), the structure being the
+description's ``stakes``; any other number is another game."""
+_OTHER_STRUCTURES = re.compile(r"(?P<structure>No Limit|Pot Limit|Half Pot Limit)\b.*")
+"""Stakes of a structure other than fixed limit: the game so played is not one the service plays."""
 _TOURNAMENT = " Tournament"
 """What a tournament hand's description adds to its type (``Razz Tournament``)."""
 _MIXES = {"HORSE", "RASH", "HA", "HO", "SHOE", "HOSE", "HAR"}
@@ -271,9 +276,14 @@ class _MergeHand:
         return found
 
     def stakes(self, description: _Element | None, game: _Element) -> tuple[Money, int, int]:
-        """The hand's unit and its small and big bets, from the description's ``Limit $0.50/$1``."""
+        """The hand's unit and its small and big bets, from the description's ``Limit $0.50/$1``; a game played at
+        another structure (``No Limit``, ``Pot Limit``) is skipped, named with it."""
         written = None if description is None else description.attributes.get("stakes")
         found = None if written is None else _STAKES.fullmatch(written)
+        other = None if written is None else _OTHER_STRUCTURES.fullmatch(written)
+        if other is not None and description is not None:
+            kind = description.attributes.get("type", "").removesuffix(_TOURNAMENT)
+            raise OtherGameError(description.entry, f"{other['structure']} {kind}")
         if found is None:
             raise UnreadableHandError((description or game).entry, 'the hand does not give its bets, like '
                                                                    '"<description stakes="Limit $0.50/$1"/>"')

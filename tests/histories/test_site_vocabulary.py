@@ -10,7 +10,7 @@ import re
 import pytest
 
 from service.histories import fulltilt, merge, phh, pokerstars, winamax
-from service.histories.errors import UnreadableHandError
+from service.histories.errors import OtherGameError, UnreadableHandError
 from service.histories.written import Game
 
 from .lines import line_reading
@@ -393,6 +393,43 @@ def test_a_merge_mixed_game_hand_is_razz_when_its_own_game_is(client, multigamet
     else:  # checked as stud/8, whose bring-in is the lowest door card (Player0's 3c), not razz's highest (Kh)
         assert (hand["game"], hand["skipped"], hand["valid"]) == ("stud8", None, False)
         assert hand["error"]["detail"].endswith("it is seat 2's turn")
+
+
+@pytest.mark.parametrize(("multigametype", "game"), [("46", "razz"), ("49", "razz"), ("38", "stud"), ("41", "stud"),
+                                                   ("42", "stud"), ("45", "stud8")])
+def test_each_merge_number_of_a_stud_family_game_reads_as_its_game(client, multigametype, game):
+    text = MERGE_ALL_IN_ON_4TH.replace('type="Razz"', 'type="HORSE"').replace(
+        'gametype="47"', f'gametype="75" multigametype="{multigametype}"')
+    hand = check_one(client, text, None)
+    assert (hand["game"], hand["skipped"]) == (game, None)
+    if game == "razz":
+        assert hand["valid"] and hand["agrees"] is True
+
+
+@pytest.mark.parametrize("game_type", ["46", "49"])
+def test_a_merge_razz_hand_under_its_other_numbers_checks_as_razz(client, game_type):
+    hand = check_one(client, MERGE_ALL_IN_ON_4TH.replace('gametype="47"', f'gametype="{game_type}"'), None)
+    assert hand["game"] == "razz" and hand["valid"] and hand["agrees"] is True
+
+
+@pytest.mark.parametrize("game_type", ["40", "44", "48"])
+def test_a_merge_number_of_another_game_is_skipped_with_its_number(client, game_type):
+    text = MERGE_ALL_IN_ON_4TH.replace('type="Razz"', 'type="HORSE"').replace(
+        'gametype="47"', f'gametype="75" multigametype="{game_type}"')
+    with pytest.raises(OtherGameError) as error:
+        merge.read(merge.split(text)[0])
+    assert error.value.game == f"game type {game_type}"
+
+
+@pytest.mark.parametrize(("stakes", "game"), [("No Limit $0.50/$1", "No Limit Razz"),
+                                               ("Pot Limit $0.50/$1", "Pot Limit Razz"),
+                                               ("Half Pot Limit $0.50/$1", "Half Pot Limit Razz")])
+def test_a_merge_razz_played_at_another_structure_is_skipped_named_with_it(stakes, game):
+    written = re.search(r'stakes="([^"]*)"', MERGE_ALL_IN_ON_4TH)
+    assert written is not None
+    with pytest.raises(OtherGameError) as error:
+        merge.read(merge.split(MERGE_ALL_IN_ON_4TH.replace(written[0], f'stakes="{stakes}"'))[0])
+    assert error.value.game == game
 
 
 def test_a_full_tilt_hand_marked_partial_says_it_is_truncated():
