@@ -402,6 +402,7 @@ def test_a_chip_amount_with_decimals_is_refused_in_a_tournament():
     "meg100 has returned",
     "meg100 has timed out",
     "meg100 has timed out while disconnected",
+    "meg100 has timed out while being disconnected",
     "SilkZone is sitting out",
     "stranger will be allowed to play after the button",
     "Betting is capped",
