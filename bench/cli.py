@@ -1,19 +1,22 @@
-"""The command line's hands per second with ``--jobs 2`` beside ``--jobs 1``, on the same folder, in one run.
+"""The command line's hands per second with ``--jobs 2`` beside ``--jobs 1``, on the same folder, in one run; or,
+with ``--games``, the hands per second of each game's hands beside razz's.
 
-Run from the project root: ``python bench/cli.py [--copies 300] [--rounds 5] [--mixed] [--baseline DIR]``.
+Run from the project root: ``python bench/cli.py [--copies 300] [--rounds 5] [--mixed | --games] [--baseline DIR]``.
 The folder holds COPIES copies of the razz samples (4 WSOP PHH hands, 3 PokerStars hands, 1 Full
 Tilt UTF-16 hand: 8 hands a copy) in sub-folders, or with ``--mixed`` of the razz and the stud and
-stud hi/lo samples of every format (read whole, and skipped until they are checked: 43 hands a
-copy, 8 of them razz); each round runs ``python -m service.histories --jobs 1``,
-``--jobs 2``, and ``--jobs 2`` handing the workers one file at a time (``CHUNK_FILES = 1``: what
-the chunks save) over it, in an order that turns each round, as a user runs it (start-up
-included). ``--baseline DIR`` runs the same command line of another checkout (its
-``python -m service.histories`` imported from DIR, with this interpreter) beside, ``--jobs 1`` and
-``--jobs 2``, its output compared with its own sides only. Prints each run's wall time, hands per
-second and CPU time (user and system, the
-process and its workers), the medians, the speed-ups (medians of each round's ratios), and the
-load average, since the machine is shared: a busy machine shows as a speed-up well under 2 with
-CPU time unchanged.
+stud hi/lo samples of every format (43 hands a copy, 8 of them razz); each round runs
+``python -m service.histories --jobs 1``, ``--jobs 2``, and ``--jobs 2`` handing the workers one
+file at a time (``CHUNK_FILES = 1``: what the chunks save) over it, in an order that turns each
+round, as a user runs it (start-up included). ``--games`` fills three folders instead: of the razz
+samples (as many hands as the stud folder: COPIES x 35 / 8 copies), of the stud and stud hi/lo
+samples (COPIES copies, 35 hands a copy) and of both (COPIES copies),
+and runs ``--jobs 1`` over each and ``--jobs 2`` over the mixed one: the stud hands' speed beside
+razz's, and the two workers' beside one on the mixed folder. ``--baseline DIR`` runs the same
+command line of another checkout (its ``python -m service.histories`` imported from DIR, with this
+interpreter) beside, ``--jobs 1`` and ``--jobs 2``, its output compared with its own sides only.
+Prints each run's wall time, hands per second and CPU time (user and system, the process and its
+workers), the medians, the speed-ups (medians of each round's ratios), and the load average, since
+the machine is shared: a busy machine shows as a speed-up well under 2 with CPU time unchanged.
 """
 
 from __future__ import annotations
@@ -37,19 +40,21 @@ STUD = [*sorted(SAMPLES.glob("phh-wsop-*.phh")), *(SAMPLES / name for name in (
     "fulltilt-stud8-cash.txt", "winamax-stud-cash.txt", "merge-stud-cash.xml", "merge-studhilo-cash.xml",
     "merge-horse-cash.xml"))]
 """The stud and stud hi/lo samples (35 hands), for a mixed folder."""
-HANDS_A_COPY = {False: 8, True: 43}
-"""Hands in a copy of the razz samples, and of the mixed ones."""
+HANDS_A_COPY = {"razz": 8, "stud": 35, "mixed": 43}
+"""Hands in a copy of the razz samples, of the stud and stud hi/lo ones, and of both."""
+SAMPLES_OF = {"razz": RAZZ, "stud": STUD, "mixed": RAZZ + STUD}
 
 
-def folder(copies: int, where: Path, mixed: bool) -> tuple[int, int]:
-    """Fill ``where`` with the copies, ten to a sub-folder; the number of files and of hands."""
-    samples = RAZZ + STUD if mixed else RAZZ
+def folder(copies: int, where: Path, games: str) -> tuple[int, int]:
+    """Fill ``where`` with the copies of ``games``' samples, ten to a sub-folder; the number of files and of
+    hands."""
+    samples = SAMPLES_OF[games]
     for copy in range(copies):
         target = where / f"{copy // 10:03}" / f"{copy:04}"
         target.mkdir(parents=True)
         for sample in samples:
             shutil.copyfile(sample, target / sample.name)
-    return copies * len(samples), copies * HANDS_A_COPY[mixed]
+    return copies * len(samples), copies * HANDS_A_COPY[games]
 
 
 SIDES = {"--jobs 1": ["-m", "service.histories", "--jobs", "1"],
@@ -74,37 +79,55 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--copies", type=int, default=300)
     parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--mixed", action="store_true", help="razz, stud and stud hi/lo samples of every format")
+    chosen = parser.add_mutually_exclusive_group()
+    chosen.add_argument("--mixed", action="store_true", help="razz, stud and stud hi/lo samples of every format")
+    chosen.add_argument("--games", action="store_true",
+                        help="razz's, the stud games' and both games' folders: each game's hands per second beside "
+                             "razz's, --jobs 2 beside --jobs 1 on the mixed one")
     parser.add_argument("--baseline", type=Path, help="another checkout, run beside with --jobs 1 and --jobs 2")
     arguments = parser.parse_args()
-    sides = {name: (side, ROOT) for name, side in SIDES.items()}
-    if arguments.baseline is not None:
-        for name in ("--jobs 1", "--jobs 2"):
-            sides[f"baseline {name}"] = (SIDES[name], arguments.baseline.resolve())
-    names = list(sides)
+    games = ["razz", "stud", "mixed"] if arguments.games else ["mixed" if arguments.mixed else "razz"]
     with tempfile.TemporaryDirectory() as temporary:
-        hands_folder = Path(temporary)
-        files, hands = folder(arguments.copies, hands_folder, arguments.mixed)
-        print(f"{files} files, {hands} hands; cores {len(os.sched_getaffinity(0))}; "
-              f"load average {os.getloadavg()[0]:.2f} at the start")
+        folders = {game: Path(temporary) / game for game in games}
+        # --games: as many razz hands as stud hands, so that the start-up weighs the same on both
+        copies = {game: arguments.copies * HANDS_A_COPY["stud"] // HANDS_A_COPY["razz"]
+                  if arguments.games and game == "razz" else arguments.copies for game in games}
+        counts = {game: folder(copies[game], where, game) for game, where in folders.items()}
+        if arguments.games:
+            sides = {f"{game} --jobs 1": (SIDES["--jobs 1"], ROOT, game) for game in games}
+            sides["mixed --jobs 2"] = (SIDES["--jobs 2"], ROOT, "mixed")
+            compared = [("stud --jobs 1", "razz --jobs 1"), ("mixed --jobs 2", "mixed --jobs 1")]
+        else:
+            sides = {name: (side, ROOT, games[0]) for name, side in SIDES.items()}
+            if arguments.baseline is not None:
+                for name in ("--jobs 1", "--jobs 2"):
+                    sides[f"baseline {name}"] = (SIDES[name], arguments.baseline.resolve(), games[0])
+            compared = [(name, "--jobs 1") for name in list(sides)[1:]]
+        for game, (files, hands) in counts.items():
+            print(f"{game}: {files} files, {hands} hands")
+        print(f"cores {len(os.sched_getaffinity(0))}; load average {os.getloadavg()[0]:.2f} at the start")
+        names = list(sides)
         runs: dict[str, list[tuple[float, float]]] = {name: [] for name in names}
-        outputs: dict[Path, set[bytes]] = {}
+        outputs: dict[tuple[Path, str], set[bytes]] = {}
         for round_ in range(arguments.rounds):
             for name in names[round_ % len(names):] + names[:round_ % len(names)]:
-                side, checkout = sides[name]
-                wall, cpu, output = timed(side, hands_folder, checkout)
-                outputs.setdefault(checkout, set()).add(output)
+                side, checkout, game = sides[name]
+                wall, cpu, output = timed(side, folders[game], checkout)
+                outputs.setdefault((checkout, game), set()).add(output)
                 runs[name].append((wall, cpu))
-                print(f"round {round_ + 1} {name}: {wall:.2f} s, {hands / wall:,.0f} hands/s, CPU {cpu:.2f} s")
+                print(f"round {round_ + 1} {name}: {wall:.2f} s, {counts[game][1] / wall:,.0f} hands/s, "
+                      f"CPU {cpu:.2f} s")
     assert all(len(printed) == 1 for printed in outputs.values()), "the sides of one checkout printed different outputs"
     for name, measured in runs.items():
+        hands = counts[sides[name][2]][1]
         wall = statistics.median(wall for wall, _ in measured)
         cpu = statistics.median(cpu for _, cpu in measured)
         print(f"{name}: median {wall:.2f} s, {hands / wall:,.0f} hands/s, CPU {cpu:.2f} s "
               f"({cpu / hands * 1e6:,.0f} us a hand)")
-    for name in names[1:]:
-        ratios = [one[0] / other[0] for one, other in zip(runs[names[0]], runs[name], strict=True)]
-        print(f"{name} against {names[0]}: {statistics.median(ratios):.2f}x the hands per second (median of the "
+    for name, against in compared:
+        per_hand = counts[sides[name][2]][1] / counts[sides[against][2]][1]
+        ratios = [per_hand * one[0] / other[0] for one, other in zip(runs[against], runs[name], strict=True)]
+        print(f"{name} against {against}: {statistics.median(ratios):.2f}x the hands per second (median of the "
               f"rounds' ratios, {min(ratios):.2f}-{max(ratios):.2f})")
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
 

@@ -9,7 +9,7 @@ import flask
 import marshmallow as ma
 from flask import Response
 
-from ..histories.check import HandCheck
+from ..histories.check import HandCheck, rules_by_game
 from ..histories.formats import FORMATS
 from ..histories.history import AUTO, HistoryCheck, HistoryPlan
 from ..histories.lean import lean_history, written_allin, written_error, written_skip
@@ -69,7 +69,8 @@ class HandProblemSchema(ma.Schema):
 
 
 class SkippedSchema(ma.Schema):
-    """Why a hand was not checked: a game the service does not play, or does not check yet. Never an error."""
+    """Why a hand was not checked: a game the service does not play, or whose rules the request's rules object
+    cannot give. Never an error."""
 
     game = ma.fields.String(required=True, metadata={
         "description": "The hand's game: razz, stud or stud8 when the service names it, else as the history writes "
@@ -173,8 +174,8 @@ class CheckedHandSchema(ma.Schema):
                              metadata={"description": "Why the hand is not valid; null when it is, or is skipped."})
     skipped = ma.fields.Nested(SkippedSchema, required=True, allow_none=True, metadata={
         "description": "Why the hand was not checked: a game the service does not play (hold'em in an 8-game "
-                       "file, 2-7 razz), or one it reads but does not check yet (stud, stud8); null when checked. "
-                       "A skipped hand is counted apart, never invalid."})
+                       "file, 2-7 razz), or a game whose rules the request's rules object cannot give (an option or "
+                       "value it lacks); null when checked. A skipped hand is counted apart, never invalid."})
     snapshot = ma.fields.Nested(SnapshotSchema, required=True, allow_none=True, metadata={
         "description": "The /v1/table/state request the hand amounts to; for an invalid hand, up to the entry at "
                        "fault; null when the hand cannot be read."})
@@ -206,8 +207,8 @@ class SummarySchema(ma.Schema):
     valid = ma.fields.Integer(required=True, metadata={"description": "Hands that read and replay under the rules."})
     agree = ma.fields.Integer(required=True, metadata={"description": "Hands whose record matches the rules' payouts."})
     skipped = ma.fields.Integer(required=True, metadata={
-        "description": "Hands not checked, of a game the service does not play or does not check yet; counted in "
-                       "hands, never in valid."})
+        "description": "Hands not checked, of a game the service does not play or whose rules the rules object "
+                       "cannot give; counted in hands, never in valid."})
 
 
 class HistoryCheckSchema(ma.Schema):
@@ -330,8 +331,10 @@ def _written_snapshot(checked: HandCheck, rules: Mapping[str, Any] | None) -> di
         body["dealer_seat"] = hand.dealer_seat
     if hand.community_card is not None:
         body["community_card"] = hand.community_card[0]
-    if rules is not None:
-        body["rules"] = dict(rules)
+    if rules is not None or checked.sites_rules:
+        body["rules"] = {**(rules or {}), **checked.sites_rules}
+    if hand.game is not Game.RAZZ:
+        body["game"] = str(hand.game)
     return body
 
 
@@ -360,7 +363,7 @@ def check_text(format_name: str, text: str, rules: Mapping[str, Any] | None = No
     within the budget of one request (``stud_family/work.py``): its hands' work is estimated before any is read, and
     the all-in equities past what they leave of the budget are left out, each with a note."""
     plan = HistoryPlan(text, format_name, most)
-    resolved = resolve_rules(rules)
+    resolved = rules_by_game(lambda game: resolve_rules(rules, game))
     return do_work(plan.most_work, lambda: _written(plan.check(resolved, explain), rules, lean),
                    answer_size(len(plan.sections), len(text), lean, explain))
 

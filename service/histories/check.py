@@ -25,8 +25,9 @@ import msgspec
 
 from ..stud_family.betting import Replay, TableState
 from ..stud_family.errors import DuplicateCardError, IllegalActionError, InputError, SnapshotError
+from ..stud_family.games import GAMES
 from ..stud_family.pots import uncalled_excess
-from ..stud_family.rules import Rules
+from ..stud_family.rules import GAME_OPTIONS, Rules
 from ..stud_family.settlement import Settlement, explain_settlement, settle
 from ..stud_family.show_order import tabled_at_once
 from ..stud_family.snapshot import Action, PlayerIn, Snapshot, dealt_snapshot
@@ -68,9 +69,33 @@ class Skipped:
     entry: Entry
 
 
-CHECKED_GAMES = frozenset({Game.RAZZ})
-"""The games whose hands the rules engine replays: a hand of another game the readers read (stud, stud/8) is read
-whole and skipped, saying it is not checked yet."""
+RulesByGame = Mapping[Game, "Rules | str"]
+"""The rules each game's hands are checked under, or why the rules given do not apply to that game (an option it
+lacks): its hands are then skipped, saying so."""
+
+
+def rules_for(rules: Rules | RulesByGame, game: Game) -> Rules | str:
+    """A game's rules: from a mapping by game, or, given one ``Rules`` (razz's), the game's standard preset for
+    another game.
+
+    >>> rules_for(Rules(), Game.STUD) == GAME_OPTIONS["stud"].resolve(None)
+    True
+    """
+    if isinstance(rules, Rules):
+        return rules if game is Game.RAZZ else GAME_OPTIONS[game.value].resolve(None)
+    return rules[game]
+
+
+def rules_by_game(resolve: Callable[[str], Rules]) -> dict[Game, Rules | str]:
+    """Each game's rules as ``resolve`` reads a rules object for it: razz's refusal is the caller's (a request's
+    rules are razz's first), another game's is why its hands are skipped (an option of razz it lacks)."""
+    found: dict[Game, Rules | str] = {Game.RAZZ: resolve(Game.RAZZ.value)}
+    for game in (Game.STUD, Game.STUD8):
+        try:
+            found[game] = resolve(game.value)
+        except ValueError as error:
+            found[game] = str(error)
+    return found
 
 
 @dataclass(frozen=True)
@@ -105,7 +130,11 @@ class HandCheck:
     why: list[Why] | None = None
     """When asked for (``explain``): the decisions behind the hand, or the rule an invalid one broke."""
     skipped: Skipped | None = None
-    """Why the hand was not checked (a game not played, or not yet); never an error."""
+    """Why the hand was not checked (a game not played, or whose rules the rules object cannot give); never an
+    error."""
+    sites_rules: dict[str, bool] = field(default_factory=dict)
+    """The options the hand was replayed with beyond the rules asked for, each a rule choice of its site that it
+    used (``fold_when_no_bet``), so that its snapshot replays as it was checked."""
 
     @property
     def valid(self) -> bool:
@@ -113,7 +142,7 @@ class HandCheck:
         return self.error is None and self.skipped is None
 
 
-def check_hand(index: int, read: Callable[[], WrittenHand], rules: Rules, explain: bool = False,
+def check_hand(index: int, read: Callable[[], WrittenHand], rules: Rules | RulesByGame, explain: bool = False,
                budget: Budget | None = None) -> HandCheck:
     """Read one hand, replay it once under ``rules`` and compare what it says was paid with what the rules pay;
     with ``explain``, keep the decisions behind it. Its all-in equity is paid from ``budget``, and left out with a
@@ -125,11 +154,13 @@ def check_hand(index: int, read: Callable[[], WrittenHand], rules: Rules, explai
                          why=[] if explain else None)
     except UnreadableHandError as error:
         return HandCheck(index, None, HandError(error.kind, error.message, error.entry), why=[] if explain else None)
-    if hand.game not in CHECKED_GAMES:
+    game_rules = rules_for(rules, hand.game)
+    if isinstance(game_rules, str):
         return HandCheck(index, hand, notes=list(hand.notes), why=[] if explain else None, skipped=Skipped(
-            hand.game, f"a hand of {GAME_NAMES[hand.game]}: read, not checked yet", hand.entry))
+            hand.game, f"a hand of {GAME_NAMES[hand.game]}: the rules given do not apply to it ({game_rules})",
+            hand.entry))
     checked = HandCheck(index, hand, notes=list(hand.notes))
-    _Checker(hand, rules, explain, checked, budget).run()
+    _Checker(hand, game_rules, explain, checked, budget).run()
     return checked
 
 
@@ -140,7 +171,9 @@ class _Checker:
                  budget: Budget | None) -> None:
         self.hand = hand
         self.budget = budget
-        self.rules = rules
+        self.rules = rules if hand.folds_when_free is None else replace(rules, fold_when_no_bet=True)
+        self.folds_refused = not rules.fold_when_no_bet
+        """Whether the rules asked for refuse a fold where a check is free, which the site allows."""
         self.explain = explain
         self.checked = checked
         self.adjusted: dict[int, int] = {}
@@ -153,8 +186,9 @@ class _Checker:
         checked, hand = self.checked, self.hand
         try:
             checked.players = self.dealt()
-            snapshot = dealt_snapshot(hand.stakes, checked.players, self.rules, hand.dealer_seat,
-                                      None if hand.community_card is None else hand.community_card[0])
+            snapshot = replace(dealt_snapshot(hand.stakes, checked.players, self.rules, hand.dealer_seat,
+                                              None if hand.community_card is None else hand.community_card[0]),
+                               game=GAMES[hand.game.value])
             replay, state = self.replay(snapshot)
             snapshot = checked.snapshot = self.tabled_mucks(replace(snapshot, actions=checked.actions), state)
             checked.state = state
@@ -294,6 +328,11 @@ class _Checker:
             return Action(seat, kind, self.effective(replay, written, kind, adds))
         if verb is _CHECK_OR_CALL:
             return Action(seat, _CALL if replay.owes(seat) > 0 else _CHECK)
+        if verb is Verb.FOLD and self.folds_refused and self.hand.folds_when_free and replay.owes(seat) == 0:
+            self.checked.sites_rules["fold_when_no_bet"] = True
+            self.note(written, "a fold where a check was free, which the rules asked for refuse (fold_when_no_bet: "
+                               f"false); {self.hand.folds_when_free} offers that fold at its tables, the site's rule "
+                               "choice, so it is taken as written")
         if verb is _WRITTEN_CALL:
             return Action(seat, _CALL, self.short_bring_in_call(replay, written))
         return Action(seat, _NAMED[verb], written.adds)

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePath
 
 from ..stud_family.rules import rules_of
-from .check import HandCheck
+from .check import HandCheck, rules_by_game
 from .detect import UnsupportedFormatError, detect
 from .encodings import EncodingError, decode_history
 from .formats import FORMATS
@@ -59,7 +59,7 @@ output:
   A line per file (its hands, how many are valid, how many agree with their record), a
   line per invalid or disagreeing hand (file:line, the hand, why), and a total line: the
   counts over every file and each named player's net result in each unit (the site and
-  its currency or chips, never added across), what the rules paid less what it
+  its currency, or a tournament's chips, never added across), what the rules paid less what it
   put in, with its all-in adjusted result in brackets. With --json, one JSON line per
   hand instead (its "file", then the hand as the endpoint's lean answer, Prefer:
   return=minimal, writes it), a line for each file that cannot be read ({{"file", "read":
@@ -99,7 +99,8 @@ Checker = Callable[[str, str, tuple[int, int]], tuple[list[HandCheck], Summary]]
 def _checker(rules: str) -> Checker:
     """The check under the rules written as JSON (the ``--rules`` object, checked as ``rules_of`` says): the core's
     own (``history.check_history``, no limit on the number of hands), built once per process."""
-    loaded = rules_of(json.loads(rules))
+    mapping = json.loads(rules)
+    loaded = rules_by_game(lambda game: rules_of(mapping, game))
 
     def check(format_name: str, text: str, share: tuple[int, int] = (0, 1)) -> tuple[list[HandCheck], Summary]:
         checked = check_history(text, format_name, loaded, share=share)
@@ -219,8 +220,9 @@ def nets(hands: Sequence[HandCheck]) -> dict[str, tuple[int, int]]:
 
 
 class PhhPaths:
-    """Where ``--to-phh`` writes each file's hands: its name's path mirrored under the folder, ``.phhs`` in place
-    of ``.phh`` or ``.phhs`` and after any other suffix; a name already given is numbered, never overwritten.
+    """Where ``--to-phh`` writes each file's hands: its path relative to what was given (``sources.given``) mirrored
+    under the folder, ``.phhs`` in place of ``.phh`` or ``.phhs`` and after any other suffix; a name already given
+    is numbered, never overwritten.
 
     >>> paths = PhhPaths()
     >>> [str(paths.path(parts)) for parts in [("a", "t.txt"), ("b", "t.txt"), ("a", "t.phh"), ("a", "t.phhs")]]
@@ -393,7 +395,7 @@ def parser() -> argparse.ArgumentParser:
     made.add_argument("--json", action="store_true", help="one JSON line per hand, the total on standard error")
     made.add_argument("--to-phh", type=Path, metavar="DIR",
                       help="write every valid hand as PHH under DIR: a .phhs file for each input file holding one, "
-                           "at its path mirrored under DIR")
+                           "at its path relative to what was given mirrored under DIR")
     made.add_argument("--jobs", type=_jobs, default=default_jobs(), metavar="N",
                       help="check the files in N processes (default: the cores, here %(default)s); the output is the "
                            "same whatever N")

@@ -23,6 +23,8 @@ _STAKES = re.compile(rf"(?P<small>{AMOUNT})/(?P<big>{AMOUNT})(?: Ante {AMOUNT})?
 _GAMES = MappingProxyType({"Limit Razz": Game.RAZZ, "Limit Stud Hi": Game.STUD, "Limit 7 Card Stud": Game.STUD,
                            "Limit Stud H/L": Game.STUD8, "Limit Stud Hi/Lo": Game.STUD8})
 """The games read, as Full Tilt names them."""
+_TOURNAMENT = re.compile(r"\((?P<number>\d+)\), Table ")
+"""A tournament's number before its table: ``$200 Heads-Up Sit & Go (243603038), Table 1``."""
 _PARTIAL = "(partial)"
 """What ends the header of a hand whose history Full Tilt wrote only from part-way through."""
 
@@ -106,5 +108,6 @@ class _FullTiltHand(SiteHandReader):
         sample = stakes["small"]
         symbol = sample[0] if sample[0] in "$€£" else ""
         money = Money(symbol, cents=symbol != "", sample=sample)
+        tournament = None if money.cents else _TOURNAMENT.search(" - ".join(parts[:place]))
         return Header(match["id"], money, money.amount(stakes["small"], header), money.amount(stakes["big"], header),
-                      _GAMES[game])
+                      _GAMES[game], tournament["number"] if tournament else None)

@@ -15,7 +15,7 @@ from typing import NamedTuple
 from ..stud_family.errors import FieldError
 from ..stud_family.rules import Rules
 from ..stud_family.work import Budget, history_work, most_history_work, within_budget
-from .check import HandCheck, check_hand
+from .check import HandCheck, RulesByGame, check_hand
 from .detect import detect
 from .formats import FORMATS, Format
 from .written import Section
@@ -71,7 +71,7 @@ class HistoryCheck:
         return Summary(self._hands, self._valid, self._agree, self._skipped)
 
 
-def check_history(text: str, format_name: str = AUTO, rules: Rules = STANDARD, most: int | None = None,
+def check_history(text: str, format_name: str = AUTO, rules: Rules | RulesByGame = STANDARD, most: int | None = None,
                   explain: bool = False, share: tuple[int, int] = (0, 1)) -> HistoryCheck:
     """Every hand of ``text``, written in ``format_name`` (``auto``: the one the text is written in, else an
     UnsupportedFormatError now), each checked under ``rules`` as it is iterated; with ``explain``, each keeps the
@@ -107,7 +107,7 @@ class HistoryPlan:
         self.most_work = most_history_work(len(self.sections))
         """The most a budgeted check of these hands may take."""
 
-    def check(self, rules: Rules = STANDARD, explain: bool = False, budgeted: bool = True,
+    def check(self, rules: Rules | RulesByGame = STANDARD, explain: bool = False, budgeted: bool = True,
               share: tuple[int, int] = (0, 1)) -> HistoryCheck:
         """Every hand checked under ``rules`` as it is iterated; ``budgeted``, within the budget of one request (a
         WorkBudgetError now when the hands alone pass it), the all-in equities paid from what they leave;

@@ -37,8 +37,13 @@ _STAKES = re.compile(rf"Limit(?: Level \d+ Blinds)? \(?(?P<small>{AMOUNT})/(?P<b
 """``Limit $0.50/$1`` (cash), or a tournament's ``Limit Level 3 Blinds (30/60)`` in chips."""
 _GAMES = {"Razz": Game.RAZZ, "7-Stud": Game.STUD, "7-Stud H/L8": Game.STUD8}
 """The games read, as a description's type names them."""
-_GAME_TYPES = {"47": Game.RAZZ, "39": Game.STUD, "43": Game.STUD8}
-"""The games read, by the game's type number (``gametype``, or a mixed game's ``multigametype``)."""
+_GAME_TYPES = {"46": Game.RAZZ, "47": Game.RAZZ, "49": Game.RAZZ, "38": Game.STUD, "39": Game.STUD, "41": Game.STUD,
+               "42": Game.STUD, "43": Game.STUD8, "45": Game.STUD8}
+"""The games read, by the game's type number (``gametype``, or a mixed game's ``multigametype``): the site numbers
+razz, stud and stud hi/lo several times over (tables, tournaments and mixed rotations), the structure being the
+description's ``stakes``; any other number is another game."""
+_OTHER_STRUCTURES = re.compile(r"(?P<structure>No Limit|Pot Limit|Half Pot Limit)\b.*")
+"""Stakes of a structure other than fixed limit: the game so played is not one the service plays."""
 _TOURNAMENT = " Tournament"
 """What a tournament hand's description adds to its type (``Razz Tournament``)."""
 _MIXES = {"HORSE", "RASH", "HA", "HO", "SHOE", "HOSE", "HAR"}
@@ -52,6 +57,11 @@ _ROUNDS = {"BLINDS", *_STREETS, "SHOWDOWN", *_ENDS}
 _PASSED_OVER = {"SIT_OUT", "DISCONNECTED", "RECONNECTED", "LEAVE", "PLAYER_OUT"}
 """Events that tell nothing of the play: a player sitting out (not dealt in), losing or regaining his connection,
 leaving the table or the tournament."""
+_SITS_OUT = "SIT_OUT"
+"""A player dealt in who sits out during a street's betting gives his hand up: the event is his fold."""
+_RAISE_BY_CHIPS_UNTIL = "20100908"
+"""Before this day (``starttime``) the site wrote a ``RAISE``'s amount as the chips the raise added (the call and
+the raise together), not the street total it reached; its other events read as they do later."""
 _VERBS = {"BRING_IN": Verb.BRING_IN, "COMPLETE": Verb.INCREASE, "BET": Verb.INCREASE, "RAISE": Verb.INCREASE,
           "CALL": Verb.CALL, "ALL_IN": Verb.ALL_IN, "CHECK": Verb.CHECK, "FOLD": Verb.FOLD}
 _TOTALS = {"COMPLETE", "BET", "RAISE"}
@@ -211,6 +221,8 @@ class _MergeHand:
         self.collected: dict[int, int] = {}
         self.returned: dict[int, int] = {}
         self.first_winner: Entry | None = None
+        self.raise_by_chips = False
+        """Whether the hand is older than the day the site began writing a raise's street total."""
 
     def hand(self) -> WrittenHand:
         """Read the description, the game, the players and every round, then put the hand together."""
@@ -220,6 +232,8 @@ class _MergeHand:
             raise UnreadableHandError(self.elements[0].entry, 'not a Merge hand: no "<game>" element')
         header = game if self.borrowed else description or game
         written_game = self.game_of(description, game)
+        day = game.attributes.get("starttime", "")[:8]
+        self.raise_by_chips = day.isascii() and day.isdigit() and day < _RAISE_BY_CHIPS_UNTIL
         self.money, small_bet, big_bet = self.stakes(description, game)
         rounds = self.read_players_and_rounds(game)
         dealer = self.read_dealer()
@@ -262,16 +276,21 @@ class _MergeHand:
         return found
 
     def stakes(self, description: _Element | None, game: _Element) -> tuple[Money, int, int]:
-        """The hand's unit and its small and big bets, from the description's ``Limit $0.50/$1``."""
+        """The hand's unit and its small and big bets, from the description's ``Limit $0.50/$1``; a game played at
+        another structure (``No Limit``, ``Pot Limit``) is skipped, named with it."""
         written = None if description is None else description.attributes.get("stakes")
         found = None if written is None else _STAKES.fullmatch(written)
+        other = None if written is None else _OTHER_STRUCTURES.fullmatch(written)
+        if other is not None and description is not None:
+            kind = description.attributes.get("type", "").removesuffix(_TOURNAMENT)
+            raise OtherGameError(description.entry, f"{other['structure']} {kind}")
         if found is None:
             raise UnreadableHandError((description or game).entry, 'the hand does not give its bets, like '
                                                                    '"<description stakes="Limit $0.50/$1"/>"')
         sample = found["small"]
         symbol = sample[0] if sample[0] in _SIGNS else ""
         money = Money("", cents=symbol != "", sample=sample.lstrip(_SIGNS))
-        self.unit = money.unit("Merge", symbol)
+        self.unit = money.unit("Merge", symbol, None if money.cents else _tournament(game))
         entry = (description or game).entry
         return money, self.amount(money, found["small"], entry), self.amount(money, found["big"], entry)
 
@@ -327,8 +346,8 @@ class _MergeHand:
         if seat in self.seats:
             raise UnreadableHandError(element.entry, f"seat {written} is listed twice")
         if len(self.seats) == MAX_SEAT:
-            raise UnreadableHandError(element.entry, f"a razz table seats at most {MAX_SEAT} players: this is player "
-                                                     f"{MAX_SEAT + 1}")
+            raise UnreadableHandError(element.entry, f"a stud-family table seats at most {MAX_SEAT} players: this is "
+                                                     f"player {MAX_SEAT + 1}")
         stack = self.amount(self.money, attributes.get("balance", ""), element.entry)
         self.seats[seat] = WrittenPlayer(seat=seat, entry=element.entry, stack=stack, name=attributes.get("nickname"))
         if attributes.get("dealtin", "true") == "true":
@@ -407,7 +426,9 @@ class _MergeHand:
             self.winner(element, round_name)
             return
         kind = element.attributes.get("type", "")
-        if kind in _PASSED_OVER:
+        if kind == _SITS_OUT and round_name in _STREETS and self.seat_of(element) in self.dealt_in - self.folded:
+            kind = "FOLD"
+        elif kind in _PASSED_OVER:
             return
         if kind == "GAME_CANCELLED":
             raise UnreadableHandError(element.entry, "Merge cancelled this hand and handed its chips back: it has no "
@@ -434,7 +455,10 @@ class _MergeHand:
             raise UnreadableHandError(element.entry, f"seat {seat} has folded: he cannot act again")
         chips = None if verb in (Verb.CHECK, Verb.FOLD) else self.event_amount(element)
         street_total = self.street_totals.get(seat, 0)
-        if kind in _TOTALS:
+        if kind == "RAISE" and self.raise_by_chips:
+            action = WrittenAction(seat, verb, element.entry, to=street_total + (chips or 0))
+            added = chips or 0
+        elif kind in _TOTALS:
             action = WrittenAction(seat, verb, element.entry, to=chips)
             added = (chips or 0) - street_total
         else:
@@ -475,3 +499,15 @@ class _MergeHand:
         amounts = {player.seat: self.collected.get(player.seat, 0) for player in players}
         return Recorded(kind="collected", amounts=amounts, entry=self.first_winner, returned=self.returned,
                         rake=max(0, self.put_in - paid))
+
+
+def _tournament(game: _Element) -> str | None:
+    """The tournament a hand in chips belongs to, by the number the game's ``data`` writes third
+    (``20111230|$200 Freeroll|46245544-1|46289039-1|true``: tournament 46245544, its table 1), if it writes one.
+
+    >>> _tournament(_Element("game", {"data": "20111230|$200 Freeroll|46245544-1|46289039-1|true"}, Entry(1, ""), None))
+    '46245544'
+    """
+    fields = game.attributes.get("data", "").split("|")
+    number = fields[2].split("-")[0] if len(fields) > 2 else ""
+    return number if number.isascii() and number.isdigit() else None

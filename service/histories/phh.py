@@ -32,6 +32,8 @@ from .written import Entry, Game, Recorded, Section, Verb, WrittenAction, Writte
 RAZZ = "FR"
 """PHH's variant code for fixed-limit razz."""
 VARIANTS = {RAZZ: Game.RAZZ, "F7S": Game.STUD, "F7S/8": Game.STUD8}
+VARIANT_OF = {game: variant for variant, game in VARIANTS.items()}
+"""Each game's PHH code, which ``write`` writes."""
 """The games read, by PHH's variant code: fixed-limit razz, seven-card stud and stud hi/lo eight or better. They
 share the deal, so which cards are up follows alike."""
 UNKNOWN_CARD = "??"
@@ -329,7 +331,8 @@ class _Reader:
             if words[1] == "db" and count == 3:
                 cards = _cards(words[2], entry)
                 if len(cards) != 1 or cards[0] is None or hand.community_card is not None:
-                    raise UnreadableHandError(entry, "razz deals one community card, face up, on 7th street")
+                    raise UnreadableHandError(entry, "7th street deals one community card, face up, when the deck "
+                                                     "runs short")
                 hand.community_card = (cards[0], entry)
                 return
         player = self.player(hand, words[0], entry)
@@ -348,7 +351,7 @@ class _Reader:
             if words[2] != "-":
                 show(player, _cards(words[2], entry), entry)
         else:
-            raise UnreadableHandError(entry, "an action the PHH reader does not know for razz")
+            raise UnreadableHandError(entry, "an action the PHH reader does not know for a stud-family hand")
 
     def player(self, hand: WrittenHand, word: str, entry: Entry) -> WrittenPlayer:
         """The player ``pN`` names."""
@@ -444,7 +447,7 @@ def write(snapshot: Snapshot, state: TableState, result: Settlement | None, id: 
     number = {seat: index + 1 for index, seat in enumerate(order)}
     names_by_seat = dict(zip([player.seat for player in snapshot.players], names, strict=False))
     stakes = snapshot.stakes
-    lines = [f"variant = '{RAZZ}'"]
+    lines = [f"variant = '{VARIANT_OF[Game(snapshot.game.name)]}'"]
     if id is not None:
         lines.append(f"hand = {_toml_string(id)}")
     lines += [f"antes = {[stakes.ante] * len(order)}",

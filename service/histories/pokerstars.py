@@ -19,7 +19,7 @@ HAND_START = re.compile(r"PokerStars (?:Home Game )?(?:Hand|Game) #")
 
 _HEADER = re.compile(r"PokerStars (?:Home Game )?(?:Hand|Game) #(?P<id>\d+):\s+(?:\{[^{}]*\}\s+)?(?P<rest>.*)")
 """The header past the hand's number and, on a Home Game hand, its club's room (``{Dazzle's Room}``)."""
-_TOURNAMENT = re.compile(r"Tournament #\d+, (?P<rest>.*)")
+_TOURNAMENT = re.compile(r"Tournament #(?P<number>\d+), (?P<rest>.*)")
 _GAMES = MappingProxyType({"Razz Limit": Game.RAZZ, "7 Card Stud Limit": Game.STUD,
                            "7 Card Stud Hi/Lo Limit": Game.STUD8})
 """The games read, as PokerStars names them; ``2-7 Razz Limit`` (razz played deuce-to-seven, aces high, straights
@@ -54,7 +54,7 @@ class _PokerStarsHand(SiteHandReader):
                         r"(?: \[(?P<card>[^\]]*)\])?")
     PHASES = MappingProxyType({"3rd STREET": 3, "4th STREET": 4, "5th STREET": 5, "6th STREET": 6, "RIVER": 7,
                                "SHOW DOWN": 8, "SUMMARY": 9})
-    TABLE = re.compile(r"Table '.+' (?P<size>\d+)-max(?: \(Play Money\))?(?: Seat #\d+ is the button)?")
+    TABLE = re.compile(r"Table '.+' (?P<size>\d+)-max(?: \((?:Play|Real) Money\))?(?: Seat #\d+ is the button)?")
     SEAT = re.compile(rf"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{AMOUNT}) in chips(?:, [^()]*)?\)(?: .*)?")
     """The name runs to the first ``(N in chips)``, so it may hold brackets; the line may go on (``is sitting out``)."""
     SPEAKS = ": "
@@ -100,6 +100,9 @@ class _PokerStarsHand(SiteHandReader):
     paid outside the pot); what the dealer says that the rules decide (the betting capped, the double bet an open
     pair on 4th street allows in stud, a stud hi/lo showdown without a qualifying low)."""
     CANCELLED = re.compile(r"Hand cancelled")
+    FOLDS_WHEN_FREE = True
+    """PokerStars' tables offer a fold where a check is free, and its histories write it (a stud hi/lo sample's
+    ``denny501: folds`` with nothing to call)."""
 
     def read_header(self, header: Entry) -> Header:
         """The hand number, its game, its unit and its small and big bets; a game not read is skipped."""
@@ -124,4 +127,4 @@ class _PokerStarsHand(SiteHandReader):
         symbol = sample[0] if sample[0] in "$€£" and tournament is None else ""
         money = Money(symbol, cents=symbol != "", sample=sample)
         return Header(match["id"], money, money.amount(stakes["small"], header), money.amount(stakes["big"], header),
-                      _GAMES[game])
+                      _GAMES[game], tournament["number"] if tournament else None)

@@ -106,27 +106,30 @@ class Money:
             return whole
         return whole * 100 + int(parts["cents"] or "0")
 
-    def unit(self, site: str, sign: str | None = None) -> str:
-        """What the amounts count, with the site: cents of a currency, play money's cents, or chips (a
-        tournament's), so that no total adds one to another.
+    def unit(self, site: str, sign: str | None = None, tournament: str | None = None) -> str:
+        """What the amounts count, with the site: cents of a currency, play money's cents, or chips, each
+        tournament's its own (a tournament's chips are worth nothing outside it), so that no total adds one to
+        another.
 
-        >>> Money("$", True, "$1").unit("PokerStars"), Money("", False, "40").unit("Full Tilt")
-        ('PokerStars $ cents', 'Full Tilt chips')
+        >>> Money("$", True, "$1").unit("PokerStars"), Money("", False, "40").unit("Full Tilt", tournament="243603038")
+        ('PokerStars $ cents', 'Full Tilt tournament #243603038 chips')
         """
         sign = self.symbol if sign is None else sign
         if not self.cents:
-            return f"{site} chips"
+            return f"{site} chips" if tournament is None else f"{site} tournament #{tournament} chips"
         return f"{site} {sign} cents" if sign else f"{site} play money cents"
 
 
 class Header(NamedTuple):
-    """What a hand's first line says: its number, its unit, its small and big bets and its game."""
+    """What a hand's first line says: its number, its unit, its small and big bets, its game and the tournament it
+    belongs to, if the line names one."""
 
     id: str
     money: Money
     small_bet: int
     big_bet: int
     game: Game
+    tournament: str | None = None
 
 
 class SiteHandReader(ABC):
@@ -141,7 +144,8 @@ class SiteHandReader(ABC):
     """A street's marker line: group ``name`` (a key of ``PHASES``), and ``card`` when a community card is dealt."""
     PHASES: ClassVar[Mapping[str, int]]
     TABLE: ClassVar[re.Pattern[str] | None] = None
-    """The table line, group ``size`` (seats at the table), if the site writes one."""
+    """The table line, group ``size`` (seats at the table), if the site writes one, and group ``tournament`` where
+    it names the tournament the header does not."""
     SEAT: ClassVar[re.Pattern[str]]
     """A seat line: groups ``seat``, ``name`` and ``stack``."""
     SPEAKS: ClassVar[str] = " "
@@ -169,6 +173,8 @@ class SiteHandReader(ABC):
     NOISE: ClassVar[re.Pattern[str]]
     """Lines that tell nothing about the hand's play, wherever they come: chat, the lobby, the clock, the seats
     changing hands, rebuys and add-ons between hands, bounties."""
+    FOLDS_WHEN_FREE: ClassVar[bool] = False
+    """Whether the site's software lets a player fold where he could check (``WrittenHand.folds_when_free``)."""
     CANCELLED: ClassVar[re.Pattern[str] | None] = None
     """The line a site writes in a hand it cancelled (the chips went back): the hand has no play to check."""
 
@@ -178,7 +184,8 @@ class SiteHandReader(ABC):
             raise UnreadableHandError(Entry(section.first_line, ""), "an empty section holds no hand")
         self.header = self.entries[0]
         self.cut = section.cut
-        self.hand_id, self.money, self.small_bet, self.big_bet, self.game = self.read_header(self.header)
+        self.hand_id, self.money, self.small_bet, self.big_bet, self.game, self.tournament = \
+            self.read_header(self.header)
         self.phase = SEATING
         self.table_size: int | None = None
         self.seats: dict[int, WrittenPlayer] = {}
@@ -244,7 +251,7 @@ class SiteHandReader(ABC):
             entry=self.header,
             id=self.hand_id,
             game=self.game,
-            unit=self.money.unit(self.SITE),
+            unit=self.money.unit(self.SITE, tournament=self.tournament),
             stakes={"ante": max(self.antes, default=0), "bring_in": bring_in, "small_bet": self.small_bet,
                     "big_bet": self.big_bet},
             players=players,
@@ -253,6 +260,7 @@ class SiteHandReader(ABC):
             recorded=self.recorded(players),
             field_entries=self.field_entries,
             notes=notes,
+            folds_when_free=self.SITE if self.FOLDS_WHEN_FREE else None,
         )
 
     def line(self, entry: Entry) -> None:
@@ -325,6 +333,7 @@ class SiteHandReader(ABC):
             if self.table_size is not None:
                 raise UnreadableHandError(entry, "the table is named twice")
             self.table_size = whole_number(table["size"], entry)
+            self.tournament = self.tournament or table.groupdict().get("tournament")
             return True
         if seat_line := self.SEAT.fullmatch(entry.source):
             self.seat(entry, seat_line)
@@ -373,7 +382,7 @@ class SiteHandReader(ABC):
         if seat in self.seats:
             raise UnreadableHandError(entry, f"seat {seat} is listed twice")
         if len(self.seats) == MAX_SEAT:
-            raise UnreadableHandError(entry, f"a razz table seats at most {MAX_SEAT} players: this is seat line "
+            raise UnreadableHandError(entry, f"a stud-family table seats at most {MAX_SEAT} players: this is seat line "
                                              f"{MAX_SEAT + 1}")
         if self.table_size is not None and not 1 <= seat <= self.table_size:
             raise UnreadableHandError(entry, f"the table is {self.table_size}-max: it has no seat {seat}")

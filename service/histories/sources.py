@@ -90,13 +90,23 @@ def sources(inputs: list[str], stdin: BinaryIO | None) -> Iterator[Source]:
         if name == "-":
             yield _stdin(stdin)
         elif os.path.isdir(name):
-            yield from _nonempty(name, _folder(name), "a folder")
+            yield from _nonempty(name, _folder(name, given(name)), "a folder")
         elif name.lower().endswith(ZIP_SUFFIXES):
             yield from _nonempty(name, _zip(name), "an archive")
         elif name.lower().endswith(TAR_SUFFIXES):
             yield from _nonempty(name, _tar(name), "an archive")
         else:
-            yield Source(name, parts_of(name), path=name, size=_size(name))
+            yield Source(name, given(name), path=name, size=_size(name))
+
+
+def given(name: str) -> tuple[str, ...]:
+    """What ``--to-phh`` mirrors of a name given on the command line: its last part alone, so that the files under
+    it are written relative to what was given, wherever it lies (``/home/me/hands`` mirrors as ``hands``).
+
+    >>> given("/home/me/hands/"), given("2024/a.txt"), given("/")
+    (('hands',), ('a.txt',), ('root',))
+    """
+    return (os.path.basename(os.path.abspath(name)) or "root",)
 
 
 def parts_of(name: str, pure: type[PurePath] = PurePath) -> tuple[str, ...]:
@@ -181,31 +191,31 @@ def _nonempty(name: str, found: Iterator[Source], what: str) -> Iterator[Source]
         empty &= source.passed_over is not None
         yield source
     if empty:
-        yield Source(name, parts_of(name), problem=f"{what} holding no {SUFFIXES_WRITTEN} file")
+        yield Source(name, given(name), problem=f"{what} holding no {SUFFIXES_WRITTEN} file")
 
 
-def _folder(folder: str) -> Iterator[Source]:
-    """A folder's history files, in name order, depth first; symbolic links to folders are not followed (no
-    cycles)."""
+def _folder(folder: str, parts: tuple[str, ...]) -> Iterator[Source]:
+    """A folder's history files, in name order, depth first, each with ``parts``, the folder's, and its own name;
+    symbolic links to folders are not followed (no cycles)."""
     try:
         entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
     except OSError as error:
-        yield Source(folder, parts_of(folder), problem=error.strerror or str(error))
+        yield Source(folder, parts, problem=error.strerror or str(error))
         return
     for entry in entries:
         if entry.name.startswith("."):
             continue
         path = os.path.join(folder, entry.name)
         if entry.is_dir(follow_symlinks=False):
-            yield from _folder(path)
+            yield from _folder(path, (*parts, entry.name))
         elif is_history(entry.name):
-            yield Source(path, parts_of(path), path=path, size=_size(entry))
+            yield Source(path, (*parts, entry.name), path=path, size=_size(entry))
         else:
-            yield passed_over(path, parts_of(path))
+            yield passed_over(path, (*parts, entry.name))
 
 
 def _member(archive: str, member: str, data: bytes | None = None, problem: str | None = None) -> Source:
-    return Source(f"{archive}:{member}", parts_of(archive) + parts_of(member, PurePosixPath), data=data,
+    return Source(f"{archive}:{member}", given(archive) + parts_of(member, PurePosixPath), data=data,
                   problem=problem)
 
 
@@ -217,7 +227,7 @@ def _zip(archive: str) -> Iterator[Source]:
                 if info.is_dir() or is_hidden(info.filename):
                     continue
                 if not is_history(info.filename):
-                    yield passed_over(f"{archive}:{info.filename}", parts_of(archive) + parts_of(info.filename,
+                    yield passed_over(f"{archive}:{info.filename}", given(archive) + parts_of(info.filename,
                                                                                                   PurePosixPath))
                     continue
                 if info.file_size > LARGEST:
@@ -231,9 +241,9 @@ def _zip(archive: str) -> Iterator[Source]:
                 except (zipfile.BadZipFile, RuntimeError, NotImplementedError, EOFError, zlib.error) as error:
                     yield _member(archive, info.filename, problem=f"cannot be unpacked: {error}")
     except OSError as error:
-        yield Source(archive, parts_of(archive), problem=error.strerror or str(error))
+        yield Source(archive, given(archive), problem=error.strerror or str(error))
     except zipfile.BadZipFile as error:
-        yield Source(archive, parts_of(archive), problem=f"not a zip archive: {error}")
+        yield Source(archive, given(archive), problem=f"not a zip archive: {error}")
 
 
 def _tar(archive: str) -> Iterator[Source]:
@@ -244,7 +254,7 @@ def _tar(archive: str) -> Iterator[Source]:
                 if not info.isfile() or is_hidden(info.name):
                     continue
                 if not is_history(info.name):
-                    yield passed_over(f"{archive}:{info.name}", parts_of(archive) + parts_of(info.name, PurePosixPath))
+                    yield passed_over(f"{archive}:{info.name}", given(archive) + parts_of(info.name, PurePosixPath))
                     continue
                 if info.size > LARGEST:
                     yield _member(archive, info.name, problem=_too_large())
@@ -253,6 +263,6 @@ def _tar(archive: str) -> Iterator[Source]:
                 assert member is not None  # a regular file's
                 yield _member(archive, info.name, data=_bounded(member))
     except OSError as error:
-        yield Source(archive, parts_of(archive), problem=error.strerror or f"not a gzipped tar archive: {error}")
+        yield Source(archive, given(archive), problem=error.strerror or f"not a gzipped tar archive: {error}")
     except (tarfile.TarError, EOFError, zlib.error) as error:
-        yield Source(archive, parts_of(archive), problem=f"not a gzipped tar archive, or a damaged one: {error}")
+        yield Source(archive, given(archive), problem=f"not a gzipped tar archive, or a damaged one: {error}")

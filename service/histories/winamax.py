@@ -28,8 +28,8 @@ _STAKES = re.compile(rf"(?P<ante>{AMOUNT})/(?P<small>{AMOUNT})/(?P<big>{AMOUNT})
 """``(5€/25€/50€)``: the ante, the small bet and the big bet."""
 _GAMES = MappingProxyType({"Razz fixed limit": Game.RAZZ, "7-Card Stud fixed limit": Game.STUD,
                            "7stud fixed limit": Game.STUD, "7-Card Stud Hi/Lo fixed limit": Game.STUD8,
-                           "7stud Hi/Lo fixed limit": Game.STUD8})
-"""The games read, as Winamax names them (``7stud``: the older export's)."""
+                           "7stud Hi/Lo fixed limit": Game.STUD8, "7stud8 fixed limit": Game.STUD8})
+"""The games read, as Winamax names them (``7stud`` and ``7stud8``: the older export's)."""
 _UNSEEN_STREETS = MappingProxyType({"THIRD": 3, "FOURTH": 4, "FIFTH": 5, "SIXTH": 6})
 """An older export's street names: no ``Dealt to`` lines follow them."""
 
@@ -53,7 +53,9 @@ class _WinamaxHand(SiteHandReader):
     PHASES = MappingProxyType({"ANTE/BLINDS": 0, "3rd STREET": 3, "4th STREET": 4, "5th STREET": 5, "6th STREET": 6,
                                "7th STREET": 7, "THIRD": 3, "FOURTH": 4, "FIFTH": 5, "SIXTH": 6, "SEVENTH": 7,
                                "SHOW DOWN": 8, "SUMMARY": 9})
-    TABLE = re.compile(r"Table: '.+' (?P<size>\d+)-max(?: \((?:real|play) money\))?(?: Seat #\d+ is the button)?")
+    TABLE = re.compile(r"Table: '(?:[^'()]*\((?P<tournament>\d+)\)#\d+|.+)' (?P<size>\d+)-max"
+                       r"(?: \((?:real|play) money\))?(?: Seat #\d+ is the button)?")
+    """A tournament's table names its tournament's number and its own: ``'Kill The Fish(123456)#004'``."""
     SEAT = re.compile(rf"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{AMOUNT})(?:, [^()]*)?\)(?: .*)?")
     ANTE = re.compile(rf"posts ante (?P<amount>{AMOUNT})")
     BETTING = (

@@ -150,3 +150,6 @@ class WrittenHand:
     """Where a snapshot field is written (by its path, ``stakes.bring_in``) when not on the hand's first line."""
     notes: list[str] = field(default_factory=list)
     """What the reader assumed where the history is silent (a bring-in never posted, decimals scaled)."""
+    folds_when_free: str | None = None
+    """The site, when its software lets a player fold where he could check (PokerStars): a fold that the rules
+    would refuse for that reason is the site's rule choice, accepted and noted."""

@@ -24,6 +24,12 @@ FULLTILT = sample("fulltilt-razz-cash.txt")
 WINAMAX = as_razz(sample("winamax-stud-cash.txt"))
 MERGE = as_razz(sample("merge-stud-cash.xml"))
 PHH = sample("wsop-2023-43-5-24_01_07_20.phh")
+STUD = {"pokerstars": sample("pokerstars-stud-cash.txt"), "fulltilt": sample("fulltilt-studhilo-cash.txt"),
+        "winamax": sample("winamax-stud-cash.txt"), "merge": sample("merge-stud-cash.xml"),
+        "phh": sample("phh-wsop-2023-43-5-9-stud.phh")}
+STUD8 = {"pokerstars": sample("pokerstars-stud8-cash.txt"), "fulltilt": sample("fulltilt-stud8-cash.txt"),
+         "merge": sample("merge-studhilo-cash.xml"), "phh": sample("phh-wsop-2023-43-5-48-stud8.phh")}
+"""The real hands of the other two games, as their sites wrote them."""
 
 
 def before(text: str, marker: str, added: str) -> str:
@@ -31,6 +37,13 @@ def before(text: str, marker: str, added: str) -> str:
     at = text.index(marker)
     start = text.rindex("\n", 0, at) + 1
     return text[:start] + added + text[start:]
+
+
+def _repeated(fmt: str, text: str):
+    """A text of ``n`` copies of a sample's hands, joined as the format separates hands."""
+    if fmt == "phh":
+        return lambda n: "".join(f"[{table}]\n{text}" for table in range(n))
+    return lambda n: "\n\n\n".join([text.strip()] * n) + "\n"
 
 
 LOBBY = "Hero re-buys and receives 1,500 chips for $1.00\nHero wins the $0.50 bounty for eliminating kobreli\n"
@@ -44,6 +57,8 @@ SHAPES = {
     "merge hands": ("merge", lambda n: MERGE * n, 1),
     "merge hands on one line": ("merge", lambda n: MERGE.replace("\n", " ") * n, 1),
     "phh tables": ("phh", lambda n: "".join(f"[{table}]\n{PHH}" for table in range(n)), 1),
+    **{f"{fmt} {game} hands": (fmt, _repeated(fmt, text), 1)
+       for game, texts in (("stud", STUD), ("stud8", STUD8)) for fmt, text in texts.items()},
     # One hand of many lines the reader passes over.
     "pokerstars chat lines": ("pokerstars", lambda n: before(POKERSTARS_HAND, "*** 4th STREET ***",
                                                              'Hero said, "gl"\n' * n), 64),

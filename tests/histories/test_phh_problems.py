@@ -166,11 +166,13 @@ def test_a_variant_not_played_is_skipped_and_named(client, variant):
 
 
 @pytest.mark.parametrize(("variant", "game"), [("F7S", "stud"), ("F7S/8", "stud8")])
-def test_a_stud_variant_is_read_and_skipped_as_not_checked_yet(client, variant, game):
+def test_a_razz_hand_written_as_a_stud_variant_is_checked_by_that_games_rules(client, variant, game):
+    """Razz's bring-in is the highest door card, stud's the lowest: the razz hand's bring-in is out of turn."""
     text = sample_text("20").replace("variant = 'FR'", f"variant = '{variant}'")
     hand = check_one(client, text)
-    assert (hand["valid"], hand["error"], hand["game"], hand["skipped"]["game"]) == (False, None, game, game)
-    assert hand["skipped"]["detail"].endswith("read, not checked yet") and hand["seats"]
+    assert (hand["valid"], hand["skipped"], hand["game"]) == (False, None, game)
+    assert hand["error"]["detail"] == "actions[0]: seat 1 may not act: it is seat 4's turn"
+    assert hand["error"]["line"] == first_line_holding(text, "p1 pb")
 
 
 def test_a_variant_that_is_not_text_is_unreadable(client):

@@ -402,6 +402,7 @@ def test_a_chip_amount_with_decimals_is_refused_in_a_tournament():
     "meg100 has returned",
     "meg100 has timed out",
     "meg100 has timed out while disconnected",
+    "meg100 has timed out while being disconnected",
     "SilkZone is sitting out",
     "stranger will be allowed to play after the button",
     "Betting is capped",
@@ -518,7 +519,7 @@ def test_a_ninth_seat_line_is_refused_whatever_the_table_says():
     with pytest.raises(UnreadableHandError) as error:
         only_hand(text)
     assert error.value.entry == Entry(11, "Seat 11: extra11 ($5 in chips)")
-    assert error.value.message == "a razz table seats at most 8 players: this is seat line 9"
+    assert error.value.message == "a stud-family table seats at most 8 players: this is seat line 9"
 
 
 def test_a_chat_line_of_any_length_is_passed_over():

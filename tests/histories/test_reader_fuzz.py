@@ -24,7 +24,12 @@ from service.histories.site_export import clean
 
 from .phh_texts import CHECK, SAMPLES, STUD_PHH, phh, phhs, sample_fields, sample_text
 from .site_texts import WRITERS, as_razz, checked_samples, sample
-from .test_site_vocabulary import FULLTILT_ANTE_ALL_IN, MERGE_ALL_IN_ON_4TH, POKERSTARS_ALL_IN_ON_4TH
+from .test_site_vocabulary import (
+    FULLTILT_ANTE_ALL_IN,
+    MERGE_ALL_IN_ON_4TH,
+    POKERSTARS_ALL_IN_ON_4TH,
+    merge_raise_folded_to,
+)
 
 SEED = 20261202
 MUTANTS = 60
@@ -67,7 +72,7 @@ def corpus(client):
     seats = "Seat 5: Villain (20)\n"
     lobby = FULLTILT_ANTE_ALL_IN.replace(seats, seats + "\n".join(LOBBY_LINES) + "\n")
     texts["fulltilt"] += [FULLTILT_ANTE_ALL_IN, lobby]
-    texts["merge"].append(MERGE_ALL_IN_ON_4TH)
+    texts["merge"] += [MERGE_ALL_IN_ON_4TH, merge_raise_folded_to("20100907235959", "0.90")]
     return texts
 
 

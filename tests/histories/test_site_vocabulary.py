@@ -9,8 +9,9 @@ import re
 
 import pytest
 
-from service.histories import fulltilt, merge, pokerstars, winamax
-from service.histories.errors import UnreadableHandError
+from service.histories import fulltilt, merge, phh, pokerstars, winamax
+from service.histories.errors import OtherGameError, UnreadableHandError
+from service.histories.written import Game
 
 from .lines import line_reading
 from .phh_texts import PROBLEM_BASE, check_one
@@ -389,9 +390,46 @@ def test_a_merge_mixed_game_hand_is_razz_when_its_own_game_is(client, multigamet
     hand = check_one(client, text, None)
     if razz:
         assert hand["valid"] and hand["agrees"] is True
-    else:
-        assert (hand["error"], hand["game"], hand["skipped"]["game"]) == (None, "stud8", "stud8")
-        assert hand["skipped"]["line"] == line_reading(text, text.splitlines()[0].strip())
+    else:  # checked as stud/8, whose bring-in is the lowest door card (Player0's 3c), not razz's highest (Kh)
+        assert (hand["game"], hand["skipped"], hand["valid"]) == ("stud8", None, False)
+        assert hand["error"]["detail"].endswith("it is seat 2's turn")
+
+
+@pytest.mark.parametrize(("multigametype", "game"), [("46", "razz"), ("49", "razz"), ("38", "stud"), ("41", "stud"),
+                                                   ("42", "stud"), ("45", "stud8")])
+def test_each_merge_number_of_a_stud_family_game_reads_as_its_game(client, multigametype, game):
+    text = MERGE_ALL_IN_ON_4TH.replace('type="Razz"', 'type="HORSE"').replace(
+        'gametype="47"', f'gametype="75" multigametype="{multigametype}"')
+    hand = check_one(client, text, None)
+    assert (hand["game"], hand["skipped"]) == (game, None)
+    if game == "razz":
+        assert hand["valid"] and hand["agrees"] is True
+
+
+@pytest.mark.parametrize("game_type", ["46", "49"])
+def test_a_merge_razz_hand_under_its_other_numbers_checks_as_razz(client, game_type):
+    hand = check_one(client, MERGE_ALL_IN_ON_4TH.replace('gametype="47"', f'gametype="{game_type}"'), None)
+    assert hand["game"] == "razz" and hand["valid"] and hand["agrees"] is True
+
+
+@pytest.mark.parametrize("game_type", ["40", "44", "48"])
+def test_a_merge_number_of_another_game_is_skipped_with_its_number(client, game_type):
+    text = MERGE_ALL_IN_ON_4TH.replace('type="Razz"', 'type="HORSE"').replace(
+        'gametype="47"', f'gametype="75" multigametype="{game_type}"')
+    with pytest.raises(OtherGameError) as error:
+        merge.read(merge.split(text)[0])
+    assert error.value.game == f"game type {game_type}"
+
+
+@pytest.mark.parametrize(("stakes", "game"), [("No Limit $0.50/$1", "No Limit Razz"),
+                                               ("Pot Limit $0.50/$1", "Pot Limit Razz"),
+                                               ("Half Pot Limit $0.50/$1", "Half Pot Limit Razz")])
+def test_a_merge_razz_played_at_another_structure_is_skipped_named_with_it(stakes, game):
+    written = re.search(r'stakes="([^"]*)"', MERGE_ALL_IN_ON_4TH)
+    assert written is not None
+    with pytest.raises(OtherGameError) as error:
+        merge.read(merge.split(MERGE_ALL_IN_ON_4TH.replace(written[0], f'stakes="{stakes}"'))[0])
+    assert error.value.game == game
 
 
 def test_a_full_tilt_hand_marked_partial_says_it_is_truncated():
@@ -414,3 +452,129 @@ def test_a_pokerstars_ante_nobody_could_match_comes_back_before_the_deal_and_the
     assert hand["valid"] and hand["agrees"] is True and hand["snapshot"]["actions"] == []
     assert hand["recorded"]["returned"] == [{"seat": 2, "amount": 2}]
     assert hand["state"]["result"]["payouts"] == [{"seat": 1, "amount": 8}, {"seat": 2, "amount": 2}]
+
+
+# What each site writes beyond the samples, from the formats' own vocabulary: a player sitting out mid-hand, Merge's
+# older raises, a table line's money, a seat moved in from another table, cards shown at an all-in on Full Tilt and
+# Winamax, Winamax's older name of stud hi/lo, PHH's community card and actions it has no use for.
+
+def test_a_merge_player_who_sits_out_during_a_streets_betting_folds_there(client):
+    """Merge writes ``SIT_OUT`` in a street's round when a player dealt in gives up his hand by sitting out: it is his
+    fold, and the hand checks as if he had folded."""
+    sits_out = '<event sequence="7" type="SIT_OUT" timestamp="1410417892000" player="2" />'
+    text = MERGE_ALL_IN_ON_4TH.replace('<event sequence="7" type="FOLD" timestamp="1410417892000" player="2" />',
+                                       sits_out)
+    hand = check_one(client, text, None)
+    assert hand["valid"] and hand["agrees"] is True
+    assert hand["state"] == check_one(client, MERGE_ALL_IN_ON_4TH, None)["state"]
+    assert hand["snapshot"]["actions"][3] == {"seat": 3, "type": "fold"}
+
+
+def test_a_merge_sit_out_of_a_player_who_already_folded_or_sat_out_is_passed_over(client):
+    later = '<event sequence="99" type="SIT_OUT" timestamp="1410417903000" player="2" />'
+    text = MERGE_ALL_IN_ON_4TH.replace('<event sequence="8" type="CHECK"', later + '\n<event sequence="8" type="CHECK"')
+    assert check_one(client, text, None)["state"] == check_one(client, MERGE_ALL_IN_ON_4TH, None)["state"]
+
+
+def merge_raise_folded_to(starttime: str, raise_amount: str) -> str:
+    """The Merge hand cut at 3rd street, where Player1's bring-in re-raises the completion and both others fold: he
+    takes 1.65 less a rake of 0.05, and the 0.50 nobody called comes back."""
+    head = MERGE_ALL_IN_ON_4TH[:MERGE_ALL_IN_ON_4TH.index('    <round id="THIRD_STREET"')]
+    return head.replace('starttime="20140911020112"', f'starttime="{starttime}"') + f"""\
+    <round id="THIRD_STREET" sequence="3" >
+        <event sequence="5" type="COMPLETE" timestamp="1410417888000" player="0" amount="0.50" />
+        <event sequence="6" type="CALL" timestamp="1410417890000" player="1" amount="0.50" />
+        <event sequence="7" type="RAISE" timestamp="1410417892000" player="2" amount="{raise_amount}" />
+        <event sequence="8" type="FOLD" timestamp="1410417894000" player="0" />
+        <event sequence="9" type="FOLD" timestamp="1410417896000" player="1" />
+    </round>
+    <round id="END_OF_FOLDED_GAME" sequence="4" >
+        <winner amount="1.60" uncalled="false" potnumber="1" player="2" pottype="n" />
+        <winner amount="0.50" uncalled="true" potnumber="2" player="2" pottype="n" />
+    </round>
+    <round id="END_OF_GAME" sequence="5" >
+    </round>
+</game>
+"""
+
+
+@pytest.mark.parametrize(("starttime", "written"), [("20140911020112", "1.00"), ("20100907235959", "0.90")])
+def test_a_merge_raise_is_the_street_total_and_before_september_2010_the_chips_it_added(client, starttime, written):
+    """The bring-in's 0.10 raised to 1.00: written 1.00 (the total) since 8 September 2010, 0.90 (the chips added,
+    call and raise together) before it."""
+    text = merge_raise_folded_to(starttime, written)
+    raised = merge.read(merge.split(text)[0]).actions[3]
+    assert (raised.seat, raised.to) == (3, 100)
+    hand = check_one(client, text, None)
+    assert hand["valid"] and hand["agrees"] is True and hand["recorded"]["rake"] == 5
+    assert hand["snapshot"]["actions"][3] == {"seat": 3, "type": "raise", "amount": 90}  # the chips it adds
+
+
+def test_a_pokerstars_table_line_may_say_its_money_is_real():
+    table = "Table '743144019 1' 2-max"
+    text = POKERSTARS_ALL_IN_ON_4TH.replace(table, table + " (Real Money) Seat #1 is the button")
+    assert pokerstars.read(pokerstars.split(text)[0]).recorded.amounts == {1: 90, 2: 0}
+
+
+def test_a_pokerstars_seat_moved_in_from_another_table_out_of_the_hand_is_not_dealt_in(client):
+    seat = "Seat 2: Hero (1960 in chips)"
+    moved = seat + "\nSeat 4: Newcomer (1500 in chips) out of hand (moved from another table into small blind)"
+    text = POKERSTARS_ALL_IN_ON_4TH.replace(seat, moved).replace("2-max", "6-max")
+    hand = check_one(client, text, None)
+    assert hand["valid"] and hand["agrees"] is True
+    assert [player["seat"] for player in hand["snapshot"]["players"]] == [1, 2]
+
+
+def test_full_tilt_hands_turned_up_at_an_all_in_fill_the_down_cards_before_the_showdown(client):
+    deal = "Dealt to Villain [Kd]\n"
+    text = FULLTILT_ANTE_ALL_IN.replace(deal, deal + "Villain shows [8d 6d Kd]\nHero shows [2c 3d 4h]\n", 1)
+    hand = check_one(client, text, None)
+    assert hand["valid"] and hand["agrees"] is True
+    assert hand["snapshot"]["players"][1]["down_cards"] == ["8d", "6d", "9d"]
+    wrong = text.replace("Villain shows [8d 6d Kd]", "Villain shows [8d 6d Kc]")
+    assert "dealt as Kd" in refused(fulltilt, wrong).message
+
+
+def test_winamax_hands_turned_up_before_the_showdown_fill_the_down_cards():
+    deal = "Dealt to Player0 [X X 9h]\n"
+    text = WINAMAX.replace(deal, deal + "Player0 shows [8c Td 9h]\n", 1)
+    player = winamax.read(winamax.split(text)[0]).players[1]
+    assert player.cards[:3] == ["8c", "Td", "9h"]
+    assert player.card_entries[0].source == "Player0 shows [8c Td 9h]"
+
+
+def test_winamaxs_older_name_of_stud_hi_lo_is_read_as_stud_hi_lo():
+    text = sample("winamax-stud-cash.txt").replace("7-Card Stud fixed limit", "7stud8 fixed limit")
+    assert winamax.read(winamax.split(text)[0]).game is Game.STUD8
+
+
+def test_a_phh_stud_hand_reads_its_community_card_and_names_an_action_it_has_no_use_for():
+    fields = ("variant = 'F7S'\nantes = [1, 1]\nbring_in = 1\nsmall_bet = 2\nbig_bet = 4\n"
+              "starting_stacks = [100, 100]\n")
+    deals = ["d dh p1 2c3c4c", "d dh p2 5c6c7c", "p2 pb", "p1 cc", "p2 cc"]
+    for card1, card2 in (("2d", "5d"), ("3d", "6d"), ("4d", "7d")):
+        deals += [f"d dh p1 {card1}", f"d dh p2 {card2}", "p1 cc", "p2 cc"]
+    text = fields + f"actions = {[*deals, 'd db Ah', 'p1 cc', 'p2 cc # the last card is shared']}\n"
+    hand = phh.read(phh.split(text)[0])
+    assert hand.game is Game.STUD and hand.community_card[0] == "Ah"
+    drawing = text.replace("'p1 cc', 'p2 cc # the", "'p1 sd 2c', 'p2 cc # the")
+    error = refused(phh, drawing)
+    assert error.entry.source == "p1 sd 2c" and "does not know for a stud-family hand" in error.message
+
+
+def test_each_site_names_the_tournament_whose_chips_a_hand_counts():
+    """A tournament's chips are a unit of their own, named by the tournament's number where the site writes it."""
+    assert fulltilt.read(fulltilt.split(FULLTILT_ANTE_ALL_IN)[0]).unit == "Full Tilt tournament #224789871 chips"
+    assert pokerstars.read(pokerstars.split(POKERSTARS_ALL_IN_ON_4TH)[0]).unit == \
+        "PokerStars tournament #743144019 chips"
+    chips = re.sub(r"(\d+)(?:\.\d\d)?€", r"\1", WINAMAX).replace(
+        "CashGame", 'Tournament "Stud Sunday" buyIn: 5€ + 0.50€ level: 3').replace(
+        "'Pampelune'", "'Stud Sunday(1234567)#004'")
+    assert winamax.read(winamax.split(chips)[0]).unit == "Winamax tournament #1234567 chips"
+    assert winamax.read(winamax.split(WINAMAX)[0]).unit == "Winamax € cents"
+    tournament = MERGE_ALL_IN_ON_4TH.replace('type="Razz" stakes="Limit $0.50/$1"',
+                                             'type="Razz Tournament" stakes="Limit Level 3 Blinds (50/100)"')
+    tournament = re.sub(r'(amount|balance)="\$?(\d+)\.(\d\d)"',
+                        lambda found: f'{found[1]}="{int(found[2] + found[3])}"', tournament)
+    assert merge.read(merge.split(tournament)[0]).unit == "Merge tournament #78854953 chips"
+    assert merge.read(merge.split(MERGE_ALL_IN_ON_4TH)[0]).unit == "Merge $ cents"
