@@ -9,12 +9,15 @@ one membership test, and a qualifying low's value, rank and cards are razz's own
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import compress, repeat
+from operator import attrgetter
 
 from . import high_ranking, ranking
+from .cards import CARD_TEXT
 from .high_ranking import HighHand
 from .ranking import LowHand
+from .why import Citation
 
 QUALIFYING_LOWS = 56
 """Five different ranks from ace to eight: C(8, 5) lows, 1 = ``5-4-3-2-A`` … 56 = ``8-7-6-5-4``."""
@@ -69,3 +72,59 @@ def rank_batch(hands: Sequence[Sequence[int]]) -> tuple[
     highs, high_cards = high_ranking.rank_batch(hands)
     lows, low_cards = low_batch(hands)
     return highs, high_cards, lows, low_cards
+
+
+EIGHT_OR_BETTER = Citation("stud §4", "BARGE Appendix A")
+"""Stud/8's low: five different ranks, all 8 or lower, ace-to-five; without one the high hand takes the pot."""
+
+
+def explain_best(hand: Sequence[int], value: LowHand, used: Sequence[int]) -> str:
+    """Why a hand's qualifying low is those cards: the five lowest distinct ranks, all 8 or lower.
+
+    >>> from service.stud_family.cards import parse_cards
+    >>> hand = parse_cards(["Ac", "2c", "4c", "7c", "8d", "9c", "Kc"])
+    >>> explain_best(hand, qualifying_low(hand), ranking.best_cards(hand))
+    'the five lowest distinct ranks play for low, all 8 or lower: 8-7-4-2-A (Kc 9c left out)'
+    """
+    left_out = " ".join(CARD_TEXT[code] for code in sorted(set(hand) - set(used), reverse=True))
+    return f"the five lowest distinct ranks play for low, all 8 or lower: {value.name}" + \
+        (f" ({left_out} left out)" if left_out else "")
+
+
+class EightOrBetterLow:
+    """Stud/8's low half as an evaluator (``judging.LowEvaluator``): razz's ace-to-five value of a qualifying low, or
+    None for a hand without one, which can win no low half."""
+
+    __slots__ = ()
+
+    citation = EIGHT_OR_BETTER
+    categories = ranking.CATEGORIES[:1]
+    """Every qualifying low is five unpaired cards."""
+
+    def values(self) -> Iterator[LowHand]:
+        """The 56 qualifying lows, best first."""
+        return iter(sorted(_QUALIFYING, key=attrgetter("rank")))
+
+    def evaluate(self, hand: Sequence[int]) -> LowHand | None:
+        """``qualifying_low``."""
+        return qualifying_low(hand)
+
+    def rank_batch(self, hands: Sequence[Sequence[int]]) -> tuple[list[LowHand | None], list[Sequence[int] | None]]:
+        """``low_batch``."""
+        return low_batch(hands)
+
+    def best_cards(self, hand: Sequence[int]) -> Sequence[int] | None:
+        """The cards of the qualifying low, in comparison order (razz's ``best_cards``), or None."""
+        return ranking.best_cards(hand) if qualifying_low(hand) else None
+
+    def explain_best(self, hand: Sequence[int], value: LowHand, best: Sequence[int]) -> str:
+        """``explain_best``."""
+        return explain_best(hand, value, best)
+
+    def why_better(self, better: LowHand, worse: LowHand) -> str:
+        """``ranking.why_lower``: two qualifying lows compare as razz's."""
+        return ranking.why_lower(better, worse)
+
+
+EIGHT_OR_BETTER_LOW = EightOrBetterLow()
+"""The one stud/8 low evaluator."""

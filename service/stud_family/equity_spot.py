@@ -33,7 +33,9 @@ RANK_KEY_ARRAY = np.array(RANK_KEYS[1:], dtype=np.int64)
 
 def seven_card_values(evaluator: Evaluator[Any]) -> np.ndarray[Any, np.dtype[np.uint16]]:
     """The evaluator's ``seven_card_ranks`` as a numpy array, without a copy: the rank of every 7-card key (1 is the
-    best), which ranks many deals at once."""
+    best), which ranks many deals at once. An evaluator whose values suits decide has none (ValueError)."""
+    if evaluator.seven_card_ranks is None:
+        raise ValueError("suits decide this evaluator's values: rank multisets cannot count its equity")
     return np.frombuffer(evaluator.seven_card_ranks, dtype=np.uint16)
 
 

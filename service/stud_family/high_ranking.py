@@ -10,7 +10,7 @@ Boards of 1 to 4 cards make no straight or flush and are ranked among boards of 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain, combinations, combinations_with_replacement, compress, count, repeat
 from operator import add, and_, attrgetter, call, getitem, itemgetter, rshift
@@ -18,8 +18,19 @@ from operator import add, and_, attrgetter, call, getitem, itemgetter, rshift
 import numpy as np
 import numpy.typing as npt
 
-from .cards import CARD_CODES, RANK_CHARS, RANK_KEYS, RANK_NAMES, RANK_OF, RANK_PLURALS, SUIT_BITS, SUIT_OF
+from .cards import (
+    CARD_CODES,
+    CARD_TEXT,
+    RANK_CHARS,
+    RANK_KEYS,
+    RANK_NAMES,
+    RANK_OF,
+    RANK_PLURALS,
+    SUIT_BITS,
+    SUIT_OF,
+)
 from .streets import HAND_SIZE
+from .why import Citation
 
 CATEGORIES = ("straight_flush", "four_of_a_kind", "full_house", "flush", "straight", "three_of_a_kind",
               "two_pair", "one_pair", "high_card")
@@ -317,3 +328,118 @@ def rank_batch(hands: Sequence[Sequence[int]]) -> tuple[list[HighHand], list[Seq
     for index in compress(count(), map(and_, map(add, suits, repeat(_PAST_FOUR)), repeat(_FIVE_OF_A_SUIT))):
         values[index], cards[index] = _flush(hands[index], suits[index])
     return values, cards
+
+
+HIGH_RANKING = Citation("stud §4", "BARGE Appendix C")
+"""Stud high: the best five, aces high (low only in ``5-4-3-2-A``), straights and flushes count, suits never rank."""
+
+
+def explain_best(hand: Sequence[int], value: HighHand, used: Sequence[int]) -> str:
+    """Why a hand's best high is those cards (``used``, the cards its valuation found worth ``value``).
+
+    >>> from service.stud_family.cards import parse_cards
+    >>> hand = parse_cards(["Kh", "Kd", "Ks", "7c", "7d", "7h", "2s"])
+    >>> explain_best(hand, evaluate(hand), best_cards(hand))
+    'the best five of 7 cards play: K-K-K-7-7, full house (7c 2s left out)'
+    """
+    category = value.category.replace("_", " ")
+    if len(hand) <= MAX_USED:
+        return f"all {len(hand)} card(s) play: {value.name}, {category}"
+    left_out = " ".join(CARD_TEXT[code] for code in sorted(set(hand) - set(used), key=_high_first))
+    return f"the best five of {len(hand)} cards play: {value.name}, {category} ({left_out} left out)"
+
+
+def _high_first(code: int) -> tuple[int, int]:
+    """A card's place in high order, highest first: rank (aces high), then suit."""
+    return -strength(RANK_OF[code]), -SUIT_OF[code]
+
+
+_GROUPS = {2: "pairs", 3: "trips", 4: "quads"}
+"""A group of equal ranks by its size, as the comparison names the groups of two hands."""
+
+
+def why_higher(better: HighHand, worse: HighHand) -> str:
+    """Why ``better`` is the higher hand: a better category, else the first rank that is higher in comparison order
+    (the bigger groups first, then from the top down; the five of ``5-4-3-2-A`` is its top card).
+
+    >>> from service.stud_family.cards import parse_cards
+    >>> six = evaluate(parse_cards(["6s", "5d", "4c", "3h", "2s"]))
+    >>> wheel = evaluate(parse_cards(["5s", "4d", "3c", "2h", "As"]))
+    >>> why_higher(six, wheel)
+    'compared from the top down, 6 is higher than 5'
+    >>> why_higher(six, evaluate(parse_cards(["Ks", "Kd", "9c", "9h", "4s"])))
+    'straight beats two pair'
+    >>> nines, eights = parse_cards(["Ks", "Kd", "9c", "9h", "4s"]), parse_cards(["Kc", "Kh", "8c", "8h", "As"])
+    >>> why_higher(evaluate(nines), evaluate(eights))
+    'the higher pairs tie, so the lower pairs decide: nines are higher than eights'
+    """
+    if better.category != worse.category:
+        return f"{better.category.replace('_', ' ')} beats {worse.category.replace('_', ' ')}"
+    for place, (mine, theirs) in enumerate(zip(better.ranks, worse.ranks, strict=True)):
+        if mine == theirs:
+            continue
+        higher = f"{RANK_PLURALS[mine - 1]} are higher than {RANK_PLURALS[theirs - 1]}"
+        size = better.ranks.count(mine)
+        if better.category in ("high_card", "flush", "straight", "straight_flush"):
+            return f"compared from the top down, {RANK_CHARS[mine - 1]} is higher than {RANK_CHARS[theirs - 1]}"
+        first = _GROUPS[better.ranks.count(better.ranks[0])]
+        if size == 1:
+            return (f"the {first} tie, so the side cards decide from the top down: {RANK_CHARS[mine - 1]} is higher "
+                    f"than {RANK_CHARS[theirs - 1]}")
+        if place == 0:
+            return f"the {first} are compared first: {higher}"
+        if first == _GROUPS[size]:
+            return f"the higher {first} tie, so the lower {first} decide: {higher}"
+        return f"the {first} tie, so the {_GROUPS[size]} decide: {higher}"
+    raise ValueError(f"{better.name} and {worse.name} tie")
+
+
+class StudHigh:
+    """Stud high as an evaluator (``judging.Evaluator``): what showdown, ranking and comparison ask of a stud or
+    stud/8 hand's high half, over this module's tables."""
+
+    __slots__ = ()
+
+    citation = HIGH_RANKING
+    categories = CATEGORIES
+    seven_card_ranks = None
+    """Suits decide a flush, so no table by rank multiset values seven cards: equity counts suits
+    (``seven_card_values``, ``stud_exact``)."""
+
+    def values(self) -> Iterator[HighHand]:
+        """Every distinct value, each once: boards of 1 to 4 cards and the 7,462 five-card classes (larger hands
+        share the five-card values)."""
+        tables: list[Iterable[HighHand]] = [*(table.values() for table in HIGH_HANDS), FLUSHES.values()]
+        return iter({value: None for table in tables for value in table})
+
+    def evaluate(self, hand: Sequence[int]) -> HighHand:
+        """``evaluate``."""
+        return evaluate(hand)
+
+    def rank_batch(self, hands: Sequence[Sequence[int]]) -> tuple[list[HighHand], list[Sequence[int]]]:
+        """``rank_batch``."""
+        return rank_batch(hands)
+
+    def best_cards(self, hand: Sequence[int]) -> Sequence[int]:
+        """``best_cards``."""
+        return best_cards(hand)
+
+    def board(self, board: Sequence[int]) -> HighHand:
+        """``evaluate``: a board of 1 to 4 cards is ranked among boards of as many cards (section 8)."""
+        return evaluate(board)
+
+    def board_rank(self, board: Sequence[int]) -> int:
+        """``high_rank``: the highest board showing is the best."""
+        return high_rank(board)
+
+    def explain_best(self, hand: Sequence[int], value: HighHand, best: Sequence[int]) -> str:
+        """``explain_best``."""
+        return explain_best(hand, value, best)
+
+    def why_better(self, better: HighHand, worse: HighHand) -> str:
+        """``why_higher``."""
+        return why_higher(better, worse)
+
+
+STUD_HIGH = StudHigh()
+"""The one stud high evaluator."""

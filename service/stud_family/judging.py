@@ -6,9 +6,11 @@ game's judging and ask its evaluator (an object with the operations they need, `
 reads a ranking table that belongs to one game.
 
 Razz's is ``RAZZ_JUDGING``: one ace-to-five low evaluator (``ranking.ACE_TO_FIVE_LOW``), each pot to
-one winner group, razz's three odd-chip orders. Stud's judging is the same shape with a high
-evaluator; stud/8's adds a second division of each pot, its high and low halves, whose low
-evaluator values a hand without a qualifying low as None (an answer's ``low: null``).
+one winner group, razz's three odd-chip orders. Stud's, ``STUD_JUDGING``, is the same shape with the
+high evaluator (``high_ranking.STUD_HIGH``) and odd chips read in high order. Stud/8's,
+``STUD8_JUDGING``, judges the high half so and adds a second division of each pot (``LowHalf``): its
+low evaluator (``eight_or_better.EIGHT_OR_BETTER_LOW``) values a hand without a qualifying low as None
+(an answer's ``low: null``), and ``showdown`` halves a pot by the rules of stud-rules.md section 5.
 """
 
 from __future__ import annotations
@@ -21,7 +23,9 @@ from typing import Any, NamedTuple, Protocol, TypeVar
 
 import msgspec
 
-from .cards import HIGH_CARD_ORDER
+from .cards import HIGH_CARD_ORDER, RANK_OF, SUIT_OF
+from .eight_or_better import EIGHT_OR_BETTER_LOW
+from .high_ranking import STUD_HIGH, strength
 from .ranking import ACE_TO_FIVE_LOW
 from .rules import OddChipRule
 from .why import Citation
@@ -57,9 +61,10 @@ class Evaluator(Protocol[Value]):
     def categories(self) -> tuple[str, ...]:
         """Every category, best first."""
     @property
-    def seven_card_ranks(self) -> array[int]:
+    def seven_card_ranks(self) -> array[int] | None:
         """The rank of every 7-card hand by its ranks' key (``ranking.rank_key``), 16 bits each: an evaluator that
-        suits never decide counts equity by rank multisets over it (``rank_multisets``)."""
+        suits never decide counts equity by rank multisets over it (``rank_multisets``). None where suits decide a
+        value (stud high's flushes): its equity counts suits."""
 
     def values(self) -> Iterable[Value]:
         """Every distinct value, each once: what an answer can say of a hand."""
@@ -79,8 +84,34 @@ class Evaluator(Protocol[Value]):
         """Why ``better`` beats ``worse``: the category, else the first card of comparison order that decides."""
 
 
+class LowEvaluator(Protocol[Value]):
+    """A second half's evaluator (stud/8's low): the operations of ``Evaluator`` that judge hands, a hand that does not
+    qualify valued as None, which wins no part of the half."""
+
+    @property
+    def citation(self) -> Citation:
+        """The rule that values a hand so and qualifies it (stud/8: eight or better)."""
+    @property
+    def categories(self) -> tuple[str, ...]:
+        """Every category of a qualifying hand, best first."""
+
+    def values(self) -> Iterable[Value]:
+        """Every qualifying value, each once."""
+    def evaluate(self, hand: Sequence[int]) -> Value | None:
+        """The value of 1 to 7 distinct card codes, None when they hold no qualifying hand."""
+    def rank_batch(self, hands: Sequence[Sequence[int]]) -> tuple[list[Value | None], list[Sequence[int] | None]]:
+        """Many hands' values and best cards (comparison order), None for each hand that does not qualify."""
+    def best_cards(self, hand: Sequence[int]) -> Sequence[int] | None:
+        """The cards that make the qualifying value, in comparison order, or None."""
+    def explain_best(self, hand: Sequence[int], value: Value, best: Sequence[int]) -> str:
+        """Why ``best`` are the hand's qualifying cards."""
+    def why_better(self, better: Value, worse: Value) -> str:
+        """Why ``better`` beats ``worse``, both qualifying."""
+
+
 class JudgedHand(msgspec.Struct, frozen=True):
-    """A hand at showdown and its value, with its seat's place in position order."""
+    """A hand at showdown and its value (stud/8: its high value and its low or None), with its seat's place in
+    position order."""
 
     seat: int
     codes: tuple[int, ...]
@@ -89,6 +120,8 @@ class JudgedHand(msgspec.Struct, frozen=True):
     """Its evaluator's value (``HandValue``)."""
     place: int
     """Its place clockwise from the dealer, for the seat_order odd-chip rule."""
+    low: Any = None
+    """Its qualifying low (``LowEvaluator``'s value), None without one or in a game of one division."""
 
 
 OddChipKey = tuple[tuple[int, ...], tuple[int, ...]]
@@ -134,8 +167,10 @@ class Division(StrEnum):
     """How a pot is divided among the hands that reached it."""
 
     ONE_WINNER_GROUP = "one_winner_group"
-    """The whole pot to the best hands of one evaluator, tied hands splitting it (razz, stud). Stud/8's high and low
-    halves, the low one only when a low qualifies, are the next member."""
+    """The whole pot to the best hands of one evaluator, tied hands splitting it (razz, stud)."""
+    HIGH_LOW_HALVES = "high_low_halves"
+    """Stud/8: the pot's high half (the larger) to its best high hands, its low half to its best qualifying lows;
+    without a qualifying low among its seats the high takes it all (stud-rules.md section 5)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,8 +181,25 @@ class Words:
     """The best hand among a pot's seats: ``the best low``."""
     ties: str
     """Why tied hands split: ``identical lows split the pot``."""
-    rank_only: str
-    """Why equity may count rank multisets: ``suits never decide an ace-to-five low``."""
+    rank_only: str | None
+    """Why equity may count rank multisets: ``suits never decide an ace-to-five low``; None where suits decide."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class LowHalf:
+    """Stud/8's second division of each pot: how its low half is judged, split and named."""
+
+    hand: LowEvaluator[Any]
+    """The evaluator of the low half; a hand without a qualifying low is None and wins none of it."""
+    odd_chip_orders: Mapping[OddChipRule, OddChipOrder]
+    """What each ``odd_chip_rule`` compares among tied lows, and its citation."""
+    words: Words
+    halves: Citation
+    """The rule that halves a pot, the high half the larger (the odd chip of the whole pot goes high)."""
+    no_low: Citation
+    """The rule that the high takes the whole pot when none of its seats holds a qualifying low."""
+    each_pot: Citation
+    """The rule that every pot, main and side, is judged among its own seats with its own best hands."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -162,6 +214,8 @@ class Judging:
     ties_split: Citation
     """The rule that tied hands split a pot: suits never break a tie."""
     words: Words
+    low: LowHalf | None = None
+    """The second division's low half (stud/8), None in a game whose pot goes to one winner group."""
 
 
 TIES_SPLIT = Citation("§6", "RRoP Ties 1")
@@ -176,3 +230,57 @@ RAZZ_JUDGING = Judging(
                 rank_only="suits never decide an ace-to-five low"),
 )
 """Razz: the lowest ace-to-five hand takes each pot; odd chips as ``odd_chip_rule`` says, ace low."""
+
+
+def _five_in_high_order(evaluator: Evaluator[Any], hand: JudgedHand) -> OddChipKey:
+    """TDA 20B in high order: the five cards used as ``best`` writes them (the 5 first in ``5-4-3-2-A``), compared card
+    by card by rank, aces high, then suit; tied hands hold the same ranks in that order, so the suits decide, and a
+    shared community card, the same card in both, passes to the next."""
+    used = tuple(evaluator.best_cards(hand.codes))
+    return used, tuple(-(strength(RANK_OF[code]) * 4 + SUIT_OF[code]) for code in used)
+
+
+STUD_ODD_CHIP_ORDER: Mapping[OddChipRule, OddChipOrder] = {
+    OddChipRule.HIGH_CARD_BY_SUIT_IN_5: OddChipOrder(_five_in_high_order, Citation("stud §5", "TDA 20B")),
+    OddChipRule.SEAT_ORDER: OddChipOrder(_position, Citation("stud §5", "PokerKit")),
+}
+"""Stud's odd-chip orders among tied high hands (stud/8's high half too), aces high."""
+
+STUD8_LOW_ODD_CHIP_ORDER: Mapping[OddChipRule, OddChipOrder] = {
+    OddChipRule.HIGH_CARD_BY_SUIT_IN_5: OddChipOrder(_top_card_down_in_five, Citation("stud §5", "TDA 20B")),
+    OddChipRule.SEAT_ORDER: OddChipOrder(_position, Citation("stud §5", "PokerKit")),
+}
+"""Stud/8's odd-chip orders among tied lows, aces low: a qualifying low's five cards are five ranks, so razz's
+comparison from the highest card down is the order ``best`` writes them."""
+
+STUD_TIES_SPLIT = Citation("stud §4", "RRoP Ties")
+"""Suits never rank hands: equal ranks tie and split (BARGE App. C, RRoP Ties)."""
+
+STUD_HIGH_WORDS = Words(best="the best high hand", ties="identical hands split the pot", rank_only=None)
+
+STUD_JUDGING = Judging(
+    hand=STUD_HIGH,
+    division=Division.ONE_WINNER_GROUP,
+    odd_chip_orders=STUD_ODD_CHIP_ORDER,
+    ties_split=STUD_TIES_SPLIT,
+    words=STUD_HIGH_WORDS,
+)
+"""Seven-card stud: the best high hand takes each pot; odd chips as ``odd_chip_rule`` says, aces high."""
+
+STUD8_JUDGING = Judging(
+    hand=STUD_HIGH,
+    division=Division.HIGH_LOW_HALVES,
+    odd_chip_orders=STUD_ODD_CHIP_ORDER,
+    ties_split=STUD_TIES_SPLIT,
+    words=Words(best="the best high hand", ties="identical high hands split the high half", rank_only=None),
+    low=LowHalf(
+        hand=EIGHT_OR_BETTER_LOW,
+        odd_chip_orders=STUD8_LOW_ODD_CHIP_ORDER,
+        words=Words(best="the best qualifying low", ties="identical lows split the low half", rank_only=None),
+        halves=Citation("stud §5", "TDA 20C"),
+        no_low=Citation("stud §4", "BARGE Appendix A"),
+        each_pot=Citation("stud §4", "TDA 21"),
+    ),
+)
+"""Stud hi/lo eight or better: each pot halved between its best high hands and its best qualifying lows, the high
+half the larger; without a qualifying low among its seats, the high takes it all."""
