@@ -22,7 +22,7 @@ from service.stud_family.betting import TableState, replay
 from service.stud_family.cards import CARD_CODES
 from service.stud_family.games import GAMES, Game
 from service.stud_family.limits import Stakes
-from service.stud_family.rules import resolve_rules
+from service.stud_family.rules import GAME_OPTIONS, resolve_rules
 from service.stud_family.settlement import settle
 from service.stud_family.snapshot import Action, PlayerIn, Snapshot
 from service.stud_family.streets import STREETS
@@ -60,8 +60,8 @@ class RandomHand:
                      tuple(self.deck[7 * i + place] for place in DOWN_CARDS[:down_cards])
                      if down_cards and seat not in folded else None)
             for i, (seat, stack) in enumerate(zip(self.seats, self.stacks, strict=True)))
-        return Snapshot(Stakes(**self.stakes), players, tuple(actions), resolve_rules(self.rules), self.dealer,
-                        game=self.game)
+        return Snapshot(Stakes(**self.stakes), players, tuple(actions), resolve_rules(self.rules, self.game.name),
+                        self.dealer, game=self.game)
 
     def cards(self, player: int, shown: int) -> tuple[str, ...]:
         """Player ``player``'s first ``shown`` up cards."""
@@ -72,7 +72,7 @@ class RandomHand:
 def game_rules(draw: st.DrawFn, game: Game) -> dict[str, Any]:
     """Options as a request writes them: each option the game takes at one of the values it allows there."""
     values = {}
-    for spec in game.options:
+    for spec in GAME_OPTIONS[game.name].options:
         choices = list(spec.values) + ([1, 2, 3, 4] if spec.integer_minimum else [])
         values[spec.name] = draw(st.sampled_from(choices))
     values["max_players"] = 8
@@ -123,7 +123,7 @@ def played(hand: RandomHand) -> Iterator[tuple[TableState, Play]]:
 def check_cap(hand: RandomHand, state: TableState, play: Play) -> None:
     """No street holds more completions, bets and raises that left the player chips (an all-in may be short and not
     count) than the bet and ``max_raises_after_bet`` raises, where the cap is never lifted heads-up."""
-    rules = resolve_rules(hand.rules)
+    rules = resolve_rules(hand.rules, hand.game.name)
     if rules.raise_limit is None or rules.heads_up_uncap != "never":
         return
     assert state.raises <= rules.raise_limit

@@ -20,7 +20,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -29,10 +28,12 @@ pokerkit = pytest.importorskip("pokerkit")
 
 from service.stud_family.betting import TableState, replay  # noqa: E402
 from service.stud_family.games import GAMES  # noqa: E402
+from service.stud_family.limits import Stakes  # noqa: E402
+from service.stud_family.rules import resolve_rules  # noqa: E402
 from service.stud_family.settlement import settle  # noqa: E402
 from service.stud_family.snapshot import Action, PlayerIn, Snapshot  # noqa: E402
 from tests.stud_family.pokerkit_play import POKERKIT_GAMES, PlayedHand, play_hand  # noqa: E402
-from tests.tables import STAKES, snapshot_of  # noqa: E402
+from tests.tables import STAKES  # noqa: E402
 
 STACK = 100_000
 """Deep enough that nobody goes all-in in a fixed-limit hand (at most 5 + 4 * 40 + 12 * 80 = 1,125 a player)."""
@@ -60,7 +61,8 @@ def snapshot(hand: PlayedHand, played: int, dealt: tuple[int, ...], down_cards: 
                              hand.down_cards(i) if down_cards and not hand.folded[i] else None)
                     for i, stack in enumerate(hand.stacks))
     actions = tuple(Action(seat, kind, chips) for seat, kind, chips in hand.actions[:played])
-    return replace(snapshot_of(players, actions, hand.stakes, PAIR_NEVER[hand.game]), game=GAMES[hand.game])
+    return Snapshot(Stakes(**hand.stakes), players, actions, resolve_rules(PAIR_NEVER[hand.game], hand.game),
+                    game=GAMES[hand.game])
 
 
 def check_decisions(hand: PlayedHand) -> None:
