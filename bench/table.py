@@ -10,10 +10,12 @@ the same run, and the in-process time per 8-player showdown with three side pots
 (razz, stud, stud/8; the same deck, everyone to the showdown, two increases a street), played in PokerKit 0.7.7
 (the ``test`` extra) and checked by POST /v1/table/state on the real server (2 workers on loopback, requests one
 after another on one kept-alive connection, the answer's payouts checked once against PokerKit's), beside PokerKit
-replaying the same hand in process (its state created, the same cards dealt, the same actions taken, the pot
-pushed and pulled). The games and both sides alternate in ``--blocks`` blocks; each figure is a median of every
-request's or replay's time, and each game's ratio is PokerKit's median over the request's. ``--compare`` also
-serves razz's hand from another checkout (with its own ``.venv``) in the same blocks: razz's figures beside it.
+replaying the same hand in process (its state created, the same cards dealt, the same actions taken, the hands
+shown and the pot pushed and pulled; and, beside it, its betting alone). The games and both sides alternate in
+``--blocks`` blocks; each figure is a median of every request's or replay's time (the server's CPU time a request,
+arbiter and workers, from ``/proc``: a median over the blocks), and each game's ratio is PokerKit's median over the
+request's. ``--compare`` also serves razz's hand from another checkout (with its own ``.venv``) in the same blocks:
+razz's figures beside it.
 """
 
 from __future__ import annotations
@@ -151,7 +153,9 @@ def whole_hands(blocks: int, baseline: Path | None) -> None:
     bodies = {game: json.dumps(whole_hand_body(hand)).encode() for game, hand in hands.items()}
     sides = [(game, game) for game in GAME_NAMES] + ([("razz, baseline", "razz")] if baseline else [])
     http_times: dict[str, list[float]] = {side: [] for side, _ in sides}
+    server_cpu: dict[str, list[float]] = {side: [] for side, _ in sides}
     pokerkit_times: dict[str, list[float]] = {game: [] for game in GAME_NAMES}
+    betting_times: dict[str, list[float]] = {game: [] for game in GAME_NAMES}
     with ExitStack() as stack:
         this = Caller(stack.enter_context(running_server(workers=2)))
         callers = dict.fromkeys(GAME_NAMES, this)
@@ -164,20 +168,28 @@ def whole_hands(blocks: int, baseline: Path | None) -> None:
             for side, game in sides:
                 post = partial(callers[side].post, bodies[game])
                 timed_each(post, REQUESTS // 10)
+                cpu = callers[side].server.cpu_seconds()
                 http_times[side] += timed_each(post, REQUESTS)
+                server_cpu[side].append((callers[side].server.cpu_seconds() - cpu) / REQUESTS)
                 if side == game:
                     pokerkit_times[game] += timed_each(partial(replay_in_pokerkit, hands[game]), REPLAYS)
+                    betting_times[game] += timed_each(partial(replay_in_pokerkit, hands[game], False), REPLAYS)
     print(f"whole {WHOLE_HAND_PLAYERS}-player hands, everyone to the showdown: POST /v1/table/state over HTTP (2 "
           f"workers, one kept-alive connection) beside PokerKit 0.7.7 replaying the hand in process; medians of "
           f"{blocks * REQUESTS} requests and {blocks * REPLAYS} replays a game in {blocks} alternating blocks")
-    print(f"{'game':16} {'actions':>7} {'HTTP µs':>9} {'PokerKit µs':>11} {'PokerKit/HTTP':>13} {'of razz':>8}")
+    print("PokerKit: to the payout (the betting, then hands shown, valued and paid); its betting alone beside it")
+    print(f"{'game':16} {'actions':>7} {'HTTP µs':>8} {'server CPU µs':>13} {'PokerKit µs':>11} {'PokerKit/HTTP':>13} "
+          f"{'of razz':>7} {'betting µs':>10} {'betting/HTTP':>12}")
     ratios = {}
     for side, game in sides:
         http_us = 1e6 * statistics.median(http_times[side])
+        cpu_us = 1e6 * statistics.median(server_cpu[side])
         pokerkit_us = 1e6 * statistics.median(pokerkit_times[game])
+        betting_us = 1e6 * statistics.median(betting_times[game])
         ratios[side] = pokerkit_us / http_us
-        print(f"{side:16} {len(hands[game].actions):7} {http_us:9,.0f} {pokerkit_us:11,.0f} {ratios[side]:12.1f}x "
-              f"{ratios[side] / ratios['razz']:8.2f}")
+        print(f"{side:16} {len(hands[game].actions):7} {http_us:8,.0f} {cpu_us:13,.0f} {pokerkit_us:11,.0f} "
+              f"{ratios[side]:12.1f}x {ratios[side] / ratios['razz']:7.2f} {betting_us:10,.0f} "
+              f"{betting_us / http_us:11.1f}x")
 
 
 def main() -> None:

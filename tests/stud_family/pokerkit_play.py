@@ -183,9 +183,15 @@ def play_hand(game: str, rng: random.Random, stakes: Mapping[str, int], stacks: 
                       tuple(end - start for end, start in zip(state.stacks, stacks, strict=True)))
 
 
-def replay_in_pokerkit(hand: PlayedHand) -> State:
-    """``hand`` replayed in PokerKit from its cards and actions to its end: what bench/table.py times."""
-    state = new_state(hand.game, hand.stakes, hand.stacks, tuple(a for a in AUTOMATIONS if a not in DEALING))
+SHOWDOWN = (A.HOLE_CARDS_SHOWING_OR_MUCKING, A.HAND_KILLING, A.CHIPS_PUSHING, A.CHIPS_PULLING)
+"""What PokerKit does after the betting: hands shown and valued, the pot pushed to the winners and pulled."""
+
+
+def replay_in_pokerkit(hand: PlayedHand, to_the_payout: bool = True) -> State:
+    """``hand`` replayed in PokerKit from its cards and actions to its end, or without ``to_the_payout`` to the end of
+    its betting (nothing shown, valued or paid): what bench/table.py times."""
+    left_out = DEALING if to_the_payout else DEALING + SHOWDOWN
+    state = new_state(hand.game, hand.stakes, hand.stacks, tuple(a for a in AUTOMATIONS if a not in left_out))
     deal(state, hand.cards)
     for seat, kind, chips in hand.actions:
         take(state, kind, None if chips is None else state.bets[seat - 1] + chips)
