@@ -154,12 +154,15 @@ RANDOM_PLAY = random_choice(0.1)
 
 
 def play_hand(game: str, rng: random.Random, stakes: Mapping[str, int], stacks: Sequence[int],
-              choose: Choice = RANDOM_PLAY) -> PlayedHand:
-    """Play one whole hand of ``game`` in PokerKit with the cards of a deck ``rng`` shuffles, each decision taken as
-    ``choose`` picks it (by default at random, folding rarely)."""
+              choose: Choice = RANDOM_PLAY, dealt: Sequence[str] | None = None) -> PlayedHand:
+    """Play one whole hand of ``game`` in PokerKit with the cards of a deck ``rng`` shuffles (or ``dealt``: each
+    player's seven cards in turn, in the order they are dealt), each decision taken as ``choose`` picks it (by default
+    at random, folding rarely)."""
     count = len(stacks)
     deck = list(CARD_CODES)
     rng.shuffle(deck)
+    if dealt is not None:
+        deck = list(dealt)
     cards = tuple(tuple(deck[7 * i:7 * i + 7]) for i in range(count))
     state = new_state(game, stakes, stacks, tuple(a for a in AUTOMATIONS if a not in DEALING))
     actions: list[tuple[int, str, int | None]] = []

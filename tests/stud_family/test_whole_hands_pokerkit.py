@@ -12,7 +12,8 @@ Only where stud-rules.md section 9 says PokerKit plays the reference: stud with 
 payouts compared only where no division of the pot leaves an odd chip (PokerKit gives every odd chip of a division to
 the first player; section 5 by suit), which also leaves nothing between halving a pot that players tie both ways and
 splitting it as one (``hilo_same_winners``). Hands left out of the payout comparison are still compared at every
-decision and by their openers; the test says how many it compared and insists on enough of each kind.
+decision and by their openers; the test says how many it compared and insists on enough of each kind. Random hands
+rarely tie, so tied hands are also dealt on purpose (``TIED_DEALS``), at stakes where no division leaves an odd chip.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from service.stud_family.limits import Stakes  # noqa: E402
 from service.stud_family.rules import resolve_rules  # noqa: E402
 from service.stud_family.settlement import settle  # noqa: E402
 from service.stud_family.snapshot import Action, PlayerIn, Snapshot  # noqa: E402
-from tests.stud_family.pokerkit_play import POKERKIT_GAMES, PlayedHand, play_hand  # noqa: E402
+from tests.stud_family.pokerkit_play import POKERKIT_GAMES, PlayedHand, play_hand, random_choice  # noqa: E402
 from tests.tables import STAKES  # noqa: E402
 
 STACK = 100_000
@@ -46,6 +47,19 @@ LEAST = {"paid": 20, "showdowns": 10}
 """Of each game's hands (SEEDS), at least this many payouts compared, and at a showdown."""
 LEAST_HALVED = 3
 """Stud/8 halves a pot between a high and a low hand often: at least this many such hands' payouts compared."""
+
+
+TIED_DEALS = {
+    "razz": "As 2d 3h 4c 5s Kd Qh  Ah 2c 3s 4d 5h Kc Qs",
+    "stud": "As Kd Qh Jc 9s 3d 2c  Ah Kc Qs Jd 9h 3c 2d",
+    "stud8": "As 2d 3h 4c 5s Kd Qh  Ah 2c 3s 4d 5h Kc Qs",
+}
+"""Two players' cards that tie (each player's seven in the order dealt): the same ranks in other suits, in razz the
+same low, in stud the same ace-high, in stud/8 the same wheel both ways (a pot the two share as one, or halve)."""
+TIED_STAKES = {**STAKES, "ante": 10}
+"""With an ante of 10 every chip two players put in comes in tens, so each half and each share of a tied pot is
+whole: no odd chip, and halving gives what sharing as one does."""
+TIED_SEEDS = range(4)
 
 
 def hand_of(game: str, seed: int) -> PlayedHand:
@@ -123,7 +137,10 @@ def check_payouts(hand: PlayedHand) -> Counter[str]:
                    halves=shares is not None and len(shares) == 2)
 
 
-@pytest.mark.parametrize("game", sorted(set(POKERKIT_GAMES) & set(GAMES)))
+GAMES_BOTH_PLAY = sorted(set(POKERKIT_GAMES) & set(GAMES))
+
+
+@pytest.mark.parametrize("game", GAMES_BOTH_PLAY)
 def test_pokerkit_plays_whole_random_hands_as_the_service_replays_them(game: str) -> None:
     compared: Counter[str] = Counter()
     for seed in SEEDS:
@@ -139,3 +156,13 @@ def test_pokerkit_plays_whole_random_hands_as_the_service_replays_them(game: str
           f"halved), left out for an odd chip: {compared['odd_chip']}")
     assert all(compared[kind] >= least for kind, least in LEAST.items()), compared
     assert game != "stud8" or compared["halves"] >= LEAST_HALVED, compared
+
+
+@pytest.mark.parametrize("game", GAMES_BOTH_PLAY)
+def test_pokerkit_and_the_service_split_tied_hands_alike_where_no_odd_chip_is_left(game: str) -> None:
+    for seed in TIED_SEEDS:
+        hand = play_hand(game, random.Random(seed), TIED_STAKES, [STACK, STACK], random_choice(0),
+                         TIED_DEALS[game].split())
+        check_decisions(hand)
+        compared = check_payouts(hand)
+        assert compared["split"] == 1, (seed, compared)
