@@ -6,7 +6,7 @@ brings in the highest door card and opens later streets with the lowest board, s
 door card and the highest board. A ``Game`` holds those directions as data, with the options it
 accepts, the part of the rules reference its citations link into and its words; the modules of
 the sections (``bring_in``, ``first_to_act``, ``show_order``, the replay in ``betting``) take the
-game and ask it, so none of them names razz. ``RAZZ`` is the one game so far.
+game and ask it, so none of them names razz. ``RAZZ``, ``STUD`` and ``STUD8`` are the games, in ``GAMES``.
 
 How a game's hands are judged (their values, how a pot is divided, the odd chips) is a value of
 its own, ``judging.Judging``, which the game holds: a game is its table rules here and its judging.
@@ -22,10 +22,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Protocol
 
-from .cards import HIGH_CARD_ORDER
-from .judging import RAZZ_JUDGING, Judging
+from . import high_ranking
+from .cards import HIGH_CARD_ORDER, RANK_OF, SUIT_OF
+from .judging import RAZZ_JUDGING, STUD8_JUDGING, STUD_JUDGING, Judging
 from .ranking import CATEGORIES, evaluate
-from .rules import OPTIONS, PRESETS, LaterStreetTieBreak, OptionSpec, Rules
+from .rules import GAME_OPTIONS, OPTIONS, PRESETS, LaterStreetTieBreak, OptionSpec, Rules
 from .why import GAME, Citation
 
 
@@ -48,6 +49,10 @@ class CardOrder:
 
 ACE_LOW = CardOrder("kings high, aces low", HIGH_CARD_ORDER)
 """Razz's card order: the ace is the lowest rank."""
+
+ACE_HIGH = CardOrder("aces high, twos low",
+                     {code: (RANK_OF[code] - 2) % 13 * 4 + SUIT_OF[code] for code in HIGH_CARD_ORDER})
+"""Stud's card order: 2 the lowest rank, the ace the highest (stud section 1)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +121,8 @@ class Game:
     judging: Judging
     """How its hands are valued and its pots divided (``judging.py``)."""
     citations: str
-    """The part of the rules reference its citations link into: each anchor starts with it (``razz-4-tda-47``)."""
+    """The part of the rules reference its own rules are cited from: each anchor starts with it (``razz-4-tda-47``,
+    ``stud-3-rrop-stud-4``). Stud and stud/8 cite razz's sections for the rules their part says hold unchanged."""
 
 
 _RAZZ_PAIRED_BOARDS = {
@@ -158,5 +164,68 @@ RAZZ = Game(
 """Razz: ace-to-five low. The highest door card brings in, kings high and aces low, spades the highest suit; from
 4th street the lowest ace-to-five board opens."""
 
-GAMES: dict[str, Game] = {RAZZ.name: RAZZ}
+_STUD_GROUPS = {
+    2: "a pair beats no pair; then the higher cards, aces high",
+    3: "trips beat a pair, a pair beats no pair; then the higher cards, aces high",
+    4: "four of a kind beats trips, trips two pair, two pair one pair, a pair no pair; then the higher cards, aces "
+       "high",
+}
+"""How stud boards compare, by the up cards shown: the highest board's sentence says it."""
+
+
+def _stud_board_order(shown: int, value: BoardValue) -> str:
+    """How stud boards compare, said of the highest: as a high hand of that many cards, no straight or flush."""
+    return f"{_STUD_GROUPS[shown]}; a board makes no straight or flush"
+
+
+STUD_LOWEST_DOOR = Citation("stud §1", "RRoP Stud 1")
+"""Stud: the lowest door card, aces high, posts the bring-in."""
+STUD_DOOR_SUITS = Citation("stud §1", "BARGE Stud")
+"""Stud: door cards of one rank, the suit decides, clubs lowest (2c the lowest card)."""
+STUD8_LOWEST_DOOR = Citation("stud §1", "RRoP Stud/8")
+"""Stud/8: the low card brings in, the ace counting high for it."""
+STUD8_DOOR_SUITS = Citation("stud §1", "BARGE Stud/8")
+"""Stud/8: door cards of one rank, the suit decides, clubs lowest."""
+STUD_HIGHEST_BOARD = Citation("stud §2", "RRoP Stud 1")
+"""Stud: from 4th street on, the high hand on board acts first; a tie by position, the first dealt."""
+STUD8_HIGHEST_BOARD = Citation("stud §2", "RRoP Stud/8")
+"""Stud/8: from 4th street on, the high hand showing acts first; a tie to the first clockwise from the dealer."""
+TDA_TIED_BOARDS = Citation("stud §2", "TDA 2024 RP-10D")
+"""Stud and stud/8 under ``high_card_by_suit``: tied high boards go to the high card by suit."""
+
+
+def _stud_board(rule: Citation) -> BoardOrder:
+    """The highest board opens, valued as a high hand of its cards; ties by position under ``rule`` or by suit."""
+    return BoardOrder(Direction.HIGHEST, high_ranking.evaluate, ACE_HIGH, rule,
+                      {LaterStreetTieBreak.POSITION: rule, LaterStreetTieBreak.HIGH_CARD_BY_SUIT: TDA_TIED_BOARDS},
+                      _stud_board_order)
+
+
+STUD = Game(
+    name="stud",
+    title="Seven-card stud",
+    door=DoorOrder(Direction.LOWEST, ACE_HIGH, STUD_LOWEST_DOOR, STUD_DOOR_SUITS),
+    board=_stud_board(STUD_HIGHEST_BOARD),
+    options=GAME_OPTIONS["stud"].options,
+    presets=GAME_OPTIONS["stud"].presets,
+    judging=STUD_JUDGING,
+    citations="stud",
+)
+"""Seven-card stud, high only: the lowest door card brings in, aces high and clubs lowest; from 4th street the highest
+board opens; an open pair on 4th street allows the big bet unless ``fourth_street_open_pair`` is never."""
+
+STUD8 = Game(
+    name="stud8",
+    title="Seven-card stud hi/lo, eight or better",
+    door=DoorOrder(Direction.LOWEST, ACE_HIGH, STUD8_LOWEST_DOOR, STUD8_DOOR_SUITS),
+    board=_stud_board(STUD8_HIGHEST_BOARD),
+    options=GAME_OPTIONS["stud8"].options,
+    presets=GAME_OPTIONS["stud8"].presets,
+    judging=STUD8_JUDGING,
+    citations="stud",
+)
+"""Stud hi/lo 8-or-better: stud's table rules with the small bet on 4th street whatever shows, and the pot halved
+between the best high and the best qualifying low."""
+
+GAMES: dict[str, Game] = {game.name: game for game in (RAZZ, STUD, STUD8)}
 """Every game, by the name a request gives it."""

@@ -23,7 +23,20 @@ SECTIONS = {
     "§9": "Other points a legal-actions service must get right",
 }
 """The sections of the rules reference (docs/rules-reference.md, version ``rules.REFERENCE_VERSION``) a citation names:
-the razz part's, as the service answers razz."""
+the razz part's, which stud and stud/8 share wherever their part says a razz section holds unchanged."""
+
+STUD_SECTIONS = {
+    "stud §1": "Bring-in",
+    "stud §2": "First to act on 4th to 7th street",
+    "stud §3": "Stud only: an open pair on 4th street",
+    "stud §4": "Showdown hand values",
+    "stud §5": "Splitting pots, odd chips, side pots",
+    "stud §6": "Show order and the right to muck",
+    "stud §7": "Running out of cards (8 players)",
+    "stud §8": "Values for the rank and compare endpoints",
+}
+"""The sections of the reference's stud and stud/8 part a citation names: what those games change of razz's. A
+citation's section is written with the part's name (``stud §3``), its anchor starts with it (``stud-3``)."""
 
 REFERENCE_PATH = "/v1/rules/reference"
 """Where the service publishes the rules reference (docs/rules-reference.md): a citation links to its anchor there."""
@@ -36,12 +49,13 @@ REFERENCE_DEFAULT = "reference default"
 
 
 def section_anchor(rule: str) -> str:
-    """The anchor of a section in the published reference.
+    """The anchor of a section in the published reference: the razz part's unless the section names its part.
 
-    >>> section_anchor("§4")
-    'razz-4'
+    >>> section_anchor("§4"), section_anchor("stud §3")
+    ('razz-4', 'stud-3')
     """
-    return f"{GAME}-{rule.removeprefix('§')}"
+    part, _, section = rule.rpartition(" ")
+    return f"{part or GAME}-{section.removeprefix('§')}"
 
 
 def anchor(rule: str, source: str) -> str:

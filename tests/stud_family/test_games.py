@@ -33,7 +33,7 @@ def test_razz_opens_later_streets_with_the_lowest_ace_to_five_board():
 
 def test_razz_accepts_the_options_and_presets_of_the_summary_table_and_is_found_by_its_name():
     assert RAZZ.options == OPTIONS and RAZZ.presets == PRESETS
-    assert GAMES == {"razz": RAZZ}
+    assert GAMES["razz"] is RAZZ and list(GAMES) == ["razz", "stud", "stud8"]
     assert RAZZ.citations == "razz"
 
 
