@@ -183,6 +183,8 @@ class Words:
     """Why tied hands split: ``identical lows split the pot``."""
     rank_only: str | None
     """Why equity may count rank multisets: ``suits never decide an ace-to-five low``; None where suits decide."""
+    five_compared: str = "from the highest card down by rank and suit"
+    """How the odd chip's rule of the five cards used reads tied hands (``high_card_by_suit_in_5``)."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -198,6 +200,8 @@ class LowHalf:
     """The rule that halves a pot, the high half the larger (the odd chip of the whole pot goes high)."""
     no_low: Citation
     """The rule that the high takes the whole pot when none of its seats holds a qualifying low."""
+    one_pot: Citation
+    """The rule that the same two or more players best both ways share the pot as one (``hilo_same_winners``)."""
     each_pot: Citation
     """The rule that every pot, main and side, is judged among its own seats with its own best hands."""
 
@@ -232,22 +236,36 @@ RAZZ_JUDGING = Judging(
 """Razz: the lowest ace-to-five hand takes each pot; odd chips as ``odd_chip_rule`` says, ace low."""
 
 
+def _all_in_high_order(evaluator: Evaluator[Any], hand: JudgedHand) -> OddChipKey:
+    """RRoP Ties in a high game: the highest card by rank, aces high, then suit, among all the player's cards, then
+    the next."""
+    cards = tuple(sorted(hand.codes, key=_high_place, reverse=True))
+    return cards, tuple(-_high_place(code) for code in cards)
+
+
+def _high_place(code: int) -> int:
+    """A card's place in high order: rank, aces high, then suit (A♠ the highest)."""
+    return strength(RANK_OF[code]) * 4 + SUIT_OF[code]
+
+
 def _five_in_high_order(evaluator: Evaluator[Any], hand: JudgedHand) -> OddChipKey:
     """TDA 20B in high order: the five cards used as ``best`` writes them (the 5 first in ``5-4-3-2-A``), compared card
     by card by rank, aces high, then suit; tied hands hold the same ranks in that order, so the suits decide, and a
     shared community card, the same card in both, passes to the next."""
     used = tuple(evaluator.best_cards(hand.codes))
-    return used, tuple(-(strength(RANK_OF[code]) * 4 + SUIT_OF[code]) for code in used)
+    return used, tuple(-_high_place(code) for code in used)
 
 
 STUD_ODD_CHIP_ORDER: Mapping[OddChipRule, OddChipOrder] = {
     OddChipRule.HIGH_CARD_BY_SUIT_IN_5: OddChipOrder(_five_in_high_order, Citation("stud §5", "TDA 20B")),
+    OddChipRule.ALL_CARDS_BY_SUIT: OddChipOrder(_all_in_high_order, Citation("stud §5", "RRoP Ties")),
     OddChipRule.SEAT_ORDER: OddChipOrder(_position, Citation("stud §5", "PokerKit")),
 }
 """Stud's odd-chip orders among tied high hands (stud/8's high half too), aces high."""
 
 STUD8_LOW_ODD_CHIP_ORDER: Mapping[OddChipRule, OddChipOrder] = {
     OddChipRule.HIGH_CARD_BY_SUIT_IN_5: OddChipOrder(_top_card_down_in_five, Citation("stud §5", "TDA 20B")),
+    OddChipRule.ALL_CARDS_BY_SUIT: OddChipOrder(_low_card_up_in_all, Citation("stud §5", "RRoP Ties")),
     OddChipRule.SEAT_ORDER: OddChipOrder(_position, Citation("stud §5", "PokerKit")),
 }
 """Stud/8's odd-chip orders among tied lows, aces low: a qualifying low's five cards are five ranks, so razz's
@@ -256,7 +274,10 @@ comparison from the highest card down is the order ``best`` writes them."""
 STUD_TIES_SPLIT = Citation("stud §4", "RRoP Ties")
 """Suits never rank hands: equal ranks tie and split (BARGE App. C, RRoP Ties)."""
 
-STUD_HIGH_WORDS = Words(best="the best high hand", ties="identical hands split the pot", rank_only=None)
+_IN_RANKING_ORDER = "card by card as the hand ranks them (the bigger groups first, the 5 of a wheel first), by suit"
+
+STUD_HIGH_WORDS = Words(best="the best high hand", ties="identical hands split the pot", rank_only=None,
+                        five_compared=_IN_RANKING_ORDER)
 
 STUD_JUDGING = Judging(
     hand=STUD_HIGH,
@@ -272,13 +293,15 @@ STUD8_JUDGING = Judging(
     division=Division.HIGH_LOW_HALVES,
     odd_chip_orders=STUD_ODD_CHIP_ORDER,
     ties_split=STUD_TIES_SPLIT,
-    words=Words(best="the best high hand", ties="identical high hands split the high half", rank_only=None),
+    words=Words(best="the best high hand", ties="identical high hands split the high half", rank_only=None,
+                five_compared=_IN_RANKING_ORDER),
     low=LowHalf(
         hand=EIGHT_OR_BETTER_LOW,
         odd_chip_orders=STUD8_LOW_ODD_CHIP_ORDER,
         words=Words(best="the best qualifying low", ties="identical lows split the low half", rank_only=None),
         halves=Citation("stud §5", "TDA 20C"),
         no_low=Citation("stud §4", "BARGE Appendix A"),
+        one_pot=Citation("stud §5", "RRoP Ties"),
         each_pot=Citation("stud §4", "TDA 21"),
     ),
 )

@@ -60,7 +60,7 @@ def settle(snapshot: Snapshot, state: TableState) -> Settlement | None:
                for player in state.players]
     judging = snapshot.game.judging
     result = award(judging, players, replayed_hands(judging, players, snapshot.community_card, position),
-                   rules.odd_chip_rule)
+                   rules.odd_chip_rule, rules.hilo_same_winners)
     if state.phase is Phase.COMPLETE:
         return Settlement.of(result, ShowOrder(all_at_once=False, order=()))
     show = show_order(

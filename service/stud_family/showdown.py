@@ -1,25 +1,32 @@
 """Showdown: every pot to the best hand among its eligible seats, split pots and odd chips (rules section 6).
 
-A game's ``judging.Judging`` values the hands (razz: the best ace-to-five low) and orders the odd
-chips. Each pot is awarded on its own, last side pot first (WSOP-L 149). Identical hands split equally;
-suits never break a tie for a pot (RRoP Ties 1). The chips that cannot be split evenly (one
-chip is one unit: amounts are integers in the table's smallest chip) go one each, at most one per
-player per pot, to the first tied players in the order that ``odd_chip_rule`` sets.
+A game's ``judging.Judging`` values the hands (razz: the best ace-to-five low; stud: the best high)
+and orders the odd chips. Each pot is awarded on its own, last side pot first (WSOP-L 149). Identical
+hands split equally; suits never break a tie for a pot (RRoP Ties 1). The chips that cannot be split
+evenly (one chip is one unit: amounts are integers in the table's smallest chip) go one each, at most
+one per player per division, to the first tied players in the order that ``odd_chip_rule`` sets.
+
+Stud/8's judging divides each pot twice (stud-rules.md section 5): among its own seats, its best
+high hands and its best qualifying lows. Without a qualifying low the high takes it all; the same
+two or more players best both ways share it as one pot under ``hilo_same_winners: one_pot``;
+otherwise it is halved, the high half the larger, and each half split among its best hands, odd
+chips within the half. A lone winner of both halves is paid both halves.
 
 The records are frozen msgspec structs, as the core's others are.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import msgspec
 
 from .cards import CARD_CODES, CARD_TEXT, Deck
 from .errors import InputError, ShowdownError, TooManyCardsError
-from .judging import JudgedHand, Judging
+from .judging import JudgedHand, Judging, LowHalf, OddChipOrder, Words
 from .pots import ONE_HAND_LEFT, Pot, Reach, Taken, pots_reached
-from .rules import OddChipRule
+from .rules import HiloSameWinners, OddChipRule
 from .seating import SeatChart, check_position
 from .show_order import refuse_tabled_muck
 from .streets import HAND_SIZE
@@ -46,16 +53,35 @@ class Share(msgspec.Struct, frozen=True):
     amount: int
 
 
+class Half(msgspec.Struct, frozen=True):
+    """One division of a stud/8 pot: its chips, its best hands' seats, what each takes and the hand they won with."""
+
+    amount: int
+    winners: tuple[int, ...]
+    shares: tuple[Share, ...]
+    """One per winner, ascending seat; the amounts sum to ``amount``."""
+    winning_hand: str | None
+    """The winning hand's name; None when one seat alone was eligible (nothing was compared)."""
+
+
 class PotResult(msgspec.Struct, frozen=True):
     """One pot and how it was awarded."""
 
     amount: int
     eligible: tuple[int, ...]
     winners: tuple[int, ...]
+    """The seats paid from it, ascending (in stud/8, from either half)."""
     shares: tuple[Share, ...]
-    """One per winner, ascending seat; the amounts sum to ``amount``."""
+    """One per winner, ascending seat; the amounts sum to ``amount`` (in stud/8, both halves')."""
     winning_hand: str | None
-    """The winning hand's name (razz: ``7-5-4-3-A``); None when one seat alone was eligible (nothing was compared)."""
+    """The winning hand's name (razz: ``7-5-4-3-A``; stud/8: the high half's); None when one seat alone was eligible
+    (nothing was compared)."""
+    high: Half | None = None
+    """Stud/8: the high half, the whole pot when no low qualifies or when it is shared as one (``one_pot``)."""
+    low: Half | None = None
+    """Stud/8: the low half, None when none of the pot's seats holds a qualifying low; of no chips when ``one_pot``."""
+    one_pot: bool = False
+    """Stud/8: the same two or more seats hold its best high and its best low, and share it as one pot."""
 
 
 class OddChip(msgspec.Struct, frozen=True):
@@ -75,6 +101,8 @@ class OddChip(msgspec.Struct, frozen=True):
     """Where ``cards`` first beat ``next_seat``'s, which are ``next_cards``: the cards before it, a shared community
     card, decided nothing."""
     next_cards: tuple[str, ...]
+    half: str | None = None
+    """Stud/8: the half it is an odd chip of, ``high`` or ``low`` (a pot shared as one is its high half)."""
 
 
 class ShowdownResult(msgspec.Struct, frozen=True):
@@ -170,9 +198,12 @@ def _read_hands(
 
 
 def _judged(judging: Judging, hands: dict[int, tuple[int, ...]], places: dict[int, int]) -> dict[int, JudgedHand]:
-    """Each seat's hand valued once."""
+    """Each seat's hand valued once (in stud/8, each half once)."""
     evaluate = judging.hand.evaluate
-    return {seat: JudgedHand(seat, codes, evaluate(codes), places[seat]) for seat, codes in hands.items()}
+    if judging.low is None:
+        return {seat: JudgedHand(seat, codes, evaluate(codes), places[seat]) for seat, codes in hands.items()}
+    low = judging.low.hand.evaluate
+    return {seat: JudgedHand(seat, codes, evaluate(codes), places[seat], low(codes)) for seat, codes in hands.items()}
 
 
 def replayed_hands(judging: Judging, players: Sequence[ShowdownPlayer], community_card: str | None,
@@ -201,29 +232,81 @@ def _first_difference(mine: tuple[int, ...], theirs: tuple[int, ...]) -> int:
     return next(place for place, (own, other) in enumerate(zip(mine, theirs, strict=True)) if own != other)
 
 
+def _split(amount: int, winners: Sequence[JudgedHand], order: OddChipOrder, evaluator: Any, rule: OddChipRule,
+           index: int, half: str | None) -> tuple[tuple[Share, ...], list[OddChip]]:
+    """``amount`` split evenly among ``winners`` (ascending seats), the odd chips one each to the first of them in
+    ``order``; also the odd chips, each with what the rule compared to give it."""
+    each, odd = divmod(amount, len(winners))
+    seats = tuple(hand.seat for hand in winners)
+    if not odd:
+        return tuple(Share(seat, each) for seat in seats), []
+    compared = {hand.seat: order.compare(evaluator, hand) for hand in winners}
+    ordered = sorted(seats, key=lambda seat: compared[seat][1])
+    lucky, after = ordered[:odd], ordered[odd]
+    shares = tuple(Share(seat, each + 1 if seat in lucky else each) for seat in seats)
+    (theirs, their_key) = compared[after]
+    chips = [OddChip(index, seat, rule, odd, _texts(compared[seat][0]), after,
+                     _first_difference(compared[seat][1], their_key), _texts(theirs), half) for seat in lucky]
+    return shares, chips
+
+
+def _best(contenders: Sequence[JudgedHand], value: Callable[[JudgedHand], Any]) -> list[JudgedHand]:
+    """The contenders whose value (not None) has the least rank: the best hands, ascending seats."""
+    valued = [hand for hand in contenders if value(hand) is not None]
+    best = min((value(hand).rank for hand in valued), default=None)
+    return [hand for hand in valued if value(hand).rank == best]
+
+
+def _high_value(hand: JudgedHand) -> Any:
+    return hand.value
+
+
+def _low_value(hand: JudgedHand) -> Any:
+    return hand.low
+
+
 def _award(judging: Judging, index: int, pot: Pot, hands: dict[int, JudgedHand],
            rule: OddChipRule) -> tuple[PotResult, list[OddChip]]:
     """Split pot ``index`` among the best hands of its eligible seats (the least rank); also return its odd chips,
     each with what the rule compared to give it."""
     if len(pot.eligible) == 1:
         return PotResult(pot.amount, pot.eligible, pot.eligible, (Share(pot.eligible[0], pot.amount),), None), []
+    winners = _best([hands[seat] for seat in pot.eligible], _high_value)
+    shares, chips = _split(pot.amount, winners, judging.odd_chip_orders[rule], judging.hand, rule, index, None)
+    return PotResult(pot.amount, pot.eligible, tuple(hand.seat for hand in winners), shares,
+                     winners[0].value.name), chips
+
+
+def _award_halves(judging: Judging, low: LowHalf, index: int, pot: Pot, hands: dict[int, JudgedHand],
+                  rule: OddChipRule, same_winners: HiloSameWinners) -> tuple[PotResult, list[OddChip]]:
+    """Divide pot ``index`` among its own seats' best high hands and best qualifying lows (stud-rules.md section 5):
+    the high scoops without a low; the same two or more seats best both ways share it as one under ``one_pot``;
+    else halves, the high half the larger, each split within itself; also return its odd chips."""
+    if len(pot.eligible) == 1:
+        alone = (Share(pot.eligible[0], pot.amount),)
+        return PotResult(pot.amount, pot.eligible, pot.eligible, alone, None,
+                         high=Half(pot.amount, pot.eligible, alone, None)), []
     contenders = [hands[seat] for seat in pot.eligible]
-    best = min(hand.value.rank for hand in contenders)
-    winners = [hand for hand in contenders if hand.value.rank == best]
-    each, odd = divmod(pot.amount, len(winners))
-    seats = tuple(hand.seat for hand in winners)
-    if not odd:
-        return PotResult(pot.amount, pot.eligible, seats, tuple(Share(seat, each) for seat in seats),
-                         winners[0].value.name), []
-    order, evaluator = judging.odd_chip_orders[rule].compare, judging.hand
-    compared = {hand.seat: order(evaluator, hand) for hand in winners}
-    ordered = sorted(seats, key=lambda seat: compared[seat][1])
-    lucky, after = ordered[:odd], ordered[odd]
-    shares = tuple(Share(seat, each + 1 if seat in lucky else each) for seat in seats)
-    (theirs, their_key) = compared[after]
-    chips = [OddChip(index, seat, rule, odd, _texts(compared[seat][0]), after,
-                     _first_difference(compared[seat][1], their_key), _texts(theirs)) for seat in lucky]
-    return PotResult(pot.amount, pot.eligible, seats, shares, winners[0].value.name), chips
+    highs, lows = _best(contenders, _high_value), _best(contenders, _low_value)
+    high_seats, low_seats = tuple(hand.seat for hand in highs), tuple(hand.seat for hand in lows)
+    high_order, low_order = judging.odd_chip_orders[rule], low.odd_chip_orders[rule]
+    high_name = highs[0].value.name
+    if not lows or (same_winners is HiloSameWinners.ONE_POT and len(highs) > 1 and high_seats == low_seats):
+        shares, chips = _split(pot.amount, highs, high_order, judging.hand, rule, index, "high")
+        whole = Half(pot.amount, high_seats, shares, high_name)
+        shared = Half(0, low_seats, tuple(Share(seat, 0) for seat in low_seats), lows[0].low.name) if lows else None
+        return PotResult(pot.amount, pot.eligible, high_seats, shares, high_name, whole, shared,
+                         one_pot=bool(lows)), chips
+    low_amount = pot.amount // 2
+    high_shares, high_chips = _split(pot.amount - low_amount, highs, high_order, judging.hand, rule, index, "high")
+    low_shares, low_chips = _split(low_amount, lows, low_order, low.hand, rule, index, "low")
+    paid: dict[int, int] = {}
+    for share in (*high_shares, *low_shares):
+        paid[share.seat] = paid.get(share.seat, 0) + share.amount
+    return PotResult(pot.amount, pot.eligible, tuple(sorted(paid)),
+                     tuple(Share(seat, paid[seat]) for seat in sorted(paid)), high_name,
+                     Half(pot.amount - low_amount, high_seats, high_shares, high_name),
+                     Half(low_amount, low_seats, low_shares, lows[0].low.name)), [*high_chips, *low_chips]
 
 
 def showdown(
@@ -232,13 +315,14 @@ def showdown(
     community_card: str | None = None,
     odd_chip_rule: OddChipRule = OddChipRule.HIGH_CARD_BY_SUIT_IN_5,
     position: Sequence[int] | None = None,
+    hilo_same_winners: HiloSameWinners = HiloSameWinners.ONE_POT,
 ) -> ShowdownResult:
     """Award every pot of a finished hand as ``judging`` values its hands; one live seat takes everything without
     showing.
 
     ``position`` lists seats clockwise from the dealer (default: ascending seats); only the
-    ``seat_order`` odd-chip rule uses it. Raises ShowdownError, or DuplicateCardError for a card
-    dealt twice, naming the field at fault.
+    ``seat_order`` odd-chip rule uses it, and only stud/8's judging reads ``hilo_same_winners``.
+    Raises ShowdownError, or DuplicateCardError for a card dealt twice, naming the field at fault.
 
     >>> from .judging import RAZZ_JUDGING
     >>> result = showdown(RAZZ_JUDGING, [ShowdownPlayer(2, 55, cards="7s 5d 4c 3c Ad Qc Jc".split()),
@@ -255,12 +339,14 @@ def showdown(
     seats = [player.seat for player in players]
     ring = sorted(seats) if position is None else check_position(position, seats, ShowdownError)
     places = {seat: place for place, seat in enumerate(ring)}
-    return award(judging, players, _read_hands(judging, players, community_card, places), odd_chip_rule)
+    return award(judging, players, _read_hands(judging, players, community_card, places), odd_chip_rule,
+                 hilo_same_winners)
 
 
 def award(judging: Judging, players: Sequence[ShowdownPlayer], hands: dict[int, JudgedHand],
-          odd_chip_rule: OddChipRule) -> ShowdownResult:
-    """Every pot to the best of ``hands`` (the contending seats', valued from checked cards) among its seats."""
+          odd_chip_rule: OddChipRule, hilo_same_winners: HiloSameWinners = HiloSameWinners.ONE_POT) -> ShowdownResult:
+    """Every pot to the best of ``hands`` (the contending seats', valued from checked cards) among its seats, divided
+    as the judging divides a pot."""
     seats = [player.seat for player in players]
     reached = pots_reached(
         {player.seat: player.contributed for player in players},
@@ -273,8 +359,13 @@ def award(judging: Judging, players: Sequence[ShowdownPlayer], hands: dict[int, 
             raise ShowdownError("players", f"every live hand in pot {index} mucked: one must be left to take it")
     awarded: list[PotResult] = []
     odd_chips: list[OddChip] = []
+    low = judging.low
     for pot_index in reversed(range(len(pots))):
-        result, chips = _award(judging, pot_index, pots[pot_index], hands, odd_chip_rule)
+        if low is None:
+            result, chips = _award(judging, pot_index, pots[pot_index], hands, odd_chip_rule)
+        else:
+            result, chips = _award_halves(judging, low, pot_index, pots[pot_index], hands, odd_chip_rule,
+                                          hilo_same_winners)
         awarded.append(result)
         odd_chips.extend(chips)
     awarded.reverse()
@@ -283,10 +374,12 @@ def award(judging: Judging, players: Sequence[ShowdownPlayer], hands: dict[int, 
         for share in result.shares:
             payout[share.seat] += share.amount
     live = tuple(sorted(player.seat for player in players if _contends(player)))
-    best_overall = min((hand.value.rank for hand in hands.values()), default=None)
+    best = {hand.seat for hand in _best(list(hands.values()), _high_value)}
+    if low is not None:
+        best |= {hand.seat for hand in _best(list(hands.values()), _low_value)}
     return ShowdownResult(
         uncontested=sum(not player.folded for player in players) == 1,
-        winners=tuple(seat for seat in live if len(live) == 1 or hands[seat].value.rank == best_overall),
+        winners=tuple(seat for seat in live if len(live) == 1 or seat in best),
         pots=tuple(awarded),
         payouts=tuple(Share(seat, amount) for seat, amount in payout.items()),
         odd_chips=tuple(odd_chips),
@@ -316,7 +409,9 @@ def explain_showdown(judging: Judging, result: ShowdownResult, mucked: Sequence[
             why.append(reach.rule.says("pot", f"{name}: {_taken_alone(reach)}"))
             continue
         contest = f"{name}: {seat_list(pot.eligible)} reached it"
-        if len(pot.winners) == 1:
+        if judging.low is not None and pot.high is not None:
+            why.extend(_explain_halves(judging, judging.low, contest, pot))
+        elif len(pot.winners) == 1:
             why.append(reach.rule.says("pot", f"{contest}, and seat {pot.winners[0]} wins it with {pot.winning_hand}, "
                                               f"{judging.words.best} among them"))
         else:
@@ -326,10 +421,38 @@ def explain_showdown(judging: Judging, result: ShowdownResult, mucked: Sequence[
                                                       f"{each} each"))
     for odd in result.odd_chips:
         which, first = ("the", "first") if odd.chips == 1 else ("an", f"among the first {odd.chips}, one chip each,")
-        why.append(judging.odd_chip_orders[odd.rule].citation.says(
-            "odd_chip", f"{which} odd chip of the {pot_name(odd.pot)} goes to seat {odd.seat}: "
-                        + _odd_chip_reason(odd, first)))
+        orders, words = (judging.low.odd_chip_orders, judging.low.words) \
+            if judging.low is not None and odd.half == "low" else (judging.odd_chip_orders, judging.words)
+        of = pot_name(odd.pot) if odd.half is None else f"{pot_name(odd.pot)}'s {odd.half} half"
+        why.append(orders[odd.rule].citation.says(
+            "odd_chip", f"{which} odd chip of the {of} goes to seat {odd.seat}: "
+                        + _odd_chip_reason(odd, first, words)))
     return why
+
+
+def _half_won(half: Half, words: str) -> str:
+    """Who takes a half and with what: one seat, or tied seats splitting it."""
+    if len(half.winners) == 1:
+        return f"seat {half.winners[0]} wins it with {half.winning_hand}, {words} among them"
+    return (f"{seat_list(half.winners)} tie with {half.winning_hand} (suits never break a tie) and split it, "
+            f"{half.amount // len(half.winners)} each")
+
+
+def _explain_halves(judging: Judging, low: LowHalf, contest: str, pot: PotResult) -> list[Why]:
+    """Why a stud/8 pot was divided so: no qualifying low among its seats, one pot shared, or two halves."""
+    high = pot.high
+    assert high is not None  # a stud/8 pot always has its high half
+    if pot.low is None:
+        return [low.no_low.says("pot", f"{contest}; none of them holds a qualifying low, so the high takes it all: "
+                                       + _half_won(high, judging.words.best))]
+    if pot.one_pot:
+        return [low.one_pot.says("pot", f"{contest}; {seat_list(high.winners)} hold both the best high, "
+                                        f"{high.winning_hand}, and the best low, {pot.low.winning_hand}, so they share "
+                                        f"it as one pot, not halved: {pot.amount // len(high.winners)} each")]
+    return [low.halves.says("pot", f"{contest}; it is halved, the high half of {high.amount} the larger, the low "
+                                   f"half {pot.low.amount}"),
+            judging.ties_split.says("high_half", f"high half of {high.amount}: {_half_won(high, judging.words.best)}"),
+            low.each_pot.says("low_half", f"low half of {pot.low.amount}: {_half_won(pot.low, low.words.best)}")]
 
 
 def _taken_alone(reach: Reach) -> str:
@@ -345,15 +468,18 @@ def _taken_alone(reach: Reach) -> str:
             "in it")
 
 
-def _odd_chip_reason(odd: OddChip, first: str) -> str:
-    """What gave a seat an odd chip, read from what ``_award`` compared: it is ``first`` of the tied seats."""
+def _odd_chip_reason(odd: OddChip, first: str, words: Words) -> str:
+    """What gave a seat an odd chip, read from what ``_award`` compared: it is ``first`` of the tied seats; ``words``
+    are its half's (how its five cards are compared)."""
     if odd.rule == OddChipRule.SEAT_ORDER:
         return f"it is {first} of the tied seats in position order"
-    if odd.rule == OddChipRule.LOW_CARD_BY_SUIT_ALL_CARDS:
+    if odd.rule == OddChipRule.ALL_CARDS_BY_SUIT and odd.half != "low":
+        return (f"its cards are {first} of the tied hands compared from the highest card down by rank, aces high, "
+                f"and suit, all its cards ({odd.cards[0]}, then down)")
+    if odd.rule in (OddChipRule.LOW_CARD_BY_SUIT_ALL_CARDS, OddChipRule.ALL_CARDS_BY_SUIT):
         compared = f"its cards are {first} of the tied hands compared from the lowest card up by rank and suit"
         if not odd.decided_at:
             return f"{compared} ({odd.cards[0]}, then up)"
         return (f"{compared}: past the shared {odd.cards[0]}, its {odd.cards[odd.decided_at]} against seat "
                 f"{odd.next_seat}'s {odd.next_cards[odd.decided_at]}")
-    return (f"its five cards, {' '.join(odd.cards)}, are {first} of the tied hands compared from the highest card "
-            "down by rank and suit")
+    return f"its five cards, {' '.join(odd.cards)}, are {first} of the tied hands compared {words.five_compared}"

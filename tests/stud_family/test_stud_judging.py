@@ -6,8 +6,8 @@ from service.stud_family import eight_or_better, high_ranking
 from service.stud_family.cards import CARD_CODES, parse_cards
 from service.stud_family.eight_or_better import EIGHT_OR_BETTER_LOW, QUALIFYING_LOWS
 from service.stud_family.high_ranking import FIVE_CARD_CLASSES, STUD_HIGH
-from service.stud_family.judging import STUD8_JUDGING, STUD_JUDGING, Division
-from service.stud_family.rules import OddChipRule
+from service.stud_family.judging import RAZZ_JUDGING, STUD8_JUDGING, STUD_JUDGING, Division
+from service.stud_family.rules import GAME_OPTIONS, OddChipRule
 
 DECK = list(CARD_CODES.values())
 BOARDS = 13 + 91 + 455 + 1820
@@ -25,8 +25,13 @@ def test_stud_judges_by_high_in_one_winner_group_and_stud8_adds_a_low_half():
     assert STUD8_JUDGING.division is Division.HIGH_LOW_HALVES
     assert STUD8_JUDGING.low is not None and STUD8_JUDGING.low.hand is EIGHT_OR_BETTER_LOW
     assert STUD_HIGH.seven_card_ranks is None
-    assert {OddChipRule.HIGH_CARD_BY_SUIT_IN_5, OddChipRule.SEAT_ORDER} <= set(STUD_JUDGING.odd_chip_orders)
     assert set(STUD8_JUDGING.low.odd_chip_orders) == set(STUD8_JUDGING.odd_chip_orders)
+
+
+def test_each_game_orders_odd_chips_by_every_value_of_its_odd_chip_rule():
+    for game, judging in (("razz", RAZZ_JUDGING), ("stud", STUD_JUDGING), ("stud8", STUD8_JUDGING)):
+        spec = next(spec for spec in GAME_OPTIONS[game].options if spec.name == "odd_chip_rule")
+        assert set(judging.odd_chip_orders) == {OddChipRule(value) for value in spec.values}
 
 
 def test_every_high_value_is_listed_once_boards_and_five_card_classes():
@@ -84,3 +89,19 @@ def test_why_better_names_what_decides():
 
     assert EIGHT_OR_BETTER_LOW.why_better(low("7s 5d 4h 3c As"), low("7d 6d 4c 3h 2s")) == \
         "compared from the top down, 5 is lower than 6"
+
+
+def test_compare_orders_each_half_and_leaves_hands_without_a_low_out_of_the_low_order():
+    from service.stud_family.comparison import compare
+
+    both = compare(STUD8_JUDGING, [["As", "2d", "3c", "5h", "9s", "Kd"], ["8c", "7c", "6c", "2c", "Tc", "Jd"],
+                                   ["Qh", "Qd", "Js", "9c", "9d", "7h"]], community_card="4h")
+    assert [value.name for value in both.values] == ["5-4-3-2-A", "T-8-7-6-2", "Q-Q-9-9-J"]
+    assert [low and low.name for low in both.lows] == ["5-4-3-2-A", "8-7-6-4-2", None]
+    assert (both.order, both.low_order, both.winners, both.low_winners) == (((1,), (0,), (2,)), ((0,), (1,)), (1,),
+                                                                             (0,))
+    nobody = compare(STUD8_JUDGING, [["Kh", "Kd", "Ks", "7c", "7d", "7h", "2s"], ["Qh", "Qd", "Jc", "9c", "9d", "Th",
+                                                                               "Ts"]])
+    assert (nobody.low_order, nobody.low_winners, nobody.lows) == ((), (), (None, None))
+    stud = compare(STUD_JUDGING, [["As", "Kd"], ["Ah", "Kc"], ["Qs", "Qd"]])
+    assert (stud.order, stud.lows, stud.low_order) == (((2,), (0, 1)), (), ())
