@@ -4,8 +4,9 @@ replay, then settled with every live hand's cards.
 
 At every step the replay answers without error and chips are conserved; the cap is never passed; at the end the hand
 is settled, the payouts sum to what was put in, each pot is shared among its own eligible seats in shares that sum
-to it, and a folded seat takes nothing. Hands have 2 to 7 players: with 8 the deck may run short and 7th street
-become a community card, which tests/stud_family/test_running_out.py covers.
+to it (in stud/8 its halves too, the high half the larger), and a folded seat takes nothing. Hands have 2 to 7
+players: with 8 the deck may run short and 7th street become a community card, which
+tests/stud_family/test_running_out.py covers.
 """
 
 from __future__ import annotations
@@ -169,6 +170,12 @@ def test_random_whole_hands_replay_conserve_chips_keep_the_cap_and_pay_out_what_
             assert set(pot.winners) <= set(pot.eligible)
             assert {share.seat for share in pot.shares} <= set(pot.winners)
             assert sum(share.amount for share in pot.shares) == pot.amount
+            halves = [half for half in (pot.high, pot.low) if half is not None]
+            assert not halves or sum(half.amount for half in halves) == pot.amount
+            assert pot.low is None or (pot.high is not None and pot.high.amount >= pot.low.amount)
+            for half in halves:
+                assert set(half.winners) <= set(pot.eligible)
+                assert sum(share.amount for share in half.shares) == half.amount
         event(f"{len(settlement.pots)} pots" if len(settlement.pots) < 3 else "3 pots or more")
         event("contested" if not settlement.uncontested else "uncontested")
 
