@@ -32,7 +32,7 @@ from .fields import (
 )
 from .responses import ApiBlueprint, answer_writer, json_response
 from .rules_options import RulesSchema
-from .showdown import PaidSchema
+from .showdown import PaidSchema, by_division
 
 blp = ApiBlueprint("table", __name__, url_prefix="/v1", description="What the betting rules allow at a table.")
 
@@ -333,13 +333,13 @@ write_first_to_act = answer_writer(FirstToActSchema)
 write_legal_actions = answer_writer(LegalActionsSchema)
 write_table_state = answer_writer(TableStateSchema, written=("pots", "result"))
 write_pot = answer_writer(PotSchema)
-write_outcome = answer_writer(HandOutcomeSchema)
+write_outcome = by_division(HandOutcomeSchema)
 
 
 def write_whole_hand(snapshot: Snapshot, state: TableState, result: Settlement | None) -> dict[str, Any]:
     """The table-state answer for a replayed hand: its state, the pots so far and, once decided, its result."""
     pots = [write_pot(pot) for pot in pots_so_far(snapshot, state)]
-    return write_table_state(state, pots=pots, result=write_outcome(result))
+    return write_table_state(state, pots=pots, result=write_outcome(snapshot.game.judging)(result))
 
 
 @blp.json_post("/bring-in", BringInRequestSchema, BringInSchema, example=BRING_IN_EXAMPLE)

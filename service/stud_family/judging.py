@@ -258,20 +258,20 @@ def _five_in_high_order(evaluator: Evaluator[Any], hand: JudgedHand) -> OddChipK
 
 STUD_ODD_CHIP_ORDER: Mapping[OddChipRule, OddChipOrder] = {
     OddChipRule.HIGH_CARD_BY_SUIT_IN_5: OddChipOrder(_five_in_high_order, Citation("stud §5", "TDA 20B")),
-    OddChipRule.ALL_CARDS_BY_SUIT: OddChipOrder(_all_in_high_order, Citation("stud §5", "RRoP Ties")),
+    OddChipRule.ALL_CARDS_BY_SUIT: OddChipOrder(_all_in_high_order, Citation("stud §5", "RRoP Ties 5")),
     OddChipRule.SEAT_ORDER: OddChipOrder(_position, Citation("stud §5", "PokerKit")),
 }
 """Stud's odd-chip orders among tied high hands (stud/8's high half too), aces high."""
 
 STUD8_LOW_ODD_CHIP_ORDER: Mapping[OddChipRule, OddChipOrder] = {
     OddChipRule.HIGH_CARD_BY_SUIT_IN_5: OddChipOrder(_top_card_down_in_five, Citation("stud §5", "TDA 20B")),
-    OddChipRule.ALL_CARDS_BY_SUIT: OddChipOrder(_low_card_up_in_all, Citation("stud §5", "RRoP Ties")),
+    OddChipRule.ALL_CARDS_BY_SUIT: OddChipOrder(_low_card_up_in_all, Citation("stud §5", "RRoP Ties 5")),
     OddChipRule.SEAT_ORDER: OddChipOrder(_position, Citation("stud §5", "PokerKit")),
 }
 """Stud/8's odd-chip orders among tied lows, aces low: a qualifying low's five cards are five ranks, so razz's
 comparison from the highest card down is the order ``best`` writes them."""
 
-STUD_TIES_SPLIT = Citation("stud §4", "RRoP Ties")
+STUD_TIES_SPLIT = Citation("stud §4", "RRoP Ties 1")
 """Suits never rank hands: equal ranks tie and split (BARGE App. C, RRoP Ties)."""
 
 _IN_RANKING_ORDER = "card by card as the hand ranks them (the bigger groups first, the 5 of a wheel first), by suit"
@@ -288,6 +288,15 @@ STUD_JUDGING = Judging(
 )
 """Seven-card stud: the best high hand takes each pot; odd chips as ``odd_chip_rule`` says, aces high."""
 
+HIGH_HALF_LARGER = Citation("stud §5", "TDA 20C")
+"""A pot split high and low is halved, the odd chip of the whole pot to the high half."""
+HIGH_SCOOPS_WITHOUT_LOW = Citation("stud §4", "BARGE Appendix A")
+"""Without a qualifying low among a pot's seats, its best high hand takes it all."""
+SAME_WINNERS_ONE_POT = Citation("stud §5", "TDA 19-F")
+"""The same two or more players best both ways share the pot as one (TDA 2015-17 19-F; ``hilo_same_winners``)."""
+EACH_POT_APART = Citation("stud §4", "TDA 21")
+"""Every pot, main and side, is judged among its own seats, with its own best high hands and lows."""
+
 STUD8_JUDGING = Judging(
     hand=STUD_HIGH,
     division=Division.HIGH_LOW_HALVES,
@@ -299,10 +308,10 @@ STUD8_JUDGING = Judging(
         hand=EIGHT_OR_BETTER_LOW,
         odd_chip_orders=STUD8_LOW_ODD_CHIP_ORDER,
         words=Words(best="the best qualifying low", ties="identical lows split the low half", rank_only=None),
-        halves=Citation("stud §5", "TDA 20C"),
-        no_low=Citation("stud §4", "BARGE Appendix A"),
-        one_pot=Citation("stud §5", "RRoP Ties"),
-        each_pot=Citation("stud §4", "TDA 21"),
+        halves=HIGH_HALF_LARGER,
+        no_low=HIGH_SCOOPS_WITHOUT_LOW,
+        one_pot=SAME_WINNERS_ONE_POT,
+        each_pot=EACH_POT_APART,
     ),
 )
 """Stud hi/lo eight or better: each pot halved between its best high hands and its best qualifying lows, the high

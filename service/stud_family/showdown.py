@@ -80,8 +80,9 @@ class PotResult(msgspec.Struct, frozen=True):
     """Stud/8: the high half, the whole pot when no low qualifies or when it is shared as one (``one_pot``)."""
     low: Half | None = None
     """Stud/8: the low half, None when none of the pot's seats holds a qualifying low; of no chips when ``one_pot``."""
-    one_pot: bool = False
-    """Stud/8: the same two or more seats hold its best high and its best low, and share it as one pot."""
+    one_pot: bool | None = None
+    """Stud/8: True when the same two or more seats hold its best high and its best low and share it as one pot, else
+    False; None in a game of one division."""
 
 
 class OddChip(msgspec.Struct, frozen=True):
@@ -285,7 +286,7 @@ def _award_halves(judging: Judging, low: LowHalf, index: int, pot: Pot, hands: d
     if len(pot.eligible) == 1:
         alone = (Share(pot.eligible[0], pot.amount),)
         return PotResult(pot.amount, pot.eligible, pot.eligible, alone, None,
-                         high=Half(pot.amount, pot.eligible, alone, None)), []
+                         high=Half(pot.amount, pot.eligible, alone, None), one_pot=False), []
     contenders = [hands[seat] for seat in pot.eligible]
     highs, lows = _best(contenders, _high_value), _best(contenders, _low_value)
     high_seats, low_seats = tuple(hand.seat for hand in highs), tuple(hand.seat for hand in lows)
@@ -306,7 +307,8 @@ def _award_halves(judging: Judging, low: LowHalf, index: int, pot: Pot, hands: d
     return PotResult(pot.amount, pot.eligible, tuple(sorted(paid)),
                      tuple(Share(seat, paid[seat]) for seat in sorted(paid)), high_name,
                      Half(pot.amount - low_amount, high_seats, high_shares, high_name),
-                     Half(low_amount, low_seats, low_shares, lows[0].low.name)), [*high_chips, *low_chips]
+                     Half(low_amount, low_seats, low_shares, lows[0].low.name), one_pot=False), \
+        [*high_chips, *low_chips]
 
 
 def showdown(

@@ -54,3 +54,5 @@ def test_the_judging_modules_read_no_ranking_table(path):
     source = (SERVICE / path).read_text()
     assert not re.search(r"\b(LOW_HANDS|BEST_CARDS|SEVEN_CARD_RANKS|LOW_RANKING|ODD_CHIP_ORDER)\b", source)
     assert not re.search(r"from \.+(stud_family\.)?ranking import", source)
+    assert not re.search(r"\b(HIGH_HANDS|FLUSHES|STUD_HIGH|EIGHT_OR_BETTER_LOW|QUALIFYING_LOWS)\b", source)
+    assert not re.search(r"from \.+(stud_family\.)?(high_ranking|eight_or_better) import", source)

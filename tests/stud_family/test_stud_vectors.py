@@ -239,7 +239,7 @@ def texts(judging, result):
 def test_5_1_explained():
     result = showdown(STUD_JUDGING, players(*FIVE_NINE_HIGH))
     why = texts(STUD_JUDGING, result)
-    assert why[0] == ("pot", "stud §4", "RRoP Ties", "main pot of 14: seats 1, 2 and 3 reached it: seats 1, 2 and 3 "
+    assert why[0] == ("pot", "stud §4", "RRoP Ties 1", "main pot of 14: seats 1, 2 and 3 reached it: seats 1, 2 and 3 "
                       "tie with 9-8-7-6-5 (suits never break a tie) and split it, 4 each")
     assert why[1][:3] == ("odd_chip", "stud §5", "TDA 20B")
     assert "9h 8d 7c 6s 5h" in why[1][3] and "as the hand ranks them" in why[1][3]
@@ -249,7 +249,7 @@ def test_5_4_explained_halves_and_a_side_pot_without_a_low():
     result = showdown(STUD8_JUDGING, players((1, 6, "As 2s 3c 4c 5d 9d Td"), (2, 7, "5h 6h 7s 8s 9c Kc Qc"),
                                              (3, 7, "5c 6c 7d 8d 9h Kh Qh")))
     decisions = [(decision, rule, source) for decision, rule, source, _ in texts(STUD8_JUDGING, result)]
-    assert decisions == [("pot", "stud §5", "TDA 20C"), ("high_half", "stud §4", "RRoP Ties"),
+    assert decisions == [("pot", "stud §5", "TDA 20C"), ("high_half", "stud §4", "RRoP Ties 1"),
                          ("low_half", "stud §4", "TDA 21"), ("pot", "stud §4", "BARGE Appendix A"),
                          ("odd_chip", "stud §5", "TDA 20B")]
     assert texts(STUD8_JUDGING, result)[3][3] == (
@@ -260,13 +260,31 @@ def test_5_4_explained_halves_and_a_side_pot_without_a_low():
 
 def test_5_5_explained_one_pot():
     why = texts(STUD8_JUDGING, showdown(STUD8_JUDGING, players(*VECTOR_5_5)))
-    assert why == [("pot", "stud §5", "RRoP Ties", "main pot of 10: seats 1 and 2 reached it; seats 1 and 2 hold both "
+    assert why == [("pot", "stud §5", "TDA 19-F", "main pot of 10: seats 1 and 2 reached it; seats 1 and 2 hold both "
                     "the best high, 6-5-4-3-2, and the best low, 6-5-4-3-2, so they share it as one pot, not halved: "
                     "5 each")]
 
 
 def test_5_6_explained_low_odd_chip_by_all_cards():
     why = texts(STUD8_JUDGING, showdown(STUD8_JUDGING, players(*VECTOR_5_6), odd_chip_rule=ALL_CARDS))
-    assert why[-1][:3] == ("odd_chip", "stud §5", "RRoP Ties")
+    assert why[-1][:3] == ("odd_chip", "stud §5", "RRoP Ties 5")
     assert why[-1][3].startswith("the odd chip of the main pot's low half goes to seat 3: its cards are first of the "
                                  "tied hands compared from the lowest card up by rank and suit (Ac")
+
+
+# Section 7's community card in both halves, and past it for the odd chip (section 5, inferred) ---------------------
+
+def test_the_community_card_plays_for_high_and_for_low():
+    result = showdown(STUD8_JUDGING, players((1, 40, "As 2d 3c 5h 9s Kd"), (2, 40, "Qh Qd Jc 9c 9d 7h")),
+                      community_card="4h")
+    pot = result.pots[0]
+    assert (pot.high.winning_hand, pot.low.winning_hand) == ("5-4-3-2-A", "5-4-3-2-A")
+    assert paid(result) == {1: 80}
+
+
+def test_a_shared_community_card_passes_the_odd_chip_to_the_next_card():
+    result = showdown(STUD_JUDGING, players((1, 20, "Ks Qs Jd 9c 2c 3d"), (2, 20, "Kd Qh Jc 9d 2d 3h"), (3, 5, None)),
+                      community_card="Ac")
+    assert result.pots[0].winning_hand == "A-K-Q-J-9"
+    chip = result.odd_chips[0]
+    assert (chip.seat, chip.cards[0], chip.decided_at) == (1, "Ac", 1)
