@@ -1,14 +1,17 @@
-"""Print the median in-process time of one 8-player showdown with three side pots.
+"""Print the median in-process time of one 8-player showdown with three side pots, in each game, side by side.
 
-Run from the project root: ``python -m bench.showdown``.
+The same seats and cards are judged as razz, stud and stud/8 (stud/8's pots halved, its lows
+valued too), the games' calls interleaved round by round so the machine's load falls on each alike.
+Run from the project root: ``python -m bench.showdown [--rounds 2000]``.
 """
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import time
 
-from service.stud_family.judging import RAZZ_JUDGING
+from service.stud_family.games import GAMES
 from service.stud_family.showdown import ShowdownPlayer, showdown
 
 PLAYERS = [
@@ -26,15 +29,21 @@ ROUNDS = 2000
 
 
 def main() -> None:
-    """Time ROUNDS calls one by one and print the median."""
-    pots = len(showdown(RAZZ_JUDGING, PLAYERS, COMMUNITY_CARD).pots)
-    timings = []
-    for _ in range(ROUNDS):
-        start = time.perf_counter()
-        showdown(RAZZ_JUDGING, PLAYERS, COMMUNITY_CARD)
-        timings.append(time.perf_counter() - start)
-    median = statistics.median(timings)
-    print(f"showdown, 8 players, {pots} pots: median {median * 1e6:.1f} µs per call over {ROUNDS} calls")
+    """Time each game's showdown once per round, ROUNDS rounds, and print each median."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rounds", type=int, default=ROUNDS)
+    rounds = parser.parse_args().rounds
+    judgings = {name: game.judging for name, game in GAMES.items()}
+    timings: dict[str, list[float]] = {name: [] for name in judgings}
+    for _ in range(rounds):
+        for name, judging in judgings.items():
+            start = time.perf_counter()
+            showdown(judging, PLAYERS, COMMUNITY_CARD)
+            timings[name].append(time.perf_counter() - start)
+    for name, judging in judgings.items():
+        pots = len(showdown(judging, PLAYERS, COMMUNITY_CARD).pots)
+        print(f"{name:5} showdown, 8 players, {pots} pots: median {statistics.median(timings[name]) * 1e6:.1f} µs "
+              f"per call over {rounds} calls")
 
 
 if __name__ == "__main__":

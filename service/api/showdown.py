@@ -12,7 +12,7 @@ from ..stud_family.games import GAMES
 from ..stud_family.judging import Judging
 from ..stud_family.rules import resolve_rules
 from ..stud_family.seating import MAX_SEAT, position_order
-from ..stud_family.showdown import ShowdownPlayer, explain_showdown, showdown
+from ..stud_family.showdown import HalfName, ShowdownPlayer, explain_showdown, showdown
 from ..stud_family.streets import HAND_SIZE
 from .base import Items, Length, Object, RequestSchema
 from .explain import why_field, write_why
@@ -121,7 +121,7 @@ class OddChipSchema(ma.Schema):
     seat = ma.fields.Integer(required=True, metadata={"description": "The seat that got the chip."})
     rule = ma.fields.String(required=True, metadata={"description": "The odd_chip_rule that decided (section 6).",
                                                      "example": "high_card_by_suit_in_5"})
-    half = ma.fields.String(validate=ma.validate.OneOf(["high", "low"]), metadata={
+    half = ma.fields.String(validate=ma.validate.OneOf([half.value for half in HalfName]), metadata={
         "description": "stud8 only: the half of the pot the chip is odd in."})
 
 

@@ -221,6 +221,11 @@ class Judging:
     low: LowHalf | None = None
     """The second division's low half (stud/8), None in a game whose pot goes to one winner group."""
 
+    def __post_init__(self) -> None:
+        """A judging divides a pot into halves exactly when it has a low half to judge."""
+        if (self.division is Division.HIGH_LOW_HALVES) != (self.low is not None):
+            raise ValueError(f"a {self.division} division {'needs' if self.low is None else 'has no'} low half")
+
 
 TIES_SPLIT = Citation("§6", "RRoP Ties 1")
 """The same five ranks split the pot: suits never break a tie."""

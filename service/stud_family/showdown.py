@@ -17,7 +17,8 @@ The records are frozen msgspec structs, as the core's others are.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from enum import StrEnum
 from typing import Any
 
 import msgspec
@@ -51,6 +52,13 @@ class Share(msgspec.Struct, frozen=True):
 
     seat: int
     amount: int
+
+
+class HalfName(StrEnum):
+    """The halves of a stud/8 pot, as an odd chip names the one it is odd in."""
+
+    HIGH = "high"
+    LOW = "low"
 
 
 class Half(msgspec.Struct, frozen=True):
@@ -102,8 +110,8 @@ class OddChip(msgspec.Struct, frozen=True):
     """Where ``cards`` first beat ``next_seat``'s, which are ``next_cards``: the cards before it, a shared community
     card, decided nothing."""
     next_cards: tuple[str, ...]
-    half: str | None = None
-    """Stud/8: the half it is an odd chip of, ``high`` or ``low`` (a pot shared as one is its high half)."""
+    half: HalfName | None = None
+    """Stud/8: the half it is an odd chip of (a pot shared as one is its high half); None in a game of one division."""
 
 
 class ShowdownResult(msgspec.Struct, frozen=True):
@@ -234,7 +242,7 @@ def _first_difference(mine: tuple[int, ...], theirs: tuple[int, ...]) -> int:
 
 
 def _split(amount: int, winners: Sequence[JudgedHand], order: OddChipOrder, evaluator: Any, rule: OddChipRule,
-           index: int, half: str | None) -> tuple[tuple[Share, ...], list[OddChip]]:
+           index: int, half: HalfName | None) -> tuple[tuple[Share, ...], list[OddChip]]:
     """``amount`` split evenly among ``winners`` (ascending seats), the odd chips one each to the first of them in
     ``order``; also the odd chips, each with what the rule compared to give it."""
     each, odd = divmod(amount, len(winners))
@@ -251,19 +259,17 @@ def _split(amount: int, winners: Sequence[JudgedHand], order: OddChipOrder, eval
     return shares, chips
 
 
-def _best(contenders: Sequence[JudgedHand], value: Callable[[JudgedHand], Any]) -> list[JudgedHand]:
-    """The contenders whose value (not None) has the least rank: the best hands, ascending seats."""
-    valued = [hand for hand in contenders if value(hand) is not None]
-    best = min((value(hand).rank for hand in valued), default=None)
-    return [hand for hand in valued if value(hand).rank == best]
+def _best_high(contenders: Sequence[JudgedHand]) -> list[JudgedHand]:
+    """The contenders whose value has the least rank: the best hands (stud/8: the best high hands), in their order."""
+    best = min(hand.value.rank for hand in contenders)
+    return [hand for hand in contenders if hand.value.rank == best]
 
 
-def _high_value(hand: JudgedHand) -> Any:
-    return hand.value
-
-
-def _low_value(hand: JudgedHand) -> Any:
-    return hand.low
+def _best_low(contenders: Sequence[JudgedHand]) -> list[JudgedHand]:
+    """The contenders whose qualifying low has the least rank, in their order; none when no low qualifies."""
+    qualifying = [hand for hand in contenders if hand.low is not None]
+    best = min((hand.low.rank for hand in qualifying), default=None)
+    return [hand for hand in qualifying if hand.low.rank == best]
 
 
 def _award(judging: Judging, index: int, pot: Pot, hands: dict[int, JudgedHand],
@@ -272,7 +278,7 @@ def _award(judging: Judging, index: int, pot: Pot, hands: dict[int, JudgedHand],
     each with what the rule compared to give it."""
     if len(pot.eligible) == 1:
         return PotResult(pot.amount, pot.eligible, pot.eligible, (Share(pot.eligible[0], pot.amount),), None), []
-    winners = _best([hands[seat] for seat in pot.eligible], _high_value)
+    winners = _best_high([hands[seat] for seat in pot.eligible])
     shares, chips = _split(pot.amount, winners, judging.odd_chip_orders[rule], judging.hand, rule, index, None)
     return PotResult(pot.amount, pot.eligible, tuple(hand.seat for hand in winners), shares,
                      winners[0].value.name), chips
@@ -288,19 +294,20 @@ def _award_halves(judging: Judging, low: LowHalf, index: int, pot: Pot, hands: d
         return PotResult(pot.amount, pot.eligible, pot.eligible, alone, None,
                          high=Half(pot.amount, pot.eligible, alone, None), one_pot=False), []
     contenders = [hands[seat] for seat in pot.eligible]
-    highs, lows = _best(contenders, _high_value), _best(contenders, _low_value)
+    highs, lows = _best_high(contenders), _best_low(contenders)
     high_seats, low_seats = tuple(hand.seat for hand in highs), tuple(hand.seat for hand in lows)
     high_order, low_order = judging.odd_chip_orders[rule], low.odd_chip_orders[rule]
     high_name = highs[0].value.name
     if not lows or (same_winners is HiloSameWinners.ONE_POT and len(highs) > 1 and high_seats == low_seats):
-        shares, chips = _split(pot.amount, highs, high_order, judging.hand, rule, index, "high")
+        shares, chips = _split(pot.amount, highs, high_order, judging.hand, rule, index, HalfName.HIGH)
         whole = Half(pot.amount, high_seats, shares, high_name)
         shared = Half(0, low_seats, tuple(Share(seat, 0) for seat in low_seats), lows[0].low.name) if lows else None
         return PotResult(pot.amount, pot.eligible, high_seats, shares, high_name, whole, shared,
                          one_pot=bool(lows)), chips
     low_amount = pot.amount // 2
-    high_shares, high_chips = _split(pot.amount - low_amount, highs, high_order, judging.hand, rule, index, "high")
-    low_shares, low_chips = _split(low_amount, lows, low_order, low.hand, rule, index, "low")
+    high_shares, high_chips = _split(pot.amount - low_amount, highs, high_order, judging.hand, rule, index,
+                                     HalfName.HIGH)
+    low_shares, low_chips = _split(low_amount, lows, low_order, low.hand, rule, index, HalfName.LOW)
     paid: dict[int, int] = {}
     for share in (*high_shares, *low_shares):
         paid[share.seat] = paid.get(share.seat, 0) + share.amount
@@ -376,12 +383,12 @@ def award(judging: Judging, players: Sequence[ShowdownPlayer], hands: dict[int, 
         for share in result.shares:
             payout[share.seat] += share.amount
     live = tuple(sorted(player.seat for player in players if _contends(player)))
-    best = {hand.seat for hand in _best(list(hands.values()), _high_value)}
-    if low is not None:
-        best |= {hand.seat for hand in _best(list(hands.values()), _low_value)}
+    best_overall = min((hand.value.rank for hand in hands.values()), default=None)
+    best_low = {hand.seat for hand in _best_low(list(hands.values()))} if low is not None else set()
     return ShowdownResult(
         uncontested=sum(not player.folded for player in players) == 1,
-        winners=tuple(seat for seat in live if len(live) == 1 or seat in best),
+        winners=tuple(seat for seat in live if len(live) == 1 or hands[seat].value.rank == best_overall
+                      or seat in best_low),
         pots=tuple(awarded),
         payouts=tuple(Share(seat, amount) for seat, amount in payout.items()),
         odd_chips=tuple(odd_chips),
@@ -424,7 +431,7 @@ def explain_showdown(judging: Judging, result: ShowdownResult, mucked: Sequence[
     for odd in result.odd_chips:
         which, first = ("the", "first") if odd.chips == 1 else ("an", f"among the first {odd.chips}, one chip each,")
         orders, words = (judging.low.odd_chip_orders, judging.low.words) \
-            if judging.low is not None and odd.half == "low" else (judging.odd_chip_orders, judging.words)
+            if judging.low is not None and odd.half is HalfName.LOW else (judging.odd_chip_orders, judging.words)
         of = pot_name(odd.pot) if odd.half is None else f"{pot_name(odd.pot)}'s {odd.half} half"
         why.append(orders[odd.rule].citation.says(
             "odd_chip", f"{which} odd chip of the {of} goes to seat {odd.seat}: "
@@ -475,7 +482,7 @@ def _odd_chip_reason(odd: OddChip, first: str, words: Words) -> str:
     are its half's (how its five cards are compared)."""
     if odd.rule == OddChipRule.SEAT_ORDER:
         return f"it is {first} of the tied seats in position order"
-    if odd.rule == OddChipRule.ALL_CARDS_BY_SUIT and odd.half != "low":
+    if odd.rule == OddChipRule.ALL_CARDS_BY_SUIT and odd.half is not HalfName.LOW:
         return (f"its cards are {first} of the tied hands compared from the highest card down by rank, aces high, "
                 f"and suit, all its cards ({odd.cards[0]}, then down)")
     if odd.rule in (OddChipRule.LOW_CARD_BY_SUIT_ALL_CARDS, OddChipRule.ALL_CARDS_BY_SUIT):

@@ -19,8 +19,9 @@ ROTATED = {card: card[0] + "cdhs"["cdhs".index(card[1]) - 1] for card in DECK}
 
 @st.composite
 def tables(draw):
-    """2 to 7 seats, distinct seven-card hands, contributions from a few levels (side pots likely), some folded, two
-    live; often the second hand holds the first one's ranks, so hands tie and odd chips are given."""
+    """2 to 7 seats, distinct seven-card hands (or six and a community card, section 7), contributions from a few
+    levels (side pots likely), some folded, two live; often the second hand holds the first one's ranks, so hands tie
+    and odd chips are given. Returns the players and the community card or None."""
     count = draw(st.integers(2, 7))
     deck = draw(st.permutations(DECK))
     if draw(st.booleans()):
@@ -31,18 +32,20 @@ def tables(draw):
     folded = draw(st.lists(st.booleans(), min_size=count, max_size=count))
     folded[0] = folded[1] = False
     chips = draw(st.lists(st.sampled_from([5, 20, 20, 40, 41, 60]), min_size=count, max_size=count))
-    return [ShowdownPlayer(seat, chips[index], folded[index],
-                           None if folded[index] else deck[7 * index:7 * index + 7])
-            for index, seat in enumerate(seats)]
+    own = draw(st.sampled_from([7, 7, 6]))
+    community = deck[-1] if own == 6 else None
+    hands = [None if folded[index] else deck[7 * index:7 * index + own] for index in range(count)]
+    return [ShowdownPlayer(seat, chips[index], folded[index], hands[index]) for index, seat in enumerate(seats)], \
+        community
 
 
-def codes(player):
-    return tuple(CARD_CODES[card] for card in player.cards)
+def codes(player, community):
+    return tuple(CARD_CODES[card] for card in (*player.cards, *([community] if community else [])))
 
 
-def best_seats(players, eligible, value, better):
-    """The eligible seats whose brute-force value (not None) is the best."""
-    valued = {player.seat: value(codes(player)) for player in players if player.seat in eligible}
+def best_seats(players, community, eligible, value, better):
+    """The eligible seats whose brute-force value (not None) is the best, the community card in every hand."""
+    valued = {player.seat: value(codes(player, community)) for player in players if player.seat in eligible}
     valued = {seat: v for seat, v in valued.items() if v is not None}
     if not valued:
         return ()
@@ -66,19 +69,23 @@ def assert_conserved(players, result):
 
 @settings(max_examples=200, deadline=None)
 @given(tables(), st.sampled_from(list(STUD_JUDGING.odd_chip_orders)))
-def test_stud_pots_go_to_their_best_high_hands(players, rule):
-    result = showdown(STUD_JUDGING, players, odd_chip_rule=rule)
+def test_stud_pots_go_to_their_best_high_hands(table, rule):
+    players, community = table
+    result = showdown(STUD_JUDGING, players, community, odd_chip_rule=rule)
     assert_conserved(players, result)
     for pot in result.pots:
         if len(pot.eligible) > 1:
-            assert pot.winners == best_seats(players, pot.eligible, seven_card_high, max)
+            assert pot.winners == best_seats(players, community, pot.eligible, seven_card_high, max)
         assert_split_evenly(pot)
+    assert all(chip.rule is rule and chip.half is None for chip in result.odd_chips)
 
 
 @settings(max_examples=300, deadline=None)
 @given(tables(), st.sampled_from(list(STUD8_JUDGING.odd_chip_orders)), st.sampled_from(list(HiloSameWinners)))
-def test_stud8_halves_go_to_their_best_qualifying_hands(players, rule, same_winners):
-    result = showdown(STUD8_JUDGING, players, odd_chip_rule=rule, hilo_same_winners=same_winners)
+def test_stud8_halves_go_to_their_best_qualifying_hands(table, rule, same_winners):
+    players, community = table
+    result = showdown(STUD8_JUDGING, players, community, odd_chip_rule=rule, hilo_same_winners=same_winners)
+    assert all(chip.rule is rule for chip in result.odd_chips)
     assert_conserved(players, result)
     for pot in result.pots:
         high, low = pot.high, pot.low
@@ -86,8 +93,8 @@ def test_stud8_halves_go_to_their_best_qualifying_hands(players, rule, same_winn
         if len(pot.eligible) == 1:
             assert (high.amount, high.winners, low) == (pot.amount, pot.eligible, None)
             continue
-        highs = best_seats(players, pot.eligible, seven_card_high, max)
-        lows = best_seats(players, pot.eligible, seven_card_low, min)
+        highs = best_seats(players, community, pot.eligible, seven_card_high, max)
+        lows = best_seats(players, community, pot.eligible, seven_card_low, min)
         assert high.winners == highs
         assert_split_evenly(high)
         if not lows:

@@ -288,3 +288,19 @@ def test_a_shared_community_card_passes_the_odd_chip_to_the_next_card():
     assert result.pots[0].winning_hand == "A-K-Q-J-9"
     chip = result.odd_chips[0]
     assert (chip.seat, chip.cards[0], chip.decided_at) == (1, "Ac", 1)
+
+
+def test_every_stud_showdown_decision_cites_a_rulebook_rule_of_the_stud_part():
+    from service.stud_family.showdown import explain_showdown
+    from service.stud_family.why import STUD_SECTIONS
+    from tests.stud_family.citations import SOURCE
+
+    cases = [(STUD_JUDGING, players(*FIVE_NINE_HIGH), {}),
+             (STUD_JUDGING, players(*VECTOR_5_2), {"odd_chip_rule": ALL_CARDS}),
+             (STUD8_JUDGING, players(*VECTOR_5_5), {}),
+             (STUD8_JUDGING, players(*VECTOR_5_6), {"odd_chip_rule": ALL_CARDS}),
+             (STUD8_JUDGING, players(*VECTOR_5_5), {"hilo_same_winners": HiloSameWinners.BY_HALVES})]
+    for judging, seats, options in cases:
+        for why in explain_showdown(judging, showdown(judging, seats, **options), []):
+            assert SOURCE.fullmatch(why.source), why
+            assert why.rule in STUD_SECTIONS or why.rule == "§6", why
