@@ -47,7 +47,7 @@ from .cap import (
     is_capped,
     lifts_mid_round,
 )
-from .cards import CARD_TEXT
+from .cards import CARD_TEXT, RANK_OF
 from .errors import IllegalActionError, SnapshotError
 from .first_to_act import (
     BoardOpener,
@@ -58,18 +58,24 @@ from .first_to_act import (
 from .limits import (
     BET_SIZES,
     BETS,
+    BIG_AFTER_BIG,
+    BIGS,
+    BIGS_ONLY,
     COMPLETES_SHORT,
+    OPEN_PAIR,
     RAISES,
     RAISES_OVER_ALL_IN,
     REOPENED_PER_PLAYER,
     SHORT_ALL_IN,
     SHORT_OF_FULL,
+    OpenPair,
     ShortAllIn,
     counts_as_full,
+    is_big_increase,
     reopens_everyone,
     reopens_for,
 )
-from .rules import ShortAllinThreshold
+from .rules import FourthStreetOpenPair, ShortAllinThreshold
 from .running_out import SeventhStreet, seventh_street
 from .seating import CLOCKWISE_AFTER, positions
 from .show_order import refuse_tabled_muck
@@ -200,14 +206,20 @@ class _Round:
     """One street's betting round; its actions are the hand's from ``start`` to the next round's start."""
 
     # No instance dictionary: what that saves a replay is in bench/README.md, "Speed tricks"
-    __slots__ = ("acted", "after_cap", "bet_made", "call_target", "capped_by", "first_aggressor", "floor", "has_acted",
-                 "high", "last_aggressor", "level", "level_all_in", "lifted", "number", "opener", "opening",
-                 "posts_bring_in", "put_in", "raises", "size", "start")
+    __slots__ = ("acted", "after_cap", "bet_made", "big_made", "call_target", "capped_by", "first_aggressor", "floor",
+                 "has_acted", "high", "last_aggressor", "level", "level_all_in", "lifted", "number", "open_pair",
+                 "opener", "opening", "posts_bring_in", "put_in", "raises", "size", "start")
 
     def __init__(self, number: int, size: int, players: int, start: int) -> None:
         self.number = number
         self.size = size
-        """The street's bet: the small or the big bet."""
+        """The street's bet: the small or the big bet; on an open-pair street, the big bet once one big bet or raise
+        is made (stud section 3)."""
+        self.open_pair = False
+        """Whether a board showed a pair when the street was dealt and the game's rules let every player bet or raise
+        the small or the big bet (stud section 3)."""
+        self.big_made = False
+        """On an open-pair street: whether a big bet or raise has been made, after which every raise is big."""
         self.start = start
         self.opener: int | None = None
         """The seat that opened: 3rd street's bring-in seat, later the first to act (None: no betting)."""
@@ -295,6 +307,7 @@ _NOT_THE_ALL_IN_COMPLETION = {threshold: Refusal("the increase here completes th
                                                  citation) for threshold, citation in SHORT_ALL_IN.items()}
 """The increase refused when a short all-in is to be completed (section 4), not 3rd street's bring-in (section 2)."""
 _COMPLETES, _BETS = ActionType.COMPLETE, ActionType.BET
+_DOUBLE_BET_ALLOWED = FourthStreetOpenPair.DOUBLE_BET_ALLOWED
 
 
 def _capped(limit: int | None, rule: Citation) -> Refusal:
@@ -348,7 +361,7 @@ class Table:
         found = bring_in_at([cards[0] for cards in self.up], self.stack, self.stakes, self.game)
         self.bring_in = found.seat_index
         self.third_opener = found.opener
-        self.decisions: list[Found | BoardOpener | ShortAllIn] = [found]
+        self.decisions: list[Found | BoardOpener | ShortAllIn | OpenPair] = [found]
         """The decisions the replay makes, in order, each as its rule's function returned it: the bring-in, the
         opener of each later street that has betting, each all-in short of a full bet or raise."""
         self._begin_round(FIRST_STREET)
@@ -378,12 +391,23 @@ class Table:
             self.decisions.append(found)
             first = found.first
             r.opener = None if first is None else self.seats[first]
+            if STREETS[street].open_pair and self.rules.fourth_street_open_pair is _DOUBLE_BET_ALLOWED:
+                self._find_open_pair(r)
         if first is None:  # fewer than two can act (bring_in.first_to_open): nobody bets
             self._end_betting()
             return
         self.phase = _BETTING
         self.to_act = first
         r.lifted = cap_lifted(self.rules.heads_up_uncap, self.n, self.active, True, False)
+
+    def _find_open_pair(self, r: _Round) -> None:
+        """Whether a board shows a pair as the street is dealt: every player dealt it counts, all-in or not, and a
+        later fold does not end it (stud section 3)."""
+        for i, cards in enumerate(self.up):
+            if not self.folded[i] and RANK_OF[cards[0]] == RANK_OF[cards[1]]:
+                r.open_pair = True
+                self.decisions.append(OpenPair(self.seats[i], " ".join(CARD_TEXT[card] for card in cards[:2])))
+                return
 
     def _end_round(self) -> None:
         """The round is over: deal on if the cards are there, else wait for them (dealing)."""
@@ -419,12 +443,13 @@ class Table:
     # -- the rule of each action -------------------------------------------------------------
 
     @overload
-    def price(self, i: int, kind: str, explain: Literal[False] = False) -> int | Refusal: ...
+    def price(self, i: int, kind: str, explain: Literal[False] = False, big: bool = False) -> int | Refusal: ...
     @overload
-    def price(self, i: int, kind: str, explain: Literal[True]) -> Offered | Refusal: ...
-    def price(self, i: int, kind: str, explain: bool = False) -> int | Offered | Refusal:
+    def price(self, i: int, kind: str, explain: Literal[True], big: bool = False) -> Offered | Refusal: ...
+    def price(self, i: int, kind: str, explain: bool = False, big: bool = False) -> int | Offered | Refusal:
         """The chips action ``kind`` adds for player ``i`` now (0 for fold and check), or why he may not take it;
-        with ``explain``, the chips with why they are offered.
+        with ``explain``, the chips with why they are offered. ``big``: an increase's big size over an open pair on
+        4th street (stud section 3), which ``big_open`` says is there.
 
         Each branch is the rule of one action type: what it answers is what it allows, and why.
         """
@@ -452,10 +477,16 @@ class Table:
                 return Offered(0, _FOLDS_UNFACED) if explain else 0
             return _CHECK_INSTEAD
         if kind in INCREASES:
-            return self._increase_price(i, need, kind, explain)
+            return self._increase_price(i, need, kind, explain, big)
         return _OPENS_ONLY  # the bring-in, the one type left
 
-    def _increase_price(self, i: int, need: int, kind: str, explain: bool) -> int | Offered | Refusal:
+    def big_open(self) -> bool:
+        """Whether an increase may now be small or big: an open pair on the street and no big bet or raise yet."""
+        r = self.round
+        return r.open_pair and not r.big_made
+
+    def _increase_price(self, i: int, need: int, kind: str, explain: bool, big: bool = False
+                        ) -> int | Offered | Refusal:
         """A bet, completion or raise goes one bet over the level, or all-in short of it (sections 2 and 4)."""
         r = self.round
         if r.capped_by is not None:
@@ -477,11 +508,13 @@ class Table:
             if name is _COMPLETES and not completes_bring_in(r.number, r.bet_made):
                 return _NOT_THE_ALL_IN_COMPLETION[self.rules.short_allin_threshold]
             return _NOT_THE_INCREASE[name]
-        amount = r.level + r.size - r.put_in[i]
+        amount = r.level + (self.stakes.big_bet if big else r.size) - r.put_in[i]  # type: ignore[operator]  # set
         if not explain:
             return amount if amount < stack else stack
         if amount > stack:  # all-in short of the full increase (section 4)
             return Offered(stack, SHORT_OF_FULL[self.rules.short_allin_threshold], reopened_by)
+        if big or r.big_made:
+            return Offered(amount, BIGS if big else BIGS_ONLY, reopened_by)
         if name is _COMPLETES:
             return Offered(amount, COMPLETES if completes_bring_in(r.number, r.bet_made)
                            else COMPLETES_SHORT[self.rules.short_allin_threshold], reopened_by)
@@ -551,6 +584,8 @@ class Table:
         chips = self.price(i, kind)
         if type(chips) is Refusal:
             self._refuse(index, action, f"seat {seat} may not {kind}: {say(self, chips, i)}", chips.citation)
+        if amount is not None and amount != chips and kind in INCREASES and STREETS[self.round.number].open_pair:
+            chips = self._open_pair_size(index, action, i, chips)
         if amount is not None and (amount != chips or kind in NO_CHIPS):
             self._refuse(index, action, f"seat {seat}'s {kind} adds {'no' if kind in NO_CHIPS else chips} chips, "
                                         f"not {amount}", BET_SIZES if kind in INCREASES else ACTION_SETS)
@@ -573,6 +608,37 @@ class Table:
         if self.lifts_mid_round and not r.lifted:
             r.lifted = cap_lifted(self.rules.heads_up_uncap, self.n, self.active, False, self.capped())
         self._pass_turn(i)
+
+    def _open_pair_size(self, index: int, action: Action, i: int, chips: int) -> int:
+        """The chips of an increase naming another amount than the small size on a street where a pair may open the
+        big bet: its big size when it is open, else the refusal of the size it names (stud section 3); any other
+        amount is left to the bet sizes' refusal."""
+        r, seat, kind, amount = self.round, self.seats[i], action.type, action.amount
+        if self.big_open():
+            big = self.price(i, kind, big=True)
+            return big if big == amount else chips
+        reach = r.put_in[i] + self.stack[i]
+        if r.big_made:
+            small = min(r.level + self.stakes.small_bet - r.put_in[i], self.stack[i])
+            if amount == small and r.put_in[i] + small < reach:
+                self._refuse(index, action, f"seat {seat} may not {kind} to {r.put_in[i] + small}, a small {kind}: a "
+                                            f"big bet or raise has been made on 4th street, so every raise is big: "
+                                            f"to {r.put_in[i] + chips}", BIG_AFTER_BIG)
+            return chips
+        big = min(r.level + self.stakes.big_bet - r.put_in[i], self.stack[i])  # type: ignore[operator]  # set
+        if amount != big:
+            return chips
+        to = r.put_in[i] + big
+        if self.rules.fourth_street_open_pair is _DOUBLE_BET_ALLOWED:
+            self._refuse(index, action, f"seat {seat} may not {kind} to {to} by the big bet: no board showed a pair "
+                                        f"when 4th street was dealt, so the {kind} is the small bet, to "
+                                        f"{r.put_in[i] + chips}", OPEN_PAIR)
+        refused_by = self.game.open_pair_refused
+        if refused_by is not None:
+            self._refuse(index, action, f"seat {seat} may not {kind} to {to} by the big bet: 4th street is bet in "
+                                        f"small bets whatever pairs show (fourth_street_open_pair never in "
+                                        f"{self.game.name}), so the {kind} is to {r.put_in[i] + chips}", refused_by)
+        return chips
 
     def _fold(self, i: int) -> None:
         """A folded player is out of the hand; his chips stay in the pots they reached."""
@@ -608,6 +674,9 @@ class Table:
         r.opening = False
         total = r.put_in[i]
         full = reopens_everyone(total, r.level, r.size)
+        if r.open_pair and not r.big_made and is_big_increase(total - r.level, self.stakes, self.rules):
+            r.big_made = True  # only big raises follow, and half a bet is half a big one (stud section 3)
+            r.size = self.stakes.big_bet  # type: ignore[assignment]  # set by Stakes
         short = None
         if not full:  # an all-in short of a full one: section 4 says whether it counts as one
             short = counts_as_full(self.seats[i], total, r.level, r.size, r.number, r.bet_made, self.stakes,
@@ -679,12 +748,19 @@ class Table:
         put_in = self.round.put_in[i]
         stack = self.stack[i]
         legal = []
+        big_open = self.big_open()
         for kind in LISTING_ORDER:
             chips = self.price(i, kind)
             if type(chips) is Refusal:
                 continue
-            legal.append(LegalAction(kind) if kind in NO_CHIPS
-                         else LegalAction(kind, chips, put_in + chips, chips == stack))
+            if kind in NO_CHIPS:
+                legal.append(LegalAction(kind))
+                continue
+            legal.append(LegalAction(kind, chips, put_in + chips, chips == stack))
+            if big_open and kind in INCREASES:  # the big size beside the small one (stud section 3)
+                big = self.price(i, kind, big=True)
+                if type(big) is not Refusal and big != chips:
+                    legal.append(LegalAction(kind, big, put_in + big, big == stack))
         return tuple(legal)
 
     def showdown_board(self) -> OpeningBoard | None:
@@ -747,9 +823,14 @@ class Replay:
         i = self._index[seat]
         return self._table.street_total(i) + self._table.stack[i]
 
-    def price(self, seat: int, kind: str) -> int | Refusal:
-        """What ``price`` answers for ``seat`` taking ``kind`` now, whether or not it is his turn."""
-        return self._table.price(self._index[seat], kind)
+    def price(self, seat: int, kind: str, big: bool = False) -> int | Refusal:
+        """What ``price`` answers for ``seat`` taking ``kind`` now, whether or not it is his turn (``big``: the big
+        size of an increase over an open pair, where ``big_open`` says there is one)."""
+        return self._table.price(self._index[seat], kind, big=big)
+
+    def big_open(self) -> bool:
+        """Whether an increase may now be small or big (an open pair on 4th street, stud section 3)."""
+        return self._table.big_open()
 
     def live_seats(self) -> list[int]:
         """The seats that have not folded."""

@@ -120,6 +120,10 @@ class Game:
     presets: Mapping[str, Rules]
     judging: Judging
     """How its hands are valued and its pots divided (``judging.py``)."""
+    open_pair_refused: Citation | None
+    """The rule that keeps 4th street to the small bet whatever pairs show, under ``fourth_street_open_pair`` never:
+    what refuses a big bet there. None for razz, whose refusal of a wrong amount names the bet sizes, as it always
+    has."""
     citations: str
     """The part of the rules reference its own rules are cited from: each anchor starts with it (``razz-4-tda-47``,
     ``stud-3-rrop-stud-4``). Stud and stud/8 cite razz's sections for the rules their part says hold unchanged."""
@@ -159,6 +163,7 @@ RAZZ = Game(
     options=OPTIONS,
     presets=PRESETS,
     judging=RAZZ_JUDGING,
+    open_pair_refused=None,
     citations=GAME,
 )
 """Razz: ace-to-five low. The highest door card brings in, kings high and aces low, spades the highest suit; from
@@ -190,6 +195,10 @@ STUD_HIGHEST_BOARD = Citation("stud §2", "RRoP Stud 1")
 """Stud: from 4th street on, the high hand on board acts first; a tie by position, the first dealt."""
 STUD8_HIGHEST_BOARD = Citation("stud §2", "RRoP Stud/8")
 """Stud/8: from 4th street on, the high hand showing acts first; a tie to the first clockwise from the dealer."""
+STUD_SMALL_FOURTH = Citation("stud §3", "TDA 2024 RP-10F")
+"""Stud under ``fourth_street_open_pair`` never: bets are not doubled on 4th street for a pair showing."""
+STUD8_SMALL_FOURTH = Citation("stud §3", "RRoP Stud/8")
+"""Stud/8: an open pair does not affect the limit."""
 TDA_TIED_BOARDS = Citation("stud §2", "TDA 2024 RP-10D")
 """Stud and stud/8 under ``high_card_by_suit``: tied high boards go to the high card by suit."""
 
@@ -209,6 +218,7 @@ STUD = Game(
     options=GAME_OPTIONS["stud"].options,
     presets=GAME_OPTIONS["stud"].presets,
     judging=STUD_JUDGING,
+    open_pair_refused=STUD_SMALL_FOURTH,
     citations="stud",
 )
 """Seven-card stud, high only: the lowest door card brings in, aces high and clubs lowest; from 4th street the highest
@@ -222,6 +232,7 @@ STUD8 = Game(
     options=GAME_OPTIONS["stud8"].options,
     presets=GAME_OPTIONS["stud8"].presets,
     judging=STUD8_JUDGING,
+    open_pair_refused=STUD8_SMALL_FOURTH,
     citations="stud",
 )
 """Stud hi/lo 8-or-better: stud's table rules with the small bet on 4th street whatever shows, and the pot halved

@@ -52,6 +52,52 @@ REOPENED_TO_A_PARTICIPANT = {ShortAllinReopens.PER_PLAYER: Citation("§4", "WSOP
 (WSOP-L 129), or under ``everyone`` they reopen it for every player not all-in."""
 
 
+OPEN_PAIR = Citation("stud §3", "RRoP Stud 4")
+"""Stud, ``fourth_street_open_pair`` double_bet_allowed: a pair on any board when 4th street is dealt lets every
+player bet or raise the small or the big bet there."""
+BIG_AFTER_BIG = Citation("stud §3", "BARGE Stud")
+"""Once a big bet or raise is made on such a street, every raise is big: "a big bet may never be met with a small
+bet raise"."""
+BIGS = Offer("seat {seat} may {kind} to {to}, by the big bet: a board showed a pair when 4th street was dealt, so a "
+             "bet or raise may be small or big{all_in}", OPEN_PAIR)
+"""Why the big size of an increase is offered beside the small one over an open pair."""
+BIGS_ONLY = Offer("seat {seat} may {kind} to {to}, by the big bet only: a big bet or raise has been made on 4th "
+                  "street over the open pair, so every raise is big{all_in}", BIG_AFTER_BIG)
+"""Why only the big size is offered once a big bet or raise is made over an open pair."""
+
+
+class OpenPair(NamedTuple):
+    """A board showing a pair when 4th street is dealt (stud section 3), as the replay found it."""
+
+    seat: int
+    board: str
+
+    def why(self) -> Why:
+        """Why both sizes are open on the street."""
+        return OPEN_PAIR.says("open_pair", f"seat {self.seat} shows {self.board}, a pair, on 4th street: every player "
+                                           "may bet or raise the small or the big bet on this street, and once a big "
+                                           "one is made every raise is big (fourth_street_open_pair "
+                                           "double_bet_allowed)")
+
+
+def is_big_increase(over: int, stakes: Stakes, rules: Rules) -> bool:
+    """Whether an increase of ``over`` chips above the level, on an open-pair street before any big bet or raise, is a
+    big one: more than a small bet and at least half a big bet (stud section 3: a full big one by a player with chips
+    behind, or an all-in short of it that passes both); under ``short_allin_threshold`` full_bet, only a whole big
+    bet, as only a full bet counts there.
+
+    >>> stakes = Stakes(ante=5, bring_in=10, small_bet=40)
+    >>> is_big_increase(80, stakes, Rules()), is_big_increase(60, stakes, Rules()), is_big_increase(40, stakes, Rules())
+    (True, True, False)
+    >>> is_big_increase(60, stakes, Rules(short_allin_threshold=ShortAllinThreshold.FULL_BET))
+    False
+    """
+    big: int = stakes.big_bet  # type: ignore[assignment]  # Stakes fills it in
+    if rules.short_allin_threshold == ShortAllinThreshold.FULL_BET:
+        return over >= big > stakes.small_bet
+    return over > stakes.small_bet and 2 * over >= big
+
+
 @dataclass(frozen=True, slots=True)
 class Stakes:
     """The fixed-limit structure: ante, bring-in, small bet (3rd/4th), big bet (5th-7th)."""

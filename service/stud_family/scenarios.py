@@ -218,12 +218,20 @@ def _play(deal: _Deal, ask: Ask, street: int, policy: Policy, prefix: Sequence[A
             marks.append(_mark(table, len(actions), None if look is None else look(table, i)))
             if enough is not None and enough(marks[-1]):
                 break
-        action = Action(table.seats[i], policy(table, i, table.legal()).type)
+        legal = table.legal()
+        action = _taken(table, i, policy(table, i, legal), legal)
         hand.play(action)
         actions.append(action)
     if not marks and table.phase is not Phase.BETTING and table.street >= street:
         marks.append(_mark(table, len(actions)))  # the betting ended on the street: the hand so far is its end
     return _Play(actions, marks)
+
+
+def _taken(table: Table, i: int, chosen: LegalAction, legal: Sequence[LegalAction]) -> Action:
+    """The action player ``i`` takes for ``chosen``: its type, and its amount only where the type is listed twice (the
+    big size over an open pair, stud section 3), since a type alone names its first size."""
+    first = next(action for action in legal if action.type == chosen.type)
+    return Action(table.seats[i], chosen.type, None if chosen is first else chosen.amount)
 
 
 def _mark(table: Table, actions: int, seen: object = None) -> _Mark:
@@ -388,7 +396,9 @@ def _all_in_mid_hand(draws: Draws, ask: Ask, rotation: int) -> Built:
         i, left, adding = cast(tuple[int, int, list[LegalAction]], mark.seen)
         chosen = draws.pick(adding)
         deal.stacks[i] += (chosen.amount or 0) - left
-        prefix = [*played.actions[:mark.actions], Action(deal.seats[i], chosen.type)]
+        first = next(action for action in adding if action.type == chosen.type)  # the big size follows the small
+        prefix = [*played.actions[:mark.actions], Action(deal.seats[i], chosen.type,
+                                                         None if chosen is first else chosen.amount)]
         again = _play(deal, ask, street, policy, prefix, enough=_by_chance(draws))
         return _at_a_mark(deal, ask, street, again.marks, again.actions) or _cut(deal, ask, street, prefix)
     return None

@@ -25,11 +25,13 @@ class Street:
     """Whether the street is bet in big bets (else small bets)."""
     bring_in_opens: bool
     """Whether the bring-in opens the betting (section 1); else the lowest board does (section 3)."""
+    open_pair: bool = False
+    """Whether a pair on a board here may allow the big bet, under ``fourth_street_open_pair`` (stud section 3)."""
 
 
 STREETS: dict[int, Street] = {
     3: Street(3, up_cards=1, down_cards=2, new_card_up=True, big_bet=False, bring_in_opens=True),
-    4: Street(4, up_cards=2, down_cards=2, new_card_up=True, big_bet=False, bring_in_opens=False),
+    4: Street(4, up_cards=2, down_cards=2, new_card_up=True, big_bet=False, bring_in_opens=False, open_pair=True),
     5: Street(5, up_cards=3, down_cards=2, new_card_up=True, big_bet=True, bring_in_opens=False),
     6: Street(6, up_cards=4, down_cards=2, new_card_up=True, big_bet=True, bring_in_opens=False),
     7: Street(7, up_cards=4, down_cards=3, new_card_up=False, big_bet=True, bring_in_opens=False),

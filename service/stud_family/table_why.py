@@ -16,7 +16,7 @@ from .cards import CARD_TEXT
 from .first_to_act import BoardIn, BoardOpener, FirstToAct, explain_first_to_act
 from .limits import explain_reopened
 from .streets import FIRST_STREET, LAST_STREET, STREETS
-from .vocabulary import BETTING_ENDS, LISTING_ORDER, TURN_ORDER, UNCONTESTED, Offered, Phase, Refusal
+from .vocabulary import BETTING_ENDS, INCREASES, LISTING_ORDER, TURN_ORDER, UNCONTESTED, Offered, Phase, Refusal
 from .why import Why, street_name
 
 if TYPE_CHECKING:
@@ -56,7 +56,7 @@ def say_offer(table: Table, offered: Offered, i: int, kind: str) -> str:
     return offered.offer.reason.format(
         seat=table.seats[i], kind=kind, amount=chips, to=put_in + chips,
         all_in=" (all-in)" if chips == table.stack[i] else "", street=street_name(r.number),
-        size="big" if STREETS[r.number].big_bet else "small", need=r.call_target - put_in, high=r.high,
+        size="big" if STREETS[r.number].big_bet or r.big_made else "small", need=r.call_target - put_in, high=r.high,
         bet=r.size, level=r.level, full=r.level + r.size, full_kind="raise" if r.bet_made else "bet")
 
 
@@ -105,18 +105,22 @@ def options(table: Table) -> tuple[list[Why], list[RefusedAction]]:
         return [], []
     offered: list[Why] = []
     refused: list[RefusedAction] = []
+    big_open = table.big_open()
     for kind in LISTING_ORDER:
         answer = table.price(i, kind, True)
         if isinstance(answer, Refusal):
             cited = answer.citation
             refused.append(RefusedAction(kind, cited.rule, cited.source, cited.see, say(table, answer, i)))
-        else:
-            if answer.reopened_by is not None:  # reopened for him only by all-ins short of full ones
-                r = table.round
-                offered.append(explain_reopened(table.seats[i], r.put_in[i], r.call_target - r.put_in[i], r.size,
-                                                table.rules, answer.reopened_by))
-            citation = answer.offer.citation
-            offered.append(citation.says("legal_action", say_offer(table, answer, i, kind)))
+            continue
+        if answer.reopened_by is not None:  # reopened for him only by all-ins short of full ones
+            r = table.round
+            offered.append(explain_reopened(table.seats[i], r.put_in[i], r.call_target - r.put_in[i], r.size,
+                                            table.rules, answer.reopened_by))
+        offered.append(answer.offer.citation.says("legal_action", say_offer(table, answer, i, kind)))
+        if big_open and kind in INCREASES:  # the big size beside the small one, as ``Table.legal`` lists it
+            big = table.price(i, kind, True, big=True)
+            if not isinstance(big, Refusal) and big.chips != answer.chips:
+                offered.append(big.offer.citation.says("legal_action", say_offer(table, big, i, kind)))
     return offered, refused
 
 
