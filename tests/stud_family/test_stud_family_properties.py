@@ -82,12 +82,19 @@ def game_rules(draw: st.DrawFn, game: Game) -> dict[str, Any]:
 
 @st.composite
 def random_hands(draw: st.DrawFn, game: Game) -> RandomHand:
-    """A random table of ``game`` and the choices that play it."""
+    """A random table of ``game`` and the choices that play it; in half the hands a player's door card and 4th-street
+    card pair (an open pair on 4th street, which offers stud's two sizes, is otherwise rare)."""
     count = draw(st.integers(2, 7))
     seats = tuple(sorted(draw(st.lists(st.integers(1, 8), min_size=count, max_size=count, unique=True))))
     stacks = tuple(draw(st.one_of(st.integers(1, 60), st.integers(100, 3000))) for _ in seats)
+    deck = draw(st.permutations(DECK))
+    if draw(st.booleans()):
+        paired = draw(st.integers(0, count - 1))
+        door, fourth = 7 * paired + 2, 7 * paired + 3
+        mate = next(place for place, card in enumerate(deck) if card[0] == deck[door][0] and place != door)
+        deck[fourth], deck[mate] = deck[mate], deck[fourth]
     return RandomHand(game, seats, stacks, draw(stakes()), draw(game_rules(game)),
-                      draw(st.one_of(st.none(), st.integers(1, 8))), tuple(draw(st.permutations(DECK))),
+                      draw(st.one_of(st.none(), st.integers(1, 8))), tuple(deck),
                       tuple(draw(st.lists(st.integers(0, 10), min_size=CHOICES, max_size=CHOICES))))
 
 
