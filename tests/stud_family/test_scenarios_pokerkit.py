@@ -25,10 +25,10 @@ from flask.testing import FlaskClient
 
 pokerkit = pytest.importorskip("pokerkit")
 
-from pokerkit import Automation, FixedLimitRazz, State  # noqa: E402
+from pokerkit import FixedLimitRazz, State  # noqa: E402
 
 from service.stud_family.streets import FIRST_STREET  # noqa: E402
-from tests.stud_family.pokerkit_play import AUTOMATIONS, pokerkit_options, take  # noqa: E402
+from tests.stud_family.pokerkit_play import AUTOMATIONS, DEALING, UNSEEN, deal, increase_name, pokerkit_options, take  # noqa: E402
 
 Scenario = dict[str, Any]
 
@@ -36,10 +36,6 @@ SEEDS = range(8)
 COUNT = 100
 MIN_CHECKED = 300
 """Scenarios of the SEEDS that must be inside the domain and checked, so the test cannot pass on none."""
-DEALING = (Automation.HOLE_DEALING, Automation.CARD_BURNING)
-"""What the test does by hand, so PokerKit deals the scenario's cards and burns no card of them."""
-UNSEEN = "??"
-"""A card the snapshot does not show: PokerKit's unknown card."""
 UP_CARDS = 4
 """The door card and the up cards of 4th to 6th street."""
 THEMES_WITHOUT_ALL_INS = {"plain", "capped", "fold_every_street", "board_tie"}
@@ -68,26 +64,6 @@ def dealt_cards(player: dict[str, Any]) -> list[str]:
     down = [*player.get("down_cards", ()), UNSEEN, UNSEEN, UNSEEN]
     up = [*player["up_cards"], *[UNSEEN] * UP_CARDS]
     return [down[0], down[1], *up[:UP_CARDS], down[2]]
-
-
-def deal(state: State, cards: list[list[str]]) -> None:
-    """Deal what PokerKit waits for: the burn (unknown), then each player's next card, one card around at a time."""
-    while True:
-        if state.can_burn_card(UNSEEN):
-            state.burn_card(UNSEEN)
-        elif (i := state.hole_dealee_index) is not None:
-            card = cards[i][len(state.hole_cards[i])]
-            assert card != UNSEEN or not state.hole_dealing_statuses[i][0], f"player {i}'s up card is not shown"
-            state.deal_hole(card, i)
-        else:
-            return
-
-
-def increase_name(state: State) -> str:
-    """What the service calls PokerKit's one increase: completing the bring-in, the street's first bet, or a raise."""
-    if state.completion_status:
-        return "complete"
-    return "bet" if not any(state.bets) else "raise"
 
 
 def play(state: State, i: int, action: dict[str, Any]) -> None:
