@@ -16,13 +16,10 @@ from flask import Response
 from ..problems import DUPLICATE_ID
 from ..stud_family.cards import CARD_CODES, CARD_PATTERN, CARD_TEXT, first_duplicate
 from ..stud_family.comparison import Comparison, compare
-from ..stud_family.eight_or_better import EIGHT_OR_BETTER_LOW, QUALIFYING_LOWS
 from ..stud_family.errors import DuplicateCardError
-from ..stud_family.games import GAMES, RAZZ
-from ..stud_family.high_ranking import FIVE_CARD_CLASSES, STUD_HIGH
+from ..stud_family.games import GAMES, RAZZ, STUD, STUD8
 from ..stud_family.judging import Evaluator, HandValue, Judging, LowEvaluator, LowHalf
 from ..stud_family.multiset_batches import Valued, build_tables, value_sorted
-from ..stud_family.ranking import ACE_TO_FIVE_LOW
 from ..stud_family.seating import MAX_SEAT, MIN_PLAYERS
 from ..stud_family.streets import HAND_SIZE
 from ..stud_family.why import Citation, Why
@@ -34,6 +31,11 @@ from .fields import CardText, CardTexts, HandBatchField, game_field
 from .messages import shown
 from .responses import ApiBlueprint, Writer, answer_writer, json_response
 from .work import do_work
+
+HIGH_HAND = STUD.judging.hand
+"""Stud's evaluator, also stud/8's high half: a high value's answer is written as it says."""
+LOW_HAND = cast(LowHalf, STUD8.judging.low).hand
+"""Stud/8's low half's evaluator: a qualifying low's answer is written as it says."""
 
 blp = ApiBlueprint("hands", __name__, url_prefix="/v1/hands",
                    description="Hand values: razz's ace-to-five low, stud's high hand, stud/8's two halves.")
@@ -92,12 +94,12 @@ class StudHandResultSchema(ma.Schema):
                                  "one with the higher suits first.",
                   "maxItems": 5, "example": ["Ks", "Kh", "Kd", "7h", "7d"]},
     )
-    category = ma.fields.String(required=True, validate=ma.validate.OneOf(STUD_HIGH.categories), metadata={
+    category = ma.fields.String(required=True, validate=ma.validate.OneOf(HIGH_HAND.categories), metadata={
         "description": "The high hand's category, best first in the list: a straight flush beats four of a kind, "
                        "and so on (stud section 4).",
         "example": "full_house"})
     rank = ma.fields.Integer(
-        required=True, validate=ma.validate.Range(min=1, max=FIVE_CARD_CLASSES),
+        required=True, validate=ma.validate.Range(min=1, max=max(value.rank for value in HIGH_HAND.values())),
         metadata={"description": "Place among all distinct high values of as many cards used (7,462 for five cards or "
                                  "more; 13, 91, 455 and 1,820 for boards of 1 to 4); 1 is best, equal ranks tie.",
                   "example": 185},
@@ -116,10 +118,10 @@ class QualifyingLowSchema(ma.Schema):
         metadata={"description": "The five cards of the best qualifying low, in comparison order.",
                   "minItems": 5, "maxItems": 5, "example": ["7s", "5d", "4c", "3c", "Ad"]},
     )
-    category = ma.fields.String(required=True, validate=ma.validate.OneOf(EIGHT_OR_BETTER_LOW.categories), metadata={
+    category = ma.fields.String(required=True, validate=ma.validate.OneOf(LOW_HAND.categories), metadata={
         "description": "Every qualifying low is five unpaired cards.", "example": "no_pair"})
     rank = ma.fields.Integer(
-        required=True, validate=ma.validate.Range(min=1, max=QUALIFYING_LOWS),
+        required=True, validate=ma.validate.Range(min=1, max=max(value.rank for value in LOW_HAND.values())),
         metadata={"description": "Place among the 56 qualifying lows: 1 is 5-4-3-2-A, 56 is 8-7-6-5-4; equal ranks "
                                  "tie.", "example": 10},
     )
@@ -269,8 +271,8 @@ def _after_best(write: Writer, value: HandValue) -> bytes:
 
 _BEST_FIRST = '{"best":[],'
 
-_HALF_WRITERS: dict[object, Writer] = {ACE_TO_FIVE_LOW: write_hand_result, STUD_HIGH: write_high_result,
-                                       EIGHT_OR_BETTER_LOW: write_low_result}
+_HALF_WRITERS: dict[object, Writer] = {RAZZ.judging.hand: write_hand_result, HIGH_HAND: write_high_result,
+                                       LOW_HAND: write_low_result}
 """How each evaluator's values are written: the schema of its half of a result."""
 
 
@@ -502,7 +504,7 @@ def _written_comparison(judging: Judging, ids: Sequence[str], comparison: Compar
         low_order = [[ids[index] for index in group] for group in comparison.low_order]
         return write_stud8_comparison(comparison, results=results, high_order=order, low_order=low_order,
                                       high_winners=order[0], low_winners=low_order[0] if low_order else [])
-    if judging.hand is STUD_HIGH:
+    if judging.hand is HIGH_HAND:
         results = [write_stud_compared_hand(value, best=best_texts(best), id=player_id)
                    for player_id, value, best in hands]
         return write_stud_comparison(comparison, results=results, order=order, winners=order[0])
