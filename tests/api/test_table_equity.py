@@ -62,3 +62,15 @@ def test_a_turned_community_card_completes_every_hand():
     assert spot.needs() == (0,) * 8 and spot.deals() == 1
     assert all(player.down_cards[-1] == CARD_CODES[cards[0]] for player in spot.players)
     assert CARD_CODES[cards[0]] not in spot.unseen
+
+
+@pytest.mark.parametrize("game", ["stud", "stud8"])
+def test_each_game_answers_its_own_equity(client, game):
+    """A stud or stud/8 table's equity is that game's: stud/8's has each half's chances."""
+    dealt = {**SNAPSHOT_EXAMPLE, "game": game, "actions": []}
+    answer = post_ok(client, "/v1/table/state?equity=true", dealt)
+    asked = post_ok(client, "/v1/equity", {"game": game, "players": [
+        {"seat": 1, "up_cards": ["7c"], "down_cards": ["As", "3h"]}, {"seat": 4, "up_cards": ["Ks"]},
+        {"seat": 6, "up_cards": ["5d"]}]})
+    assert answer["equity"] == asked
+    assert ("scoop" in answer["equity"]["players"][0]) is (game == "stud8")
