@@ -133,11 +133,12 @@ MOST_RESIDENT_MIB = 450
 
 
 def resident_mib(server: Server) -> float:
-    """The arbiter's and its workers' resident memory, summed, in MiB."""
+    """The arbiter's and its workers' resident memory, summed, in MiB: each one's proportional share (Pss), so that
+    the tables the arbiter builds before it forks, which the workers share unwritten, count once, not thrice."""
     total = 0
     for pid in [server.process.pid, *server.workers()]:
         try:
-            found = re.search(r"VmRSS:\s+(\d+)", Path(f"/proc/{pid}/status").read_text())
+            found = re.search(r"Pss:\s+(\d+)", Path(f"/proc/{pid}/smaps_rollup").read_text())
         except FileNotFoundError:
             continue
         total += int(found.group(1)) if found else 0
