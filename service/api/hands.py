@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from functools import cache
 from itertools import chain, pairwise
 from typing import Any, NamedTuple, cast
@@ -19,7 +19,7 @@ from ..stud_family.comparison import Comparison, compare
 from ..stud_family.errors import DuplicateCardError
 from ..stud_family.games import GAMES, RAZZ, STUD, STUD8
 from ..stud_family.judging import Evaluator, HandValue, Judging, LowEvaluator, LowHalf
-from ..stud_family.multiset_batches import Valued, build_tables, value_sorted
+from ..stud_family.multiset_batches import Valued, build_tables, distinct_values, value_sorted
 from ..stud_family.seating import MAX_SEAT, MIN_PLAYERS
 from ..stud_family.streets import HAND_SIZE
 from ..stud_family.why import Citation, Why
@@ -311,7 +311,7 @@ def _frame(width: int, before: bytes, after: bytes) -> tuple[npt.NDArray[np.uint
     return np.frombuffer(row, dtype=np.uint8), np.stack([firsts, firsts + 1], axis=1).ravel()
 
 
-def _framed(cards: npt.NDArray[np.uint16], before: bytes, after: bytes) -> list[bytes]:
+def _framed(cards: npt.NDArray[np.uint16], before: bytes, after: bytes) -> npt.NDArray[np.object_]:
     """Rows of two-character card texts as the items of a JSON list between ``before`` and ``after``, a row each:
     ``,{"best":["9s","4h","3c"],`` between ``,{"best":[`` and ``],``."""
     count, width = cards.shape
@@ -319,7 +319,7 @@ def _framed(cards: npt.NDArray[np.uint16], before: bytes, after: bytes) -> list[
     text = np.empty((count, len(row)), dtype=np.uint8)
     text[:] = row
     text[:, places] = cards.view(np.uint8).reshape(count, 2 * width)
-    return cast(list[bytes], text.view(f"S{len(row)}").ravel().tolist())
+    return text.view(f"S{len(row)}").ravel().astype(object)
 
 
 class _SizeGroup(NamedTuple):
@@ -359,37 +359,6 @@ def _first_with_duplicate(groups: Sequence[_SizeGroup]) -> int | None:
     return int(found.min()) if len(found) else None
 
 
-class _Half(NamedTuple):
-    """One half of a batch's answer (the whole of it but in stud/8): each hand's value and its best cards as JSON."""
-
-    values: list[Any]
-    cards: list[bytes]
-    """Each hand's best cards as JSON, framed as the half's answer writes them."""
-    best: list[Sequence[int]]
-    """Each hand's best cards as codes, only when explained."""
-
-
-def _value_halves(evaluators: Sequence[Any], frames: Sequence[_Frame], groups: Sequence[_SizeGroup], count: int,
-                  explain: bool) -> list[_Half]:
-    """Every hand's value by each evaluator and its best cards, in request order, framed by the evaluator's frame (a
-    hand without a value: the frame's piece for none)."""
-    halves = [_Half([None] * count, [b""] * count, [()] * count if explain else []) for _ in evaluators]
-    for group in groups:
-        rows = np.arange(len(group.where))[:, None]
-        for (values, cards, best), valued, frame in zip(
-                halves, value_sorted(evaluators, group.codes), frames, strict=True):
-            framed = _framed_where_valued(group.texts, valued, frame)
-            if len(group.where) == count:
-                values[:], cards[:] = valued.values, framed
-            else:
-                for index, value, text in zip(group.where.tolist(), valued.values, framed, strict=True):
-                    values[index], cards[index] = value, text
-            if explain:
-                for index, codes in zip(group.where.tolist(), group.codes[rows, valued.places].tolist(), strict=True):
-                    best[index] = codes
-    return halves
-
-
 class _Frame(NamedTuple):
     """How a half of a result begins: its best cards between ``before`` and ``after``, or ``none`` without a value."""
 
@@ -398,7 +367,52 @@ class _Frame(NamedTuple):
     none: bytes
 
 
-def _framed_where_valued(texts: npt.NDArray[np.uint16], valued: Valued, frame: _Frame) -> list[bytes]:
+class _Division(NamedTuple):
+    """One half of a game's answer (the whole of it but in stud/8): its evaluator, how each hand's result of it begins
+    (its best cards framed) and what follows them (its value's fields)."""
+
+    evaluator: Any
+    frame: _Frame
+    fields: npt.NDArray[np.object_]
+    """Each value's fields after its best cards, JSON, by the value's number (``distinct_values``), closed as the
+    half is in a result (the piece for none where a hand may have no value): written once per value, at import."""
+
+
+class _Half(NamedTuple):
+    """One division of a batch's answer: each hand's best cards and its value's fields, as JSON, in request order."""
+
+    cards: npt.NDArray[np.object_]
+    """Each hand's best cards, framed as the half's answer writes them."""
+    fields: npt.NDArray[np.object_]
+    """Each hand's value's fields."""
+    values: list[Any]
+    """Each hand's value, only when explained."""
+    best: list[Sequence[int]]
+    """Each hand's best cards as codes, only when explained."""
+
+
+def _value_halves(divisions: Sequence[_Division], groups: Sequence[_SizeGroup], count: int,
+                  explain: bool) -> list[_Half]:
+    """Every hand's best cards and value's fields in each division, in request order (a hand without a value: the
+    frame's piece for none, and the division's fields for none)."""
+    halves = [_Half(np.empty(count, dtype=object), np.empty(count, dtype=object), [None] * count if explain else [],
+                    [()] * count if explain else []) for _ in divisions]
+    evaluators = [division.evaluator for division in divisions]
+    for group in groups:
+        where = slice(None) if len(group.where) == count else group.where
+        rows = np.arange(len(group.where))[:, None]
+        for (cards, fields, values, best), valued, division in zip(
+                halves, value_sorted(evaluators, group.codes), divisions, strict=True):
+            cards[where] = _framed_where_valued(group.texts, valued, division.frame)
+            fields[where] = division.fields[valued.numbers]
+            if explain:
+                for index, value, codes in zip(group.where.tolist(), valued.values,
+                                               group.codes[rows, valued.places].tolist(), strict=True):
+                    values[index], best[index] = value, codes
+    return halves
+
+
+def _framed_where_valued(texts: npt.NDArray[np.uint16], valued: Valued, frame: _Frame) -> npt.NDArray[np.object_]:
     """Each hand's best cards framed (``_framed``), and the frame's piece for none where a hand has no value: only
     the hands with a value are written (a stud/8 low: a fifth of random seven-card hands)."""
     if valued.valued.all():
@@ -407,29 +421,42 @@ def _framed_where_valued(texts: npt.NDArray[np.uint16], valued: Valued, frame: _
     pieces = np.full(len(texts), frame.none, dtype=object)
     if len(held):
         pieces[held] = _framed(texts[held[:, None], valued.places[held]], frame.before, frame.after)
-    return cast(list[bytes], pieces.tolist())
+    return pieces
 
 
-_ONE_DIVISION = (_Frame(b',{"best":[', b"],", b""),)
-"""Each hand's best cards as a result of razz or stud begins: its value's fields follow (every hand has a value)."""
-_TWO_HALVES = (_Frame(b',{"high":{"best":[', b"],", b""), _Frame(b',"low":{"best":[', b"],", b',"low":'))
-"""Each hand's best cards as a stud/8 result's halves begin; a hand without a qualifying low has no low cards, its
-low null."""
-
-
-def _results(half: _Half, evaluator: Any) -> Iterator[bytes]:
-    """The pieces of the hands' results of one division, each its best cards and its value's fields."""
+def _fields_by_number(evaluator: Any, closing: bytes, none: bytes) -> npt.NDArray[np.object_]:
+    """Each of ``evaluator``'s values' fields (``value_json``) followed by ``closing``, by the value's number; ``none``
+    for None."""
     fragments = value_json(evaluator)
-    return chain.from_iterable(zip(half.cards, map(fragments.__getitem__, half.values), strict=True))
+    fields = np.empty(len(distinct_values(evaluator).values), dtype=object)
+    fields[:] = [none if value is None else fragments[value] + closing for value in distinct_values(evaluator).values]
+    return fields
 
 
-def _results_by_halves(high: _Half, low: _Half, judging: Judging) -> Iterator[bytes]:
-    """The pieces of the hands' stud/8 results, each its high half, and its low half or null."""
-    highs = value_json(judging.hand)
-    lows = {None: b"null}"} | {value: fields + b"}" for value, fields in value_json(cast(LowHalf, judging.low).hand)
-                                                                                    .items()}
-    return chain.from_iterable(zip(high.cards, map(highs.__getitem__, high.values), low.cards,
-                                   map(lows.__getitem__, low.values), strict=True))
+def _divisions(judging: Judging) -> tuple[_Division, ...]:
+    """A game's divisions: razz's and stud's one, stud/8's high and low (its low closing the result, or null)."""
+    if judging.low is None:
+        return (_Division(judging.hand, _Frame(b',{"best":[', b"],", b""), _fields_by_number(judging.hand, b"", b"")),)
+    return (_Division(judging.hand, _Frame(b',{"high":{"best":[', b"],", b""),
+                      _fields_by_number(judging.hand, b"", b"")),
+            _Division(judging.low.hand, _Frame(b',"low":{"best":[', b"],", b',"low":'),
+                      _fields_by_number(judging.low.hand, b"}", b"null}")))
+
+
+_DIVISIONS = {name: _divisions(game.judging) for name, game in GAMES.items()}
+"""Each game's divisions, by its name: every value's fields written once, at import, after every table is built."""
+
+
+def _answer(halves: Sequence[_Half], why: bytes) -> bytes:
+    """A batch's answer: each hand's pieces, every division's cards then fields, joined once (the first hand's
+    result follows no other)."""
+    width = 2 * len(halves)
+    pieces = np.empty(width * len(halves[0].cards), dtype=object)
+    for index, half in enumerate(halves):
+        pieces[2 * index::width] = half.cards
+        pieces[2 * index + 1::width] = half.fields
+    pieces[0] = b'{"results":[' + pieces[0].removeprefix(b",")
+    return b"".join(chain(pieces.tolist(), (b"]", why, b"}")))
 
 
 RANK_EXAMPLE = {"hands": [["As", "2d", "3c", "4h", "9s", "Kd", "Kc"], ["Ks", "Kh", "Qd", "Qc", "Js", "Jh", "Td"]]}
@@ -457,24 +484,18 @@ def rank_hands(request: dict[str, Any], explain: bool) -> Response:
     if index is not None:
         duplicate = CARD_TEXT[cast(int, first_duplicate(map(CARD_CODES.__getitem__, hands[index])))]
         raise field_problem(DuplicateCardError.kind, f"hands[{index}]", f"card {duplicate} appears more than once")
-    judging = GAMES[request["game"]].judging
-
-    def value_batch() -> list[_Half]:
-        if judging.low is None:
-            return _value_halves((judging.hand,), _ONE_DIVISION, groups, len(hands), explain)
-        return _value_halves((judging.hand, judging.low.hand), _TWO_HALVES, groups, len(hands), explain)
-
-    high, *low = do_work(within_budget(ranking_work(len(hands)), "hands"), value_batch)
-    high.cards[0] = high.cards[0].removeprefix(b",")  # each hand's result is framed to follow another
-    results = _results(high, judging.hand) if not low else _results_by_halves(high, low[0], judging)
+    judging, divisions = GAMES[request["game"]].judging, _DIVISIONS[request["game"]]
+    halves = do_work(within_budget(ranking_work(len(hands)), "hands"),
+                     lambda: _value_halves(divisions, groups, len(hands), explain))
     why = b""
     if explain:
-        why = b',"why":' + json.dumps(write_why(explain_ranking(judging, hands, high, low[0] if low else None)),
+        why = b',"why":' + json.dumps(write_why(explain_ranking(judging, hands, *halves)),
                                       separators=(",", ":")).encode()
-    return Response(b"".join(chain((b'{"results":[',), results, (b"]", why, b"}"))), mimetype="application/json")
+    return Response(_answer(halves, why), mimetype="application/json")
 
 
-def explain_ranking(judging: Judging, hands: Sequence[Sequence[str]], high: _Half, low: _Half | None) -> list[Why]:
+def explain_ranking(judging: Judging, hands: Sequence[Sequence[str]], high: _Half, low: _Half | None = None
+                    ) -> list[Why]:
     """Why each hand's best cards are those (in stud/8, for each half; a hand without a qualifying low says so)."""
     evaluator, why = judging.hand, []
     for index, texts in enumerate(hands):

@@ -57,13 +57,41 @@ class BatchEvaluator(Protocol):
         """An evaluator is one object, its tables kept by it."""
 
 
+class Distinct:
+    """An evaluator's distinct values (None among them for a hand without one, as a stud/8 low), each numbered once in
+    the order its tables first hold it: a table keeps each row's number, so that a batch's values are numbers moved in
+    numpy passes, and a caller reads a value's object, or anything it keeps per value, by that number."""
+
+    def __init__(self) -> None:
+        self.values: list[Any] = []
+        """Every value numbered so far, at its number."""
+        self._numbers: dict[Any, int] = {}
+
+    def numbers(self, values: Sequence[Any]) -> npt.NDArray[np.int32]:
+        """The number of each of ``values`` (an evaluator's objects, one per distinct value), numbering the new ones."""
+        numbered = []
+        for value in values:
+            number = self._numbers.get(value)
+            if number is None:
+                number = self._numbers[value] = len(self.values)
+                self.values.append(value)
+            numbered.append(number)
+        return np.array(numbered, dtype=np.int32)
+
+
+@cache
+def distinct_values(evaluator: BatchEvaluator) -> Distinct:
+    """``evaluator``'s values numbered: the numbers its tables keep."""
+    return Distinct()
+
+
 class SizeTable(NamedTuple):
     """One hand size's rank multisets, their values and their best cards' places in the hand sorted by code."""
 
     keys: npt.NDArray[np.int64]
     """Every rank multiset's key (``sum(codes) >> SUIT_BITS``), ascending: the same in every evaluator's table."""
-    values: list[Any]
-    """The value of each key's hands: the evaluator's own object (None: no value, as a stud/8 low)."""
+    numbers: npt.NDArray[np.int32]
+    """The value of each key's hands, by its number among the evaluator's ``distinct_values``."""
     places: Places
     """Where each key's best cards sit in its hand sorted by code, in comparison order (the row of a None value
     is unused)."""
@@ -124,7 +152,8 @@ def size_table(evaluator: BatchEvaluator, size: int) -> SizeTable:
     """``evaluator``'s answer for every rank multiset of ``size`` cards, asked once per process."""
     hands = _representatives(size)
     values, best = evaluator.rank_batch(hands.tolist())
-    return SizeTable(_keys(size), list(values), _places(hands, best, best_width(size)), _valued(values))
+    return SizeTable(_keys(size), distinct_values(evaluator).numbers(values), _places(hands, best, best_width(size)),
+                     _valued(values))
 
 
 @cache
@@ -178,7 +207,8 @@ def suited_table(evaluator: BatchEvaluator) -> SizeTable:
     codes, held = _suited_representatives()
     hands = [row[:count] for row, count in zip(codes.tolist(), held.tolist(), strict=True)]
     values, best = evaluator.rank_batch(hands)
-    return SizeTable(_suited_keys(codes, held), list(values), _places(codes, best, FIVE_OF_A_SUIT), _valued(values))
+    return SizeTable(_suited_keys(codes, held), distinct_values(evaluator).numbers(values),
+                     _places(codes, best, FIVE_OF_A_SUIT), _valued(values))
 
 
 def build_tables(evaluator: BatchEvaluator) -> None:
@@ -193,12 +223,19 @@ def build_tables(evaluator: BatchEvaluator) -> None:
 class Valued(NamedTuple):
     """A batch of hands of one size valued by one evaluator: what ``value_sorted`` answers."""
 
-    values: list[Any]
-    """Each hand's value, the evaluator's own object (None: no value)."""
+    numbers: npt.NDArray[np.int32]
+    """Each hand's value, by its number among the evaluator's ``distinct_values``."""
     places: Places
     """Where each hand's best cards sit in it, sorted by code, in comparison order (a None value's row is unused)."""
     valued: npt.NDArray[np.bool_]
     """Whether each hand's value is one (not None): the hands whose best cards are written."""
+    distinct: list[Any]
+    """The evaluator's values by number."""
+
+    @property
+    def values(self) -> list[Any]:
+        """Each hand's value, the evaluator's own object (None: no value)."""
+        return list(map(self.distinct.__getitem__, self.numbers.tolist()))
 
 
 class _Suited(NamedTuple):
@@ -235,19 +272,16 @@ def value_sorted(evaluators: Sequence[BatchEvaluator], hands: Codes) -> list[Val
     """
     size = hands.shape[1]
     rows = np.searchsorted(_keys(size), hands.sum(axis=1) >> SUIT_BITS)
-    listed = rows.tolist()
     suited = _suited(hands) if size >= FIVE_OF_A_SUIT and any(map(suits_decide, evaluators)) else None
     valued = []
     for evaluator in evaluators:
         table = size_table(evaluator, size)
-        values = list(map(table.values.__getitem__, listed))
-        places, valued_rows = table.places[rows], table.valued[rows]
+        numbers, places, valued_rows = table.numbers[rows], table.places[rows], table.valued[rows]
         if suited is not None and len(suited.rows) and suits_decide(evaluator):
             own = suited_table(evaluator)
             found = np.searchsorted(own.keys, suited.keys)
             places[suited.rows] = np.take_along_axis(suited.places, own.places[found].astype(np.intp), axis=1)
             valued_rows[suited.rows] = own.valued[found]
-            for index, value in zip(suited.rows.tolist(), map(own.values.__getitem__, found.tolist()), strict=True):
-                values[index] = value
-        valued.append(Valued(values, places, valued_rows))
+            numbers[suited.rows] = own.numbers[found]
+        valued.append(Valued(numbers, places, valued_rows, distinct_values(evaluator).values))
     return valued
