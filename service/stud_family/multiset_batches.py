@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 from itertools import chain, combinations, combinations_with_replacement
+from math import comb
 from operator import is_not
 from typing import Any, NamedTuple, Protocol
 
@@ -147,6 +148,41 @@ def _keys(size: int) -> npt.NDArray[np.int64]:
     return _representatives(size).sum(axis=1) >> SUIT_BITS
 
 
+_RANK_PLACE = np.zeros(RANK_KEYS[-1] + 1, dtype=np.int8)
+"""A rank's place among the ranks (0 for the lowest key, the ace), by its key (``code >> SUIT_BITS``): 1.5 MB of address
+space, of which only the pages of the 13 keys are ever written or read."""
+_RANK_PLACE[list(RANK_KEYS[1:])] = np.arange(len(RANK_CHARS))
+_COMBINATIONS = np.array([[comb(place + column, column + 1) for place in range(len(RANK_CHARS))]
+                          for column in range(HAND_SIZE)], dtype=np.int64)
+"""``comb(place + column, column + 1)``: the k-th smallest rank of a multiset, at its place, counted in the
+multiset's colexicographic number (``_colex``), a row per k."""
+
+
+def _colex(hands: Codes) -> npt.NDArray[np.int64]:
+    """Each hand's rank multiset's place in colexicographic order among all multisets of as many ranks, from its ranks
+    in order (each hand sorted by code): ``sum(comb(rank_k + k, k + 1))``, the ranks' places made distinct by adding
+    k to the k-th, which numbers the multisets 0 to ``comb(13 + size - 1, size) - 1`` without a gap.
+
+    >>> from service.stud_family.cards import parse_cards
+    >>> _colex(np.array([sorted(parse_cards(["As", "Ad"])), sorted(parse_cards(["2c", "Ah"]))])).tolist()
+    [0, 1]
+    """
+    size = hands.shape[1]
+    places = _RANK_PLACE[hands >> SUIT_BITS] + np.arange(size) * len(RANK_CHARS)
+    numbers: npt.NDArray[np.int64] = _COMBINATIONS[:size].ravel()[places] @ np.ones(size, dtype=np.int64)
+    return numbers
+
+
+@cache
+def _row_by_colex(size: int) -> npt.NDArray[np.intp]:
+    """The row of each rank multiset of ``size`` cards in every evaluator's table (keys ascending), by its place in
+    colexicographic order (``_colex``): a batch finds its rows in one lookup, not by searching the keys (-1 for the
+    multisets of a rank five times or more, no hand of one deck)."""
+    rows = np.full(comb(len(RANK_CHARS) + size - 1, size), -1, dtype=np.intp)
+    rows[_colex(_representatives(size))] = np.arange(len(_keys(size)))
+    return rows
+
+
 @cache
 def size_table(evaluator: BatchEvaluator, size: int) -> SizeTable:
     """``evaluator``'s answer for every rank multiset of ``size`` cards, asked once per process."""
@@ -216,6 +252,7 @@ def build_tables(evaluator: BatchEvaluator) -> None:
     batch waits for one."""
     for size in range(1, HAND_SIZE + 1):
         size_table(evaluator, size)
+        _row_by_colex(size)
     if suits_decide(evaluator):
         suited_table(evaluator)
 
@@ -271,7 +308,7 @@ def value_sorted(evaluators: Sequence[BatchEvaluator], hands: Codes) -> list[Val
     tables of an evaluator for which suits decide (a flush).
     """
     size = hands.shape[1]
-    rows = np.searchsorted(_keys(size), hands.sum(axis=1) >> SUIT_BITS)
+    rows = _row_by_colex(size)[_colex(hands)]
     suited = _suited(hands) if size >= FIVE_OF_A_SUIT and any(map(suits_decide, evaluators)) else None
     valued = []
     for evaluator in evaluators:
