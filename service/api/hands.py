@@ -415,12 +415,15 @@ def _value_halves(divisions: Sequence[_Division], groups: Sequence[_SizeGroup], 
 def _framed_where_valued(texts: npt.NDArray[np.uint16], valued: Valued, frame: _Frame) -> npt.NDArray[np.object_]:
     """Each hand's best cards framed (``_framed``), and the frame's piece for none where a hand has no value: only
     the hands with a value are written (a stud/8 low: a fifth of random seven-card hands)."""
+    size = texts.shape[1]
     if valued.valued.all():
-        return _framed(texts[np.arange(len(texts))[:, None], valued.places], frame.before, frame.after)
+        firsts = np.arange(0, texts.size, size)[:, None]
+        return _framed(texts.take(firsts + valued.places), frame.before, frame.after)
     held = np.flatnonzero(valued.valued)
     pieces = np.full(len(texts), frame.none, dtype=object)
     if len(held):
-        pieces[held] = _framed(texts[held[:, None], valued.places[held]], frame.before, frame.after)
+        pieces[held] = _framed(texts.take(held[:, None] * size + valued.places.take(held, axis=0)), frame.before,
+                               frame.after)
     return pieces
 
 

@@ -313,7 +313,9 @@ def value_sorted(evaluators: Sequence[BatchEvaluator], hands: Codes) -> list[Val
     valued = []
     for evaluator in evaluators:
         table = size_table(evaluator, size)
-        numbers, places, valued_rows = table.numbers[rows], table.places[rows], table.valued[rows]
+        # take, not indexing: for rows of a 2-D table numpy's indexing goes through its general path, five times slower
+        places = table.places.take(rows, axis=0)
+        numbers, valued_rows = table.numbers.take(rows), table.valued.take(rows)
         if suited is not None and len(suited.rows) and suits_decide(evaluator):
             own = suited_table(evaluator)
             found = np.searchsorted(own.keys, suited.keys)
