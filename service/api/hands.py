@@ -311,17 +311,6 @@ def _frame(width: int, before: bytes, after: bytes) -> tuple[npt.NDArray[np.uint
     return np.frombuffer(row, dtype=np.uint8), np.stack([firsts, firsts + 1], axis=1).ravel()
 
 
-def _framed(cards: npt.NDArray[np.uint16], before: bytes, after: bytes) -> npt.NDArray[np.object_]:
-    """Rows of two-character card texts as the items of a JSON list between ``before`` and ``after``, a row each:
-    ``,{"best":["9s","4h","3c"],`` between ``,{"best":[`` and ``],``."""
-    count, width = cards.shape
-    row, places = _frame(width, before, after)
-    text = np.empty((count, len(row)), dtype=np.uint8)
-    text[:] = row
-    text[:, places] = cards.view(np.uint8).reshape(count, 2 * width)
-    return text.view(f"S{len(row)}").ravel().astype(object)
-
-
 class _SizeGroup(NamedTuple):
     """A batch's hands of one size: where they sit in it, their cards sorted by code, and those cards as text."""
 
@@ -359,32 +348,65 @@ def _first_with_duplicate(groups: Sequence[_SizeGroup]) -> int | None:
     return int(found.min()) if len(found) else None
 
 
-class _Frame(NamedTuple):
-    """How a half of a result begins: its best cards between ``before`` and ``after``, or ``none`` without a value."""
+class _Division(NamedTuple):
+    """One half of a game's answer (the whole of it but in stud/8): its evaluator, and how each hand's piece of it is
+    written: its best cards between ``before`` and ``after``, then its value's fields."""
 
+    evaluator: Any
     before: bytes
     after: bytes
     none: bytes
+    """The piece of a hand without a value (a stud/8 hand without a qualifying low: ``,"low":null}``)."""
+    fields: npt.NDArray[np.uint8]
+    """Each value's fields after its best cards, JSON closed as the division is in a result, by the value's number
+    (``distinct_values``), a row each padded with NULs to the longest: written once per value, at import."""
 
 
-class _Division(NamedTuple):
-    """One half of a game's answer (the whole of it but in stud/8): its evaluator, how each hand's result of it begins
-    (its best cards framed) and what follows them (its value's fields)."""
+def _fields_by_number(evaluator: Any, closing: bytes) -> npt.NDArray[np.uint8]:
+    """Each of ``evaluator``'s values' fields (``value_json``) followed by ``closing``, by the value's number, a row
+    each, NUL-padded (JSON text holds no NUL, so the padding is never part of an answer); None's row is empty."""
+    fragments = value_json(evaluator)
+    written = [b"" if value is None else fragments[value] + closing for value in distinct_values(evaluator).values]
+    if any(b"\0" in text for text in written):
+        raise ValueError("a value's fields hold a NUL byte: they cannot be padded with NULs")
+    rows = np.zeros((len(written), max(map(len, written))), dtype=np.uint8)
+    for row, text in zip(rows, written, strict=True):
+        row[:len(text)] = np.frombuffer(text, dtype=np.uint8)
+    return rows
 
-    evaluator: Any
-    frame: _Frame
-    fields: npt.NDArray[np.object_]
-    """Each value's fields after its best cards, JSON, by the value's number (``distinct_values``), closed as the
-    half is in a result (the piece for none where a hand may have no value): written once per value, at import."""
+
+def _divisions(judging: Judging) -> tuple[_Division, ...]:
+    """A game's divisions: razz's and stud's one, stud/8's high and low (its low closing the result, or null)."""
+    if judging.low is None:
+        return (_Division(judging.hand, b',{"best":[', b"],", b"", _fields_by_number(judging.hand, b"")),)
+    return (_Division(judging.hand, b',{"high":{"best":[', b"],", b"", _fields_by_number(judging.hand, b"")),
+            _Division(judging.low.hand, b',"low":{"best":[', b"],", b',"low":null}',
+                      _fields_by_number(judging.low.hand, b"}")))
+
+
+_DIVISIONS = {name: _divisions(game.judging) for name, game in GAMES.items()}
+"""Each game's divisions, by its name: every value's fields written once, at import, after every table is built."""
+
+
+def _pieces(division: _Division, cards: npt.NDArray[np.uint16], numbers: npt.NDArray[np.int32]
+            ) -> npt.NDArray[np.object_]:
+    """Each hand's piece of a division, from its best cards (two-character texts, a row each) and its value's number:
+    ``,{"best":["9s","4h","3c"],"category":...}``, its cards framed and its value's fields in one fixed-width row,
+    whose trailing NULs numpy's bytes drop."""
+    count, width = cards.shape
+    row, places = _frame(width, division.before, division.after)
+    text = np.empty((count, len(row) + division.fields.shape[1]), dtype=np.uint8)
+    text[:, :len(row)] = row
+    text[:, places] = cards.view(np.uint8).reshape(count, 2 * width)
+    text[:, len(row):] = division.fields.take(numbers, axis=0)
+    return text.view(f"S{text.shape[1]}").ravel().astype(object)
 
 
 class _Half(NamedTuple):
-    """One division of a batch's answer: each hand's best cards and its value's fields, as JSON, in request order."""
+    """One division of a batch's answer: each hand's piece, in request order."""
 
-    cards: npt.NDArray[np.object_]
-    """Each hand's best cards, framed as the half's answer writes them."""
-    fields: npt.NDArray[np.object_]
-    """Each hand's value's fields."""
+    pieces: npt.NDArray[np.object_]
+    """Each hand's best cards and value's fields, as the division's answer writes them."""
     values: list[Any]
     """Each hand's value, only when explained."""
     best: list[Sequence[int]]
@@ -393,18 +415,16 @@ class _Half(NamedTuple):
 
 def _value_halves(divisions: Sequence[_Division], groups: Sequence[_SizeGroup], count: int,
                   explain: bool) -> list[_Half]:
-    """Every hand's best cards and value's fields in each division, in request order (a hand without a value: the
-    frame's piece for none, and the division's fields for none)."""
-    halves = [_Half(np.empty(count, dtype=object), np.empty(count, dtype=object), [None] * count if explain else [],
-                    [()] * count if explain else []) for _ in divisions]
+    """Every hand's piece of each division, in request order."""
+    halves = [_Half(np.empty(count, dtype=object), [None] * count if explain else [], [()] * count if explain else [])
+              for _ in divisions]
     evaluators = [division.evaluator for division in divisions]
     for group in groups:
         where = slice(None) if len(group.where) == count else group.where
         rows = np.arange(len(group.where))[:, None]
-        for (cards, fields, values, best), valued, division in zip(
+        for (pieces, values, best), valued, division in zip(
                 halves, value_sorted(evaluators, group.codes), divisions, strict=True):
-            cards[where] = _framed_where_valued(group.texts, valued, division.frame)
-            fields[where] = division.fields[valued.numbers]
+            pieces[where] = _pieces_where_valued(group.texts, valued, division)
             if explain:
                 for index, value, codes in zip(group.where.tolist(), valued.values,
                                                group.codes[rows, valued.places].tolist(), strict=True):
@@ -412,52 +432,30 @@ def _value_halves(divisions: Sequence[_Division], groups: Sequence[_SizeGroup], 
     return halves
 
 
-def _framed_where_valued(texts: npt.NDArray[np.uint16], valued: Valued, frame: _Frame) -> npt.NDArray[np.object_]:
-    """Each hand's best cards framed (``_framed``), and the frame's piece for none where a hand has no value: only
-    the hands with a value are written (a stud/8 low: a fifth of random seven-card hands)."""
+def _pieces_where_valued(texts: npt.NDArray[np.uint16], valued: Valued, division: _Division
+                         ) -> npt.NDArray[np.object_]:
+    """Each hand's piece (``_pieces``), and the division's piece for none where a hand has no value: only the hands
+    with a value are written (a stud/8 low: a fifth of random seven-card hands)."""
     size = texts.shape[1]
     if valued.valued.all():
         firsts = np.arange(0, texts.size, size)[:, None]
-        return _framed(texts.take(firsts + valued.places), frame.before, frame.after)
+        return _pieces(division, texts.take(firsts + valued.places), valued.numbers)
     held = np.flatnonzero(valued.valued)
-    pieces = np.full(len(texts), frame.none, dtype=object)
+    pieces = np.full(len(texts), division.none, dtype=object)
     if len(held):
-        pieces[held] = _framed(texts.take(held[:, None] * size + valued.places.take(held, axis=0)), frame.before,
-                               frame.after)
+        pieces[held] = _pieces(division, texts.take(held[:, None] * size + valued.places.take(held, axis=0)),
+                               valued.numbers.take(held))
     return pieces
 
 
-def _fields_by_number(evaluator: Any, closing: bytes, none: bytes) -> npt.NDArray[np.object_]:
-    """Each of ``evaluator``'s values' fields (``value_json``) followed by ``closing``, by the value's number; ``none``
-    for None."""
-    fragments = value_json(evaluator)
-    fields = np.empty(len(distinct_values(evaluator).values), dtype=object)
-    fields[:] = [none if value is None else fragments[value] + closing for value in distinct_values(evaluator).values]
-    return fields
-
-
-def _divisions(judging: Judging) -> tuple[_Division, ...]:
-    """A game's divisions: razz's and stud's one, stud/8's high and low (its low closing the result, or null)."""
-    if judging.low is None:
-        return (_Division(judging.hand, _Frame(b',{"best":[', b"],", b""), _fields_by_number(judging.hand, b"", b"")),)
-    return (_Division(judging.hand, _Frame(b',{"high":{"best":[', b"],", b""),
-                      _fields_by_number(judging.hand, b"", b"")),
-            _Division(judging.low.hand, _Frame(b',"low":{"best":[', b"],", b',"low":'),
-                      _fields_by_number(judging.low.hand, b"}", b"null}")))
-
-
-_DIVISIONS = {name: _divisions(game.judging) for name, game in GAMES.items()}
-"""Each game's divisions, by its name: every value's fields written once, at import, after every table is built."""
-
-
 def _answer(halves: Sequence[_Half], why: bytes) -> bytes:
-    """A batch's answer: each hand's pieces, every division's cards then fields, joined once (the first hand's
-    result follows no other)."""
-    width = 2 * len(halves)
-    pieces = np.empty(width * len(halves[0].cards), dtype=object)
-    for index, half in enumerate(halves):
-        pieces[2 * index::width] = half.cards
-        pieces[2 * index + 1::width] = half.fields
+    """A batch's answer: each hand's pieces, joined once (the first hand's result follows no other)."""
+    if len(halves) == 1:
+        pieces = halves[0].pieces
+    else:
+        pieces = np.empty(len(halves) * len(halves[0].pieces), dtype=object)
+        for index, half in enumerate(halves):
+            pieces[index::len(halves)] = half.pieces
     pieces[0] = b'{"results":[' + pieces[0].removeprefix(b",")
     return b"".join(chain(pieces.tolist(), (b"]", why, b"}")))
 
