@@ -323,7 +323,7 @@ class _SizeGroup(NamedTuple):
 def _size_groups(hands: Sequence[Sequence[str]]) -> list[_SizeGroup]:
     """A batch of card texts parsed in numpy passes, a group for each hand size, each hand sorted by code."""
     texts = np.frombuffer("".join(map("".join, hands)).encode("ascii"), dtype="<u2")
-    if len(set(map(len, hands))) == 1:
+    if len(texts) == HAND_SIZE * len(hands) or len(set(map(len, hands))) == 1:  # at most 7 cards: 7n means all 7
         return [_sorted_group(np.arange(len(hands)), texts.reshape(len(hands), -1))]
     sizes = np.fromiter(map(len, hands), dtype=np.intp, count=len(hands))
     starts = np.cumsum(sizes) - sizes
@@ -343,7 +343,10 @@ def _sorted_group(where: npt.NDArray[np.intp], cards: npt.NDArray[np.uint16]) ->
 
 def _first_with_duplicate(groups: Sequence[_SizeGroup]) -> int | None:
     """The first hand of the batch (by index) that holds a card twice, or None."""
-    twice = [group.where[(group.codes[:, 1:] == group.codes[:, :-1]).any(axis=1)] for group in groups]
+    pairs = [group.codes[:, 1:] == group.codes[:, :-1] for group in groups]
+    if not any(equal.any() for equal in pairs):  # the usual batch: one pass over the whole, none by hand
+        return None
+    twice = [group.where[equal.any(axis=1)] for group, equal in zip(groups, pairs, strict=True)]
     found = twice[0] if len(twice) == 1 else np.concatenate(twice)
     return int(found.min()) if len(found) else None
 

@@ -289,7 +289,7 @@ class _Suited(NamedTuple):
 def _suited(hands: Codes) -> _Suited:
     """The hands of a batch (each sorted by code) holding five or more cards of one suit, with those cards' keys and
     places: a numpy pass over the whole batch, then over the few found (3% of random seven-card hands)."""
-    counts = _SUIT_COUNTS[hands & SUIT_MASK].sum(axis=1)
+    counts = _SUIT_COUNTS[hands & SUIT_MASK] @ np.ones(hands.shape[1], dtype=np.int64)  # a row sum, faster than sum()
     rows = np.flatnonzero((counts + _PAST_FOUR) & _FIVE_OF_A_SUIT)
     counts = counts[rows]
     passed = (counts + _PAST_FOUR) & _FIVE_OF_A_SUIT  # one suit's fourth bit: at 4 * suit + 3
