@@ -365,14 +365,21 @@ class _Division(NamedTuple):
     (``distinct_values``), a row each padded with NULs to the longest: written once per value, at import."""
 
 
+_FIELDS_BY_NUMBER: dict[tuple[Any, bytes], npt.NDArray[np.uint8]] = {}
+"""``_fields_by_number``'s answers, by evaluator and closing: stud's and stud/8's high halves share theirs."""
+
+
 def _fields_by_number(evaluator: Any, closing: bytes) -> npt.NDArray[np.uint8]:
     """Each of ``evaluator``'s values' fields (``value_json``) followed by ``closing``, by the value's number, a row
     each, NUL-padded (JSON text holds no NUL, so the padding is never part of an answer); None's row is empty."""
+    rows = _FIELDS_BY_NUMBER.get((evaluator, closing))
+    if rows is not None:
+        return rows
     fragments = value_json(evaluator)
     written = [b"" if value is None else fragments[value] + closing for value in distinct_values(evaluator).values]
     if any(b"\0" in text for text in written):
         raise ValueError("a value's fields hold a NUL byte: they cannot be padded with NULs")
-    rows = np.zeros((len(written), max(map(len, written))), dtype=np.uint8)
+    rows = _FIELDS_BY_NUMBER[evaluator, closing] = np.zeros((len(written), max(map(len, written))), dtype=np.uint8)
     for row, text in zip(rows, written, strict=True):
         row[:len(text)] = np.frombuffer(text, dtype=np.uint8)
     return rows
