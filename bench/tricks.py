@@ -5,7 +5,8 @@ the real code, and the same code path without the trick (the module rebuilt from
 with the trick's lines replaced, or a stand-in written the plain way), each checked to give the
 same answer, timed alternately (``timeit``, ``--rounds`` rounds, medians). Each saving is then set
 against the request it sits on, timed in the same run: the legal-actions or table-state route (8
-players, 50 actions, 7th street, through Flask's test client), the 1000-hand ranking batch or a
+players, 50 actions, 7th street, through Flask's test client), razz's tables by rank multiset built
+as at start-up (what ranking's own tricks sit on: the rank route looks a batch up in those tables) or a
 PHHS of WSOP hands checked. A trick stays when it saves at least 1% of its request: one whose saving
 is within the noise of its pair (the lower quartile of its rounds' savings at or under zero), or
 under 1% of its request, is not worth its code.
@@ -48,11 +49,16 @@ from service.histories.toml_lines import read_plain
 from service.stud_family import ranking
 from service.stud_family.betting import replay
 from service.stud_family.cards import CARD_CODES, Deck
+from service.stud_family.multiset_batches import _representatives, size_table
+from service.stud_family.ranking import ACE_TO_FIVE_LOW
 from service.stud_family.settlement import pots_so_far
+from service.stud_family.streets import HAND_SIZE
 
 HISTORY_HANDS = 20
 """The WSOP sample hands repeated to this many, checked as one PHHS: the hand-history request."""
 HISTORY = f"{HISTORY_HANDS} WSOP hands checked"
+RAZZ_TABLES = "razz's tables built (start-up)"
+"""Every razz table by rank multiset built (``size_table``, uncached), as the service's start-up builds it."""
 BLOCK = 0.01
 """Seconds of calls timed at a go: short blocks, alternating, so that the machine's slow spells hit both sides."""
 MINIMUM_SHARE = 0.01
@@ -151,6 +157,13 @@ def _fields(value: object) -> dict[str, object]:
     """An object msgspec does not know (a round of the replay) by its attributes, slots or not."""
     return {name: getattr(value, name) for name in dir(value)
             if not name.startswith("__") and not callable(getattr(value, name))}
+
+
+def razz_tables() -> None:
+    """Every razz table by rank multiset built again, uncached: the evaluator's ``rank_batch`` over a hand of each
+    multiset of 1 to 7 cards, and what the tables keep of it."""
+    for size in range(1, HAND_SIZE + 1):
+        size_table.__wrapped__(ACE_TO_FIVE_LOW, size)
 
 
 def pair(with_trick: Callable[[], object], without: Callable[[], object], number: int,
@@ -279,13 +292,18 @@ def main() -> None:
                      ("def _each(", LOOPED_WRITER + "def _each("))
     state = replay(snapshot)
     pots = [table.write_pot(pot) for pot in pots_so_far(snapshot, state)]
-    looped_state = looped.answer_writer(TableStateSchema, written=("pots", "result"))
+    looped_state = looped.answer_writer(TableStateSchema, written=("pots", "result", "equity"))
     measure("Answer writers compiled to straight-line code, not a loop over the schema's fields",
-            "api/responses.py (_compiled_writer)", lambda: table.write_table_state(state, pots=pots, result=None),
-            lambda: looped_state(state, pots=pots, result=None), 500, 1, "table/state")
+            "api/responses.py (_compiled_writer)",
+            lambda: table.write_table_state(state, pots=pots, result=None, equity=None),
+            lambda: looped_state(state, pots=pots, result=None, equity=None), 500, 1, "table/state")
 
-    # -- ranking batches ----------------------------------------------------------------------------------
-    hands = [[CARD_CODES[text] for text in hand] for hand in batch["hands"]]
+    # -- ranking: every rank multiset valued once, at start-up ---------------------------------------------------
+    # The rank route looks a batch up in tables by rank multiset (stud_family/multiset_batches.py), built at
+    # start-up by the evaluator's own rank_batch over a hand of every multiset: that build is what these sit on.
+    hands = [hand for size in range(1, HAND_SIZE + 1) for hand in _representatives(size).tolist()]
+    request_us[RAZZ_TABLES] = statistics.median(timeit.Timer(razz_tables, timer=time.thread_time).repeat(
+        min(rounds, 5), 1)) * 1e6
 
     def one_by_one(hands: list[list[int]]) -> tuple[list[Any], list[Any]]:
         return [ranking.evaluate(hand) for hand in hands], [list(ranking.best_cards(hand)) for hand in hands]
@@ -295,14 +313,13 @@ def main() -> None:
         return values, list(map(list, best))
 
     measure("A batch ranked in C-level passes (map), not hand by hand", "stud_family/ranking.py (rank_batch)",
-            lambda: in_passes(hands), lambda: one_by_one(hands), 20, 1, "1000-hand batch")
+            lambda: in_passes(hands), lambda: one_by_one(hands), 1, 1, RAZZ_TABLES)
 
     def walked(hands: list[list[int]]) -> list[list[int]]:
         return [ranking._walk_best_cards(sorted(hand)) for hand in hands]
 
     measure("Best cards picked by a precomputed itemgetter (five ranks)", "stud_family/ranking.py (BEST_CARDS)",
-            lambda: [list(ranking.best_cards(hand)) for hand in hands], lambda: walked(hands), 20, 1,
-            "1000-hand batch")
+            lambda: [list(ranking.best_cards(hand)) for hand in hands], lambda: walked(hands), 1, 1, RAZZ_TABLES)
 
     # -- hand histories (each pair over all the hands of the PHHS) ------------------------------------
     sections = phh.split(history)
