@@ -270,9 +270,10 @@ class SiteHandReader(ABC):
         self.table_size: int | None = None
         self.seats: dict[int, WrittenPlayer] = {}
         self.by_name: dict[str, WrittenPlayer] = {}
-        self.speaking: dict[str, list[tuple[str, WrittenPlayer]]] = {self.SPEAKS: [], " ": []}
-        """For each of the words that may follow a name (``SPEAKS``, a space), every seated name with them and its
-        player, longest name first, so that ``PC [Mittel]`` is matched before ``PC``; made as each seat is read."""
+        self.speaking: dict[str, dict[str, list[tuple[str, WrittenPlayer]]]] = {self.SPEAKS: {}, " ": {}}
+        """For each of the words that may follow a name (``SPEAKS``, a space), the seated names with them and their
+        players by the name's first character, longest name first, so that ``PC [Mittel]`` is matched before
+        ``PC``, and a line is tried only against the names it may start with; made as each seat is read."""
         self.folded: set[int] = set()
         self.anted: list[WrittenPlayer] = []
         self.actions: list[WrittenAction] = []
@@ -398,7 +399,7 @@ class SiteHandReader(ABC):
     def speaker(self, text: str, after: str) -> tuple[WrittenPlayer, str] | None:
         """The seated player whose name starts the text followed by ``after`` (``SPEAKS`` or a space), and the words
         after that."""
-        for start, player in self.speaking[after]:
+        for start, player in self.speaking[after].get(text[:1], ()):
             if text.startswith(start):
                 return player, text[len(start):]
         return None
@@ -476,7 +477,8 @@ class SiteHandReader(ABC):
         self.seats[seat] = player
         self.by_name[name] = player
         names = sorted(self.by_name, key=len, reverse=True)
-        self.speaking = {after: [(name + after, self.by_name[name]) for name in names] for after in self.speaking}
+        self.speaking = {after: {first: [(known + after, self.by_name[known]) for known in names if known[0] == first]
+                                 for first in {known[0] for known in names}} for after in self.speaking}
 
     def play(self, entry: Entry) -> bool:
         """A line from 3rd street to the showdown: a card dealt, a betting line, a show or muck, what a seat took."""
