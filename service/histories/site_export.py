@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import ClassVar, NamedTuple
 
+from ..stud_family.cards import CARD_CODES
 from ..stud_family.seating import MAX_SEAT
 from ..stud_family.streets import FACE_DOWN
 from ..stud_family.why import ordinal
@@ -31,6 +32,8 @@ strictly."""
 _AMOUNT_PARTS = re.compile(r"(?P<before>[$€£]?)(?P<whole>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<cents>\d\d))?"
                            r"(?P<after>[$€£]?)")
 CARD = re.compile(r"[A2-9TJQK][shdc]")
+CARDS = frozenset(CARD_CODES)
+"""The 52 cards as written (``CARD`` matches exactly these): a card is looked up, not matched."""
 
 SEATING, RIVER, SHOWDOWN, SUMMARY = 0, 7, 8, 9
 """Where the hand stands: before the deal, on a street (3 to 7, the river), at the showdown, in the summary."""
@@ -270,10 +273,11 @@ class SiteHandReader(ABC):
         self.table_size: int | None = None
         self.seats: dict[int, WrittenPlayer] = {}
         self.by_name: dict[str, WrittenPlayer] = {}
-        self.speaking: dict[str, dict[str, list[tuple[str, WrittenPlayer]]]] = {self.SPEAKS: {}, " ": {}}
+        self.speaking: dict[str, dict[str, list[tuple[str, WrittenPlayer]]]] | None = None
         """For each of the words that may follow a name (``SPEAKS``, a space), the seated names with them and their
         players by the name's first character, longest name first, so that ``PC [Mittel]`` is matched before
-        ``PC``, and a line is tried only against the names it may start with; made as each seat is read."""
+        ``PC``, and a line is tried only against the names it may start with; made when a line first asks after
+        the seats read (None until then)."""
         self.folded: set[int] = set()
         self.anted: list[WrittenPlayer] = []
         self.actions: list[WrittenAction] = []
@@ -399,6 +403,11 @@ class SiteHandReader(ABC):
     def speaker(self, text: str, after: str) -> tuple[WrittenPlayer, str] | None:
         """The seated player whose name starts the text followed by ``after`` (``SPEAKS`` or a space), and the words
         after that."""
+        if self.speaking is None:
+            names = sorted(self.by_name, key=len, reverse=True)
+            self.speaking = {
+                words: {first: [(known + words, self.by_name[known]) for known in names if known[0] == first]
+                        for first in {known[0] for known in names}} for words in (self.SPEAKS, " ")}
         for start, player in self.speaking[after].get(text[:1], ()):
             if text.startswith(start):
                 return player, text[len(start):]
@@ -476,9 +485,7 @@ class SiteHandReader(ABC):
         player = WrittenPlayer(seat=seat, entry=entry, stack=self.money.amount(line["stack"], entry), name=name)
         self.seats[seat] = player
         self.by_name[name] = player
-        names = sorted(self.by_name, key=len, reverse=True)
-        self.speaking = {after: {first: [(known + after, self.by_name[known]) for known in names if known[0] == first]
-                                 for first in {known[0] for known in names}} for after in self.speaking}
+        self.speaking = None
 
     def play(self, entry: Entry) -> bool:
         """A line from 3rd street to the showdown: a card dealt, a betting line, a show or muck, what a seat took."""
@@ -609,7 +616,7 @@ class SiteHandReader(ABC):
         the site writes unseen, where it writes them)."""
         cards = written.split()
         for card in cards:
-            if not CARD.fullmatch(card) and card != self.UNSEEN:
+            if card not in CARDS and card != self.UNSEEN:
                 raise UnreadableHandError(entry, f"{quoted(card)} is not a card: a rank from A23456789TJQK and a suit "
                                                  "from shdc")
         return [None if card == self.UNSEEN else card for card in cards]
