@@ -62,7 +62,11 @@ def opening(pattern: re.Pattern[str]) -> str:
     ('*** ', '')
     >>> opening(re.compile("bets?")), opening(re.compile(r"calls (?P<amount>\d+)")), opening(re.compile("(?:a|b)c"))
     ('bet', 'calls ', '')
+    >>> opening(re.compile("folds", re.IGNORECASE))
+    ''
     """
+    if pattern.flags & (re.IGNORECASE | re.VERBOSE):  # its letters are not matched as written
+        return ""
     source, depth, escaped, in_class = pattern.pattern, 0, False, False
     for char in source:  # an alternation outside every group lets a match start with either side
         if escaped:
