@@ -11,12 +11,16 @@ round, as a user runs it (start-up included). ``--games`` fills three folders in
 samples (as many hands as the stud folder: COPIES x 35 / 8 copies), of the stud and stud hi/lo
 samples (COPIES copies, 35 hands a copy) and of both (COPIES copies),
 and runs ``--jobs 1`` over each and ``--jobs 2`` over the mixed one: the stud hands' speed beside
-razz's, and the two workers' beside one on the mixed folder. ``--baseline DIR`` runs the same
-command line of another checkout (its ``python -m service.histories`` imported from DIR, with this
-interpreter) beside, ``--jobs 1`` and ``--jobs 2``, its output compared with its own sides only.
-Prints each run's wall time, hands per second and CPU time (user and system, the process and its
-workers), the medians, the speed-ups (medians of each round's ratios), and the load average, since
-the machine is shared: a busy machine shows as a speed-up well under 2 with CPU time unchanged.
+razz's, and the two workers' beside one on the mixed folder; and ``--jobs 1`` over one razz hand,
+the start-up alone, so that each game's CPU time past the start-up is also given per hand, per line
+(the non-blank lines of the files) and per action (the betting entries read), the measure that
+does not depend on how big a game's sample hands are. ``--baseline DIR`` runs the same command
+line of another checkout (its ``python -m service.histories`` imported from DIR, with this
+interpreter) beside, ``--jobs 1`` and ``--jobs 2`` (with ``--games``, every side), its output
+compared with its own sides only. Prints each run's wall time, hands per second and CPU time (user
+and system, the process and its workers), the medians, the speed-ups (medians of each round's
+ratios), and the load average, since the machine is shared: a busy machine shows as a speed-up
+well under 2 with CPU time unchanged.
 """
 
 from __future__ import annotations
@@ -40,9 +44,26 @@ STUD = [*sorted(SAMPLES.glob("phh-wsop-*.phh")), *(SAMPLES / name for name in (
     "fulltilt-stud8-cash.txt", "winamax-stud-cash.txt", "merge-stud-cash.xml", "merge-studhilo-cash.xml",
     "merge-horse-cash.xml"))]
 """The stud and stud hi/lo samples (35 hands), for a mixed folder."""
-HANDS_A_COPY = {"razz": 8, "stud": 35, "mixed": 43}
-"""Hands in a copy of the razz samples, of the stud and stud hi/lo ones, and of both."""
-SAMPLES_OF = {"razz": RAZZ, "stud": STUD, "mixed": RAZZ + STUD}
+HANDS_A_COPY = {"razz": 8, "stud": 35, "mixed": 43, "start-up": 1}
+"""Hands in a copy of the razz samples, of the stud and stud hi/lo ones, of both, and of the one razz hand whose run
+is the start-up."""
+SAMPLES_OF = {"razz": RAZZ, "stud": STUD, "mixed": RAZZ + STUD, "start-up": RAZZ[:1]}
+
+
+def size(games: str) -> tuple[int, int]:
+    """The non-blank lines and the betting entries of a copy of ``games``' samples, read by this checkout's
+    readers (in process: counted once, not timed)."""
+    from service.histories.detect import detect
+    from service.histories.encodings import decode_history
+    from service.histories.formats import FORMATS
+
+    lines = actions = 0
+    for sample in SAMPLES_OF[games]:
+        text = decode_history(sample.read_bytes())
+        lines += sum(1 for line in text.split("\n") if line.strip())
+        reader = FORMATS[detect(text)]
+        actions += sum(len(reader.read(section).actions) for section in reader.split(text))
+    return lines, actions
 
 
 def folder(copies: int, where: Path, games: str) -> tuple[int, int]:
@@ -83,20 +104,26 @@ def main() -> None:
     chosen.add_argument("--mixed", action="store_true", help="razz, stud and stud hi/lo samples of every format")
     chosen.add_argument("--games", action="store_true",
                         help="razz's, the stud games' and both games' folders: each game's hands per second beside "
-                             "razz's, --jobs 2 beside --jobs 1 on the mixed one")
-    parser.add_argument("--baseline", type=Path, help="another checkout, run beside with --jobs 1 and --jobs 2")
+                             "razz's, --jobs 2 beside --jobs 1 on the mixed one, the costs past the start-up")
+    parser.add_argument("--baseline", type=Path, help="another checkout, run beside")
     arguments = parser.parse_args()
-    games = ["razz", "stud", "mixed"] if arguments.games else ["mixed" if arguments.mixed else "razz"]
+    games = ["razz", "stud", "mixed", "start-up"] if arguments.games else ["mixed" if arguments.mixed else "razz"]
+    checkouts = {"": ROOT} if arguments.baseline is None else {"": ROOT, "baseline ": arguments.baseline.resolve()}
     with tempfile.TemporaryDirectory() as temporary:
         folders = {game: Path(temporary) / game for game in games}
         # --games: as many razz hands as stud hands, so that the start-up weighs the same on both
-        copies = {game: arguments.copies * HANDS_A_COPY["stud"] // HANDS_A_COPY["razz"]
-                  if arguments.games and game == "razz" else arguments.copies for game in games}
+        copies = {game: arguments.copies * HANDS_A_COPY["stud"] // HANDS_A_COPY["razz"] if game == "razz" and
+                  arguments.games else 1 if game == "start-up" else arguments.copies for game in games}
         counts = {game: folder(copies[game], where, game) for game, where in folders.items()}
         if arguments.games:
-            sides = {f"{game} --jobs 1": (SIDES["--jobs 1"], ROOT, game) for game in games}
-            sides["mixed --jobs 2"] = (SIDES["--jobs 2"], ROOT, "mixed")
-            compared = [("stud --jobs 1", "razz --jobs 1"), ("mixed --jobs 2", "mixed --jobs 1")]
+            sides = {f"{which}{game} --jobs 1": (SIDES["--jobs 1"], checkout, game)
+                     for which, checkout in checkouts.items() for game in games}
+            sides |= {f"{which}mixed --jobs 2": (SIDES["--jobs 2"], checkout, "mixed")
+                      for which, checkout in checkouts.items()}
+            compared = [(f"{which}stud --jobs 1", f"{which}razz --jobs 1") for which in checkouts]
+            compared += [(f"{which}mixed --jobs 2", f"{which}mixed --jobs 1") for which in checkouts]
+            compared += [(f"{game} --jobs 1", f"baseline {game} --jobs 1") for game in ("razz", "stud", "mixed")
+                         if len(checkouts) > 1]
         else:
             sides = {name: (side, ROOT, games[0]) for name, side in SIDES.items()}
             if arguments.baseline is not None:
@@ -129,6 +156,17 @@ def main() -> None:
         ratios = [per_hand * one[0] / other[0] for one, other in zip(runs[against], runs[name], strict=True)]
         print(f"{name} against {against}: {statistics.median(ratios):.2f}x the hands per second (median of the "
               f"rounds' ratios, {min(ratios):.2f}-{max(ratios):.2f})")
+    if arguments.games:
+        for which in checkouts:
+            start_up = statistics.median(cpu for _, cpu in runs[f"{which}start-up --jobs 1"])
+            print(f"{which}start-up (one razz hand, --jobs 1): CPU {start_up:.2f} s")
+            for game in ("razz", "stud", "mixed"):
+                lines, actions = size(game)
+                copied = copies[game]
+                past = statistics.median(cpu for _, cpu in runs[f"{which}{game} --jobs 1"]) - start_up
+                print(f"{which}{game} past the start-up: CPU {past:.2f} s, {past / counts[game][1] * 1e6:,.0f} us a "
+                      f"hand, {past / (lines * copied) * 1e6:,.1f} us a line ({lines * copied:,} lines), "
+                      f"{past / (actions * copied) * 1e6:,.1f} us an action ({actions * copied:,} actions)")
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
 
 

@@ -449,20 +449,21 @@ def discrepancies(recorded: Recorded, state: TableState, result: Settlement, sta
     spread = rake_shares(recorded.rake, won)
     main = ({share.seat: share.amount for share in result.pots[0].shares} if result.pots else {})
     from_main = dict.fromkeys(won, 0) | rake_shares(recorded.rake, main) if main else spread
-    found = _discrepancies(recorded, state, result, starting, adjusted, spread)
+    found = _discrepancies(recorded, state, paid, won, starting, adjusted, spread)
     if not recorded.rake or from_main == spread:
         return found, None
     if not found:
         return found, f"the rake ({recorded.rake}) is {RAKE_CONVENTIONS[0]}, as the record pays it"
-    if not _discrepancies(recorded, state, result, starting, adjusted, from_main):
+    if not _discrepancies(recorded, state, paid, won, starting, adjusted, from_main):
         return [], f"the rake ({recorded.rake}) is {RAKE_CONVENTIONS[1]}, as the record pays it"
     return found, None
 
 
-def _discrepancies(recorded: Recorded, state: TableState, result: Settlement, starting: Mapping[int, int],
-                   adjusted: Mapping[int, int], rake_of: Mapping[int, int]) -> list[Discrepancy]:
+def _discrepancies(recorded: Recorded, state: TableState, paid: Mapping[int, int], won: Mapping[int, int],
+                   starting: Mapping[int, int], adjusted: Mapping[int, int],
+                   rake_of: Mapping[int, int]) -> list[Discrepancy]:
     """Each seat the history pays otherwise than the rules with the rake ``rake_of`` each seat pays, in the history's
-    own terms.
+    own terms: ``paid`` is what the rules pay each seat, ``won`` the same less the chips that come back uncalled.
 
     ``starting`` holds the stacks the history knows (a finishing stack is judged only against a
     known one); ``adjusted`` the chips the rules' amounts put in beyond the written ones, which
@@ -470,9 +471,6 @@ def _discrepancies(recorded: Recorded, state: TableState, result: Settlement, st
     rake may put a chip on either winner, so with a rake each seat may differ by one chip; the
     chips in all must still be what the rules pay less the rake.
     """
-    paid = {share.seat: share.amount for share in result.payouts}
-    back = uncalled(state)
-    won = {seat: amount - back.get(seat, 0) for seat, amount in paid.items()}
     slack = 1 if recorded.rake and sum(amount > 0 for amount in won.values()) > 1 else 0
     committed = {player.seat: player.committed_total for player in state.players}
     compared: dict[int, tuple[int, int]] = {}

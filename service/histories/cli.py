@@ -306,18 +306,29 @@ Work = Callable[[list[Task]], list[Outcome]]
 
 
 @contextmanager
+def _frozen() -> Iterator[None]:
+    """The objects made before the check (the core's tables, built at import: tens of thousands of values) kept
+    out of the collector's passes while it runs: a full collection traversed them all again, and forked workers,
+    which share this process's objects, would copy the pages it touches."""
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+
+
+@contextmanager
 def _processes(jobs: int) -> Iterator[tuple[Executor, int, Work]]:
     """``jobs`` worker processes on this machine, forked, ended however the run ends."""
     import multiprocessing
 
-    gc.freeze()  # the workers, forked, share this process's objects: no collection copies their pages
     context = multiprocessing.get_context("fork" if sys.platform == "linux" else None)
-    pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_worker_start, initargs=(os.getpid(),))
-    try:
-        yield pool, jobs, check_chunk
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-        gc.unfreeze()
+    with _frozen():
+        pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_worker_start, initargs=(os.getpid(),))
+        try:
+            yield pool, jobs, check_chunk
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _on_dask(address: str) -> Callable[[], AbstractContextManager[tuple[Executor, int, Work]]]:
@@ -349,7 +360,8 @@ def outcomes(tasks: Iterator[Task], jobs: int,
     ``workers``, by the executor they open (a Dask cluster, the HTTP service). Either way handed out in chunks, at
     most two chunks a worker read ahead (so an archive's members are not all held at once)."""
     if workers is None and jobs == 1:
-        yield from map(check_task, tasks)
+        with _frozen():
+            yield from map(check_task, tasks)
         return
     remote = workers is not None
     with (workers or functools.partial(_processes, jobs))() as (pool, width, work):

@@ -35,6 +35,10 @@ class OtherGameError(Exception):
 def whole_number(digits: str, entry: Entry) -> int:
     """A seat, a table size or an amount written in decimal digits; more digits than any hand's chips is unreadable."""
     if len(digits) > MOST_DIGITS:
-        raise UnreadableHandError(entry, f"{quoted(digits)} has more than {MOST_DIGITS} digits: more than any "
-                                         "hand's chips")
+        raise UnreadableHandError(entry, too_many_digits(digits))
     return int(digits)
+
+
+def too_many_digits(digits: str) -> str:
+    """Why a count written with more than ``MOST_DIGITS`` digits is refused."""
+    return f"{quoted(digits)} has more than {MOST_DIGITS} digits: more than any hand's chips"

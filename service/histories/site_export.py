@@ -15,13 +15,15 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import ClassVar, NamedTuple
 
+from ..stud_family.cards import CARD_CODES
 from ..stud_family.seating import MAX_SEAT
 from ..stud_family.streets import FACE_DOWN
 from ..stud_family.why import ordinal
 from ..stud_family.wording import quoted
-from .errors import UnreadableHandError, whole_number
+from .errors import MOST_DIGITS, UnreadableHandError, too_many_digits, whole_number
 from .written import Entry, Game, Recorded, Section, Verb, WrittenAction, WrittenHand, WrittenPlayer, text_lines
 
 AMOUNT = r"[$€£]?\d[\d,]*(?:\.\d+)?[$€£]?"
@@ -30,6 +32,8 @@ strictly."""
 _AMOUNT_PARTS = re.compile(r"(?P<before>[$€£]?)(?P<whole>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<cents>\d\d))?"
                            r"(?P<after>[$€£]?)")
 CARD = re.compile(r"[A2-9TJQK][shdc]")
+CARDS = frozenset(CARD_CODES)
+"""The 52 cards as written (``CARD`` matches exactly these): a card is looked up, not matched."""
 
 SEATING, RIVER, SHOWDOWN, SUMMARY = 0, 7, 8, 9
 """Where the hand stands: before the deal, on a street (3 to 7, the river), at the showdown, in the summary."""
@@ -48,6 +52,53 @@ FEES = rf"(?P<fees>(?: \| [A-Z][A-Za-z]* {AMOUNT}){{0,8}})"
 """What a total-pot line may write after the rake, each taken from the pot as the rake is (``| Jackpot $0.01``):
 counted in the rake, since the winners collect the pot without them."""
 _DEALT = re.compile(r"\[(?P<so_far>[^\]]*)\](?: \[(?P<new>[^\]]*)\])?")
+
+
+def opening(pattern: re.Pattern[str]) -> str:
+    r"""The literal words every match of ``pattern`` starts with (empty when it may start otherwise): a line that
+    does not start with them need not be tried against it.
+
+    >>> opening(re.compile(r"\*\*\* (?P<name>RIVER|SUMMARY) \*\*\*")), opening(re.compile("folds|checks"))
+    ('*** ', '')
+    >>> opening(re.compile("bets?")), opening(re.compile(r"calls (?P<amount>\d+)")), opening(re.compile("(?:a|b)c"))
+    ('bet', 'calls ', '')
+    >>> opening(re.compile("folds", re.IGNORECASE))
+    ''
+    """
+    if pattern.flags & (re.IGNORECASE | re.VERBOSE):  # its letters are not matched as written
+        return ""
+    source, depth, escaped, in_class = pattern.pattern, 0, False, False
+    for char in source:  # an alternation outside every group lets a match start with either side
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+        elif char in "()":
+            depth += 1 if char == "(" else -1
+        elif char == "|" and depth == 0:
+            return ""
+    words: list[str] = []
+    place = 0
+    while place < len(source):
+        char, step = source[place], 1
+        if char == "\\" and source[place + 1:place + 2] in _ESCAPED_LITERALS:
+            char, step = source[place + 1], 2
+        elif char in _SPECIAL:
+            break
+        if source[place + step:place + step + 1] in ("*", "?", "{"):  # the character may be left out or repeated
+            break
+        words.append(char)
+        place += step
+    return "".join(words)
+
+
+_SPECIAL = frozenset(".^$*+?{}[]()|\\")
+_ESCAPED_LITERALS = _SPECIAL | {" ", "-", "#", "/", ":", "'", '"', "&", "~", "@", "%", "!", ",", "<", ">", "="}
+"""What a backslash may stand before in a literal: a special character, or punctuation escaped for clarity."""
 
 
 def split_at_headers(text: str, start: re.Pattern[str], blank_ends_hand: bool) -> list[Section]:
@@ -95,16 +146,11 @@ class Money:
 
     def amount(self, written: str, entry: Entry) -> int:
         """An amount in the smallest unit: ``$1,234.50`` is 123450 cents, ``1,500`` is 1500 chips."""
-        parts = _AMOUNT_PARTS.fullmatch(written)
-        if parts is None or parts["before" if self.after else "after"] or \
-                parts["after" if self.after else "before"] != self.symbol or \
-                (parts["cents"] is not None and not self.cents):
-            raise UnreadableHandError(entry, f"{quoted(written)} is not an amount written as this hand's stakes "
-                                             f"are (like {quoted(self.sample)})")
-        whole = whole_number(parts["whole"].replace(",", ""), entry)
-        if not self.cents:
-            return whole
-        return whole * 100 + int(parts["cents"] or "0")
+        value = _amount_value(written, self.symbol, self.cents, self.after)
+        if isinstance(value, int):
+            return value
+        raise UnreadableHandError(entry, value or f"{quoted(written)} is not an amount written as this hand's stakes "
+                                                  f"are (like {quoted(self.sample)})")
 
     def unit(self, site: str, sign: str | None = None, tournament: str | None = None) -> str:
         """What the amounts count, with the site: cents of a currency, play money's cents, or chips, each
@@ -118,6 +164,28 @@ class Money:
         if not self.cents:
             return f"{site} chips" if tournament is None else f"{site} tournament #{tournament} chips"
         return f"{site} {sign} cents" if sign else f"{site} play money cents"
+
+
+@lru_cache(maxsize=4096)
+def _amount_value(written: str, symbol: str, cents: bool, after: bool) -> int | str:
+    """``written`` in the smallest unit of a hand whose amounts carry ``symbol`` (``after`` them) and are written
+    with ``cents`` or not; else why not (empty when it is not written so). Read once per process for each distinct
+    amount: a hand's antes, bets and stacks repeat the same few (bounded, least recently used past 4,096).
+
+    >>> _amount_value("$1,234.50", "$", True, False), _amount_value("1,500", "", False, False)
+    (123450, 1500)
+    >>> _amount_value("5€", "$", True, False)
+    ''
+    """
+    parts = _AMOUNT_PARTS.fullmatch(written)
+    if parts is None or parts["before" if after else "after"] or parts["after" if after else "before"] != symbol or \
+            (parts["cents"] is not None and not cents):
+        return ""
+    digits = parts["whole"].replace(",", "")
+    if len(digits) > MOST_DIGITS:
+        return too_many_digits(digits)
+    whole = int(digits)
+    return whole * 100 + int(parts["cents"] or "0") if cents else whole
 
 
 class Header(NamedTuple):
@@ -177,6 +245,25 @@ class SiteHandReader(ABC):
     """Whether the site's software lets a player fold where he could check (``WrittenHand.folds_when_free``)."""
     CANCELLED: ClassVar[re.Pattern[str] | None] = None
     """The line a site writes in a hand it cancelled (the chips went back): the hand has no play to check."""
+    _OPENINGS: ClassVar[dict[str, str]]
+    """The literal words each of ``STREET``, ``CANCELLED`` and ``UNCALLED`` starts with (``opening``)."""
+    _BETTING_BY_LETTER: ClassVar[dict[str, tuple[tuple[re.Pattern[str], Verb], ...]]]
+    """``BETTING`` by the letter a player's words start with: only the patterns that may match words starting so,
+    in ``BETTING``'s order (the default, ``_BETTING_ANY``: those that may start with anything)."""
+    _BETTING_ANY: ClassVar[tuple[tuple[re.Pattern[str], Verb], ...]]
+
+    def __init_subclass__(cls) -> None:
+        """Each site's wording sorted once, when its class is made, so that a line is tried only against the
+        patterns its first words allow."""
+        super().__init_subclass__()
+        cls._OPENINGS = {name: "" if pattern is None else opening(pattern)
+                         for name, pattern in (("STREET", cls.STREET), ("CANCELLED", cls.CANCELLED),
+                                               ("UNCALLED", cls.UNCALLED))}
+        betting = [(opening(pattern)[:1], pattern, verb) for pattern, verb in cls.BETTING]
+        cls._BETTING_ANY = tuple((pattern, verb) for letter, pattern, verb in betting if not letter)
+        cls._BETTING_BY_LETTER = {
+            first: tuple((pattern, verb) for letter, pattern, verb in betting if letter in ("", first))
+            for first in {letter for letter, _, _ in betting if letter}}
 
     def __init__(self, section: Section) -> None:
         self.entries = [Entry(section.first_line + offset, clean(line)) for offset, line in enumerate(section.lines)]
@@ -190,8 +277,11 @@ class SiteHandReader(ABC):
         self.table_size: int | None = None
         self.seats: dict[int, WrittenPlayer] = {}
         self.by_name: dict[str, WrittenPlayer] = {}
-        self.names: list[str] = []
-        """The seated names, longest first, so that ``PC [Mittel]`` is matched before ``PC``."""
+        self.speaking: dict[str, dict[str, list[tuple[str, WrittenPlayer]]]] | None = None
+        """For each of the words that may follow a name (``SPEAKS``, a space), the seated names with them and their
+        players by the name's first character, longest name first, so that ``PC [Mittel]`` is matched before
+        ``PC``, and a line is tried only against the names it may start with; made when a line first asks after
+        the seats read (None until then)."""
         self.folded: set[int] = set()
         self.anted: list[WrittenPlayer] = []
         self.actions: list[WrittenAction] = []
@@ -265,11 +355,11 @@ class SiteHandReader(ABC):
 
     def line(self, entry: Entry) -> None:
         """Read one line after the header, as the part of the hand reached allows."""
-        if self.CANCELLED is not None and self.CANCELLED.fullmatch(entry.source):
+        text, openings = entry.source, self._OPENINGS
+        if self.CANCELLED is not None and text.startswith(openings["CANCELLED"]) and self.CANCELLED.fullmatch(text):
             raise UnreadableHandError(entry, f"{self.SITE} cancelled this hand and handed its chips back: it has no "
                                              "play to check")
-        street = self.STREET.fullmatch(entry.source)
-        if street:
+        if text.startswith(openings["STREET"]) and (street := self.STREET.fullmatch(text)):
             self.street(entry, self.PHASES[street["name"]], street.groupdict().get("card"))
             return
         if self.phase == SEATING:
@@ -315,10 +405,16 @@ class SiteHandReader(ABC):
         return [self.seats[seat] for seat in sorted(self.seats) if self.seats[seat].cards and seat not in self.folded]
 
     def speaker(self, text: str, after: str) -> tuple[WrittenPlayer, str] | None:
-        """The seated player whose name starts the text followed by ``after``, and the words after that."""
-        for name in self.names:
-            if text.startswith(name + after):
-                return self.by_name[name], text[len(name) + len(after):]
+        """The seated player whose name starts the text followed by ``after`` (``SPEAKS`` or a space), and the words
+        after that."""
+        if self.speaking is None:
+            names = sorted(self.by_name, key=len, reverse=True)
+            self.speaking = {
+                words: {first: [(known + words, self.by_name[known]) for known in names if known[0] == first]
+                        for first in {known[0] for known in names}} for words in (self.SPEAKS, " ")}
+        for start, player in self.speaking[after].get(text[:1], ()):
+            if text.startswith(start):
+                return player, text[len(start):]
         return None
 
     def dealt_in(self, player: WrittenPlayer, entry: Entry) -> WrittenPlayer:
@@ -354,7 +450,8 @@ class SiteHandReader(ABC):
     def uncalled(self, entry: Entry) -> bool:
         """An uncalled bet handed back, or False when the line is none. Before the deal it is an ante nobody
         matched (all the others all-in for less): the seat it returns to must then be dealt in by the hand's end."""
-        found = None if self.UNCALLED is None else self.UNCALLED.fullmatch(entry.source)
+        found = None if self.UNCALLED is None or not entry.source.startswith(self._OPENINGS["UNCALLED"]) else \
+            self.UNCALLED.fullmatch(entry.source)
         if found is None:
             return False
         if found["name"] not in self.by_name:
@@ -392,7 +489,7 @@ class SiteHandReader(ABC):
         player = WrittenPlayer(seat=seat, entry=entry, stack=self.money.amount(line["stack"], entry), name=name)
         self.seats[seat] = player
         self.by_name[name] = player
-        self.names = sorted(self.by_name, key=len, reverse=True)
+        self.speaking = None
 
     def play(self, entry: Entry) -> bool:
         """A line from 3rd street to the showdown: a card dealt, a betting line, a show or muck, what a seat took."""
@@ -443,7 +540,7 @@ class SiteHandReader(ABC):
 
     def betting(self, entry: Entry, seat: int, words: str) -> WrittenAction | None:
         """The betting action the words write (the all-in ending taken off), or None when they write none."""
-        for pattern, verb in self.BETTING:
+        for pattern, verb in self._BETTING_BY_LETTER.get(words[:1], self._BETTING_ANY):
             found = pattern.fullmatch(words)
             if found is None:
                 continue
@@ -523,7 +620,7 @@ class SiteHandReader(ABC):
         the site writes unseen, where it writes them)."""
         cards = written.split()
         for card in cards:
-            if not CARD.fullmatch(card) and card != self.UNSEEN:
+            if card not in CARDS and card != self.UNSEEN:
                 raise UnreadableHandError(entry, f"{quoted(card)} is not a card: a rank from A23456789TJQK and a suit "
                                                  "from shdc")
         return [None if card == self.UNSEEN else card for card in cards]

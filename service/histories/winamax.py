@@ -61,7 +61,7 @@ class _WinamaxHand(SiteHandReader):
     BETTING = (
         (re.compile("folds"), Verb.FOLD),
         (re.compile("checks"), Verb.CHECK),
-        (re.compile(rf"(?:brings in|bring-in) (?P<amount>{AMOUNT})"), Verb.BRING_IN),
+        (re.compile(rf"bring(?:s in|-in) (?P<amount>{AMOUNT})"), Verb.BRING_IN),
         (re.compile(rf"raises {AMOUNT} to (?P<to>{AMOUNT})"), Verb.INCREASE),
         (re.compile(rf"bets (?P<amount>{AMOUNT})"), Verb.INCREASE),
         (re.compile(rf"calls (?P<amount>{AMOUNT})"), Verb.CALL),
