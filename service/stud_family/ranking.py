@@ -8,11 +8,13 @@ ranking because suits never enter the key.
 from __future__ import annotations
 
 from array import array
-from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import combinations_with_replacement, repeat
-from operator import attrgetter, call, eq, getitem, itemgetter, rshift
+from itertools import chain, combinations_with_replacement, repeat
+from operator import call, getitem, itemgetter, rshift
+
+import numpy as np
+import numpy.typing as npt
 
 from .cards import (
     CARD_TEXT,
@@ -60,15 +62,16 @@ Picker = Callable[[Sequence[int]], Sequence[int]]
 """Takes a hand's best cards, in comparison order, from the hand sorted by code (rank, then suit)."""
 
 
-def _comparison_ranks(ranks: Sequence[int]) -> tuple[int, ...]:
-    """Order ranks for comparison and naming: bigger groups first, then higher rank first."""
-    counts = Counter(ranks)
-    return tuple(sorted(ranks, key=lambda rank: (-counts[rank], -rank)))
+def _comparison_ranks(ranks: tuple[int, ...]) -> tuple[int, ...]:
+    """Order ranks for comparison and naming: bigger groups first, then higher rank first (a stable sort by group
+    size of the ranks sorted high first)."""
+    high_first = sorted(ranks, reverse=True)
+    return tuple(sorted(high_first, key=high_first.count, reverse=True))
 
 
-def _category(ranks: Sequence[int]) -> int:
+def _category(ranks: tuple[int, ...]) -> int:
     """Index into CATEGORIES for at most five ranks."""
-    shape = tuple(sorted((n for n in Counter(ranks).values() if n > 1), reverse=True))
+    shape = tuple(sorted((n for n in map(ranks.count, set(ranks)) if n > 1), reverse=True))
     return _CATEGORY_OF_SHAPE.get(shape, 0)
 
 
@@ -95,18 +98,16 @@ def rank_key(ranks: Sequence[int]) -> int:
     return sum(map(RANK_KEYS.__getitem__, ranks))
 
 
-def _multisets(size: int) -> Iterator[tuple[int, ...]]:
-    """Every sorted rank multiset of ``size`` cards from one deck (no rank more than four times)."""
-    for ranks in combinations_with_replacement(range(1, len(RANK_CHARS) + 1), size):
-        if not any(map(eq, ranks, ranks[4:])):
-            yield ranks
+_RANK_KEYS = np.array(RANK_KEYS, dtype=np.int64)
 
 
-def _run_ends(ranks: Sequence[int]) -> list[int]:
-    """Where each distinct rank's last card sits in a sorted rank multiset."""
-    ends = [index for index in range(len(ranks) - 1) if ranks[index] != ranks[index + 1]]
-    ends.append(len(ranks) - 1)
-    return ends
+def _multisets(size: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Every sorted rank multiset of ``size`` cards from one deck (no rank more than four times), a row each, and its
+    key."""
+    every = combinations_with_replacement(range(1, len(RANK_CHARS) + 1), size)
+    ranks = np.fromiter(chain.from_iterable(every), dtype=np.int64).reshape(-1, size)
+    ranks = ranks[~(ranks[:, 4:] == ranks[:, :-4]).any(axis=1)]
+    return ranks, _RANK_KEYS[ranks].sum(axis=1)
 
 
 def _picker(where: Sequence[int]) -> Picker:
@@ -114,48 +115,64 @@ def _picker(where: Sequence[int]) -> Picker:
     return itemgetter(*where) if len(where) > 1 else itemgetter(slice(where[0], where[0] + 1))
 
 
+def _values_of_five_or_fewer(size: int) -> tuple[dict[int, LowHand], list[int]]:
+    """Every multiset of ``size`` (1 to 5) cards valued, its values sorted by (category, comparison ranks), and the
+    keys of those without a pair."""
+    ranks, keys = _multisets(size)
+    valued = sorted(((_category(row), _comparison_ranks(row)), key)
+                    for row, key in zip(map(tuple, ranks.tolist()), keys.tolist(), strict=True))
+    values = {
+        key: LowHand(rank=place, category=CATEGORIES[category], ranks=order,
+                     name="-".join(RANK_CHARS[rank - 1] for rank in order), description=_describe(category, order))
+        for place, ((category, order), key) in enumerate(valued, start=1)
+    }
+    return values, [key for (category, _), key in valued if category == 0]
+
+
+def _best_of_smaller(ranks: npt.NDArray[np.int64], keys: npt.NDArray[np.int64],
+                     smaller: dict[int, LowHand]) -> dict[int, LowHand]:
+    """Every multiset (a row of ``ranks``, its key in ``keys``) valued as the best of the multisets one card smaller,
+    all at once: with five different ranks or more, that is the lowest five; with fewer, the lowest pairs added."""
+    smaller_keys = np.array(sorted(smaller), dtype=np.int64)
+    smaller_values = list(map(smaller.__getitem__, smaller_keys.tolist()))
+    smaller_ranks = np.array([value.rank for value in smaller_values], dtype=np.int64)
+    rows = np.searchsorted(smaller_keys, keys[:, None] - _RANK_KEYS[ranks])
+    best = rows[np.arange(len(keys)), smaller_ranks[rows].argmin(axis=1)]
+    return dict(zip(keys.tolist(), map(smaller_values.__getitem__, best.tolist()), strict=True))
+
+
+def _lowest_five_places(ranks: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.bool_], list[tuple[int, ...]]]:
+    """Which multisets (sorted rows) hold five different ranks or more, and for each of them where the highest card of
+    each of its five lowest ranks sits, highest rank first."""
+    ends = np.ones(ranks.shape, dtype=np.bool_)
+    ends[:, :-1] = ranks[:, :-1] != ranks[:, 1:]
+    five = ends.sum(axis=1) >= MAX_USED
+    first_ends = np.argsort(~ends[five], axis=1, kind="stable")[:, MAX_USED - 1::-1]
+    return five, list(map(tuple, first_ends.tolist()))
+
+
 def _build_tables() -> tuple[list[dict[int, LowHand]], list[dict[int, Picker]]]:
     """Value every rank multiset of 1 to 7 cards; the lists are indexed by hand size.
 
     Up to five cards, values are sorted by (category, comparison ranks). A bigger hand plays its
-    best five: with five different ranks, the lowest five (each rank's highest card); with fewer,
-    the best value among the hands one card smaller. Hands that play five different ranks also
-    get a picker of their cards' places in the hand sorted by code.
+    best five: the best value among the hands one card smaller, found for all multisets at once.
+    Hands that play five different ranks also get a picker of their cards' places in the hand
+    sorted by code: every card, highest first, or each of the lowest five ranks' highest card.
     """
     values: list[dict[int, LowHand]] = [{}]
     pickers: list[dict[int, Picker]] = [{}]
     for size in range(1, MAX_USED + 1):
-        valued = sorted(
-            ((_category(ranks), _comparison_ranks(ranks)), rank_key(ranks)) for ranks in _multisets(size)
-        )
-        values.append({
-            key: LowHand(
-                rank=place,
-                category=CATEGORIES[category],
-                ranks=order,
-                name="-".join(RANK_CHARS[rank - 1] for rank in order),
-                description=_describe(category, order),
-            )
-            for place, ((category, order), key) in enumerate(valued, start=1)
-        })
-        every_card_high_first = _picker(range(size - 1, -1, -1))
-        pickers.append({key: every_card_high_first for (category, _), key in valued if category == 0})
-    by_rank = attrgetter("rank")
+        table, unpaired = _values_of_five_or_fewer(size)
+        values.append(table)
+        pickers.append(dict.fromkeys(unpaired, _picker(range(size - 1, -1, -1))))
     lowest_five: dict[tuple[int, ...], Picker] = {}
     for size in range(MAX_USED + 1, HAND_SIZE + 1):
-        smaller = values[size - 1]
-        table, picks = {}, {}
-        for ranks in _multisets(size):
-            key = rank_key(ranks)
-            ends = _run_ends(ranks)
-            if len(ends) < MAX_USED:
-                table[key] = min((smaller[key - RANK_KEYS[rank]] for rank in set(ranks)), key=by_rank)
-                continue
-            where = tuple(ends[MAX_USED - 1::-1])
-            table[key] = values[MAX_USED][rank_key([ranks[end] for end in where])]
-            picks[key] = lowest_five.get(where) or lowest_five.setdefault(where, _picker(where))
-        values.append(table)
-        pickers.append(picks)
+        ranks, keys = _multisets(size)
+        values.append(_best_of_smaller(ranks, keys, values[size - 1]))
+        five, places = _lowest_five_places(ranks)
+        for where in set(places):
+            lowest_five.setdefault(where, _picker(where))
+        pickers.append(dict(zip(keys[five].tolist(), map(lowest_five.__getitem__, places), strict=True)))
     return values, pickers
 
 
@@ -163,8 +180,7 @@ def _seven_card_ranks(table: dict[int, LowHand]) -> array[int]:
     """A flat array from 7-card key to rank, which numpy reads without a copy to rank many deals at once
     (``equity_spot.seven_card_values``)."""
     ranks = array("H", bytes(2 * (max(table) + 1)))
-    for key, value in table.items():
-        ranks[key] = value.rank
+    np.frombuffer(ranks, dtype=np.uint16)[list(table)] = [value.rank for value in table.values()]
     return ranks
 
 
