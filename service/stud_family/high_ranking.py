@@ -29,6 +29,7 @@ from .cards import (
     SUIT_BITS,
     SUIT_OF,
 )
+from .multiset_batches import Places, places_of, ranks_used
 from .streets import HAND_SIZE
 from .why import Citation
 
@@ -330,6 +331,20 @@ def rank_batch(hands: Sequence[Sequence[int]]) -> tuple[list[HighHand], list[Seq
     return values, cards
 
 
+def rank_multisets(hands: npt.NDArray[np.int64]) -> tuple[list[HighHand], Places]:
+    """``rank_batch`` of hands of one size holding no five cards of a suit (a flush aside, a hand is worth its ranks),
+    each sorted by code, its best cards as places in the hand: each value looked up by key, and its ranks' cards
+    placed (``multiset_batches.places_of``) in numpy passes over the batch.
+
+    >>> from service.stud_family.cards import parse_cards
+    >>> values, places = rank_multisets(np.array([sorted(parse_cards(["Kh", "Kd", "Ks", "7c", "7d", "7h", "2s"]))]))
+    >>> values[0].name, places.tolist()
+    ('K-K-K-7-7', [[6, 5, 4, 3, 2]])
+    """
+    values = list(map(HIGH_HANDS[hands.shape[1]].__getitem__, (hands.sum(axis=1) >> SUIT_BITS).tolist()))
+    return values, places_of(hands, ranks_used(values))
+
+
 HIGH_RANKING = Citation("stud §4", "BARGE Appendix C")
 """Stud high: the best five, aces high (low only in ``5-4-3-2-A``), straights and flushes count, suits never rank."""
 
@@ -419,6 +434,10 @@ class StudHigh:
     def rank_batch(self, hands: Sequence[Sequence[int]]) -> tuple[list[HighHand], list[Sequence[int]]]:
         """``rank_batch``."""
         return rank_batch(hands)
+
+    def rank_multisets(self, hands: npt.NDArray[np.int64]) -> tuple[list[HighHand], Places]:
+        """``rank_multisets``."""
+        return rank_multisets(hands)
 
     def best_cards(self, hand: Sequence[int]) -> Sequence[int]:
         """``best_cards``."""

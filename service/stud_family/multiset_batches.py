@@ -13,8 +13,10 @@ a kind), so each set of five to seven ranks of one suit is asked of it once too,
 hands with five of a suit are looked up again by their suit's cards. Nothing is decided here:
 every value and every card is the evaluator's own answer (the tests hold batches to ``rank_batch``).
 
-An evaluator's tables are built once per process (``build_tables``: tenths of a second for each size of
-six or seven cards, a few megabytes), before the server forks its workers, which share them.
+An evaluator's tables are built once per process (``build_tables``, a few megabytes), before the server forks its
+workers, which share them: each size's multisets are asked all at once (``rank_multisets``), and the evaluator answers
+from its own tables by rank multiset in numpy passes, its best cards placed by the one rule of where a rank's highest
+suits sit (``places_of``).
 """
 
 from __future__ import annotations
@@ -54,6 +56,9 @@ class BatchEvaluator(Protocol):
 
     def rank_batch(self, hands: Sequence[Sequence[int]]) -> tuple[Sequence[Any], Sequence[Sequence[int] | None]]:
         """Values and best cards (comparison order) of many hands of card codes."""
+    def rank_multisets(self, hands: Codes) -> tuple[Sequence[Any], Places]:
+        """``rank_batch`` of hands of one size sorted by code (a row each) holding no five cards of a suit, the best
+        cards as their places in each hand (a row of 0 for a hand without a value): what a size's table asks."""
     def __hash__(self) -> int:
         """An evaluator is one object, its tables kept by it."""
 
@@ -70,14 +75,11 @@ class Distinct:
 
     def numbers(self, values: Sequence[Any]) -> npt.NDArray[np.int32]:
         """The number of each of ``values`` (an evaluator's objects, one per distinct value), numbering the new ones."""
-        numbered = []
-        for value in values:
-            number = self._numbers.get(value)
-            if number is None:
-                number = self._numbers[value] = len(self.values)
+        for value in dict.fromkeys(values):  # each distinct one once, as first met: a few thousand of 50,000
+            if value not in self._numbers:
+                self._numbers[value] = len(self.values)
                 self.values.append(value)
-            numbered.append(number)
-        return np.array(numbered, dtype=np.int32)
+        return np.fromiter(map(self._numbers.__getitem__, values), dtype=np.int32, count=len(values))
 
 
 @cache
@@ -124,11 +126,39 @@ def _representatives(size: int) -> Codes:
 
 def _places(hands: Codes, best: Sequence[Sequence[int] | None], width: int) -> Places:
     """Where each hand's best cards sit in it (hands sorted by code); a row without best cards is left at 0."""
-    picked = np.array([cards if cards is not None else (-1,) * width for cards in best], dtype=np.int64)
-    if picked.ndim != 2 or picked.shape[1] != width:
+    missing = (-1,) * width
+    if any(cards is not None and len(cards) != width for cards in best):
         raise ValueError(f"best cards of {width} cards expected for hands of {hands.shape[1]}")
+    picked = np.fromiter(chain.from_iterable(missing if cards is None else cards for cards in best), dtype=np.int64,
+                         count=width * len(best)).reshape(len(best), width)
     places: Places = (hands[:, None, :] == picked[:, :, None]).argmax(axis=2).astype(np.int8)
     return places
+
+
+_RANK_KEYS = np.array(RANK_KEYS, dtype=np.int64)
+
+
+def places_of(hands: Codes, used: npt.NDArray[np.int64]) -> Places:
+    """Where the cards of the ``used`` ranks (a row each, in comparison order, a rank as often as it is used) sit in
+    each hand (sorted by code): a rank's cards sit together, its highest suit last, so a rank used k times takes the
+    last k places of its run, the highest suits first, as the evaluators pick a hand's best cards.
+
+    >>> from service.stud_family.cards import parse_cards
+    >>> places_of(np.array([sorted(parse_cards(["As", "Ad", "2c", "3c"]))]), np.array([[1, 1, 3]])).tolist()
+    [[1, 0, 3]]
+    """
+    ends = (hands[:, None, :] >> SUIT_BITS <= _RANK_KEYS[used][:, :, None]).sum(axis=2) - 1
+    earlier = np.tril(np.ones((used.shape[1], used.shape[1]), dtype=np.bool_), -1)
+    taken = ((used[:, :, None] == used[:, None, :]) & earlier).sum(axis=2)
+    places: Places = (ends - taken).astype(np.int8)
+    return places
+
+
+def ranks_used(values: Sequence[Any]) -> npt.NDArray[np.int64]:
+    """Each value's ``ranks`` (all of one length), a row each, read once per distinct value."""
+    numbered = {value: number for number, value in enumerate(dict.fromkeys(values))}
+    rows = np.fromiter(map(numbered.__getitem__, values), dtype=np.intp, count=len(values))
+    return np.array([value.ranks for value in numbered], dtype=np.int64).reshape(len(numbered), -1)[rows]
 
 
 def _valued(values: Sequence[Any]) -> npt.NDArray[np.bool_]:
@@ -185,11 +215,13 @@ def _row_by_colex(size: int) -> npt.NDArray[np.intp]:
 
 @cache
 def size_table(evaluator: BatchEvaluator, size: int) -> SizeTable:
-    """``evaluator``'s answer for every rank multiset of ``size`` cards, asked once per process."""
+    """``evaluator``'s answer for every rank multiset of ``size`` cards, asked once per process, of all of them at once
+    (``rank_multisets``: the evaluators answer from their own tables by rank multiset in numpy passes)."""
     hands = _representatives(size)
-    values, best = evaluator.rank_batch(hands.tolist())
-    return SizeTable(_keys(size), distinct_values(evaluator).numbers(values), _places(hands, best, best_width(size)),
-                     _valued(values))
+    values, places = evaluator.rank_multisets(hands)
+    if places.shape != (len(hands), best_width(size)):
+        raise ValueError(f"best cards of {best_width(size)} cards expected for hands of {size}")
+    return SizeTable(_keys(size), distinct_values(evaluator).numbers(values), places, _valued(values))
 
 
 @cache

@@ -25,6 +25,7 @@ from .cards import (
     RANK_PLURALS,
     SUIT_BITS,
 )
+from .multiset_batches import Places, places_of, ranks_used
 from .streets import HAND_SIZE
 from .why import Citation
 
@@ -257,6 +258,26 @@ def rank_batch(hands: Sequence[Sequence[int]]) -> tuple[list[LowHand], list[Sequ
     return values, list(map(call, pickers, map(sorted, hands)))
 
 
+def rank_multisets(hands: npt.NDArray[np.int64]) -> tuple[list[LowHand], Places]:
+    """``rank_batch`` of hands of one size, each sorted by code, its best cards as places in the hand: each value
+    looked up by key, and its ranks' cards placed (``multiset_batches.places_of``) in numpy passes over the batch.
+
+    >>> from service.stud_family.cards import parse_cards
+    >>> values, places = rank_multisets(np.array([sorted(parse_cards(["As", "2d", "3c", "5h", "5s", "8d", "Kc"]))]))
+    >>> values[0].name, places.tolist()
+    ('8-5-3-2-A', [[5, 4, 2, 1, 0]])
+    """
+    values = list(map(LOW_HANDS[hands.shape[1]].__getitem__, (hands.sum(axis=1) >> SUIT_BITS).tolist()))
+    return values, places_of(hands, ranks_used(values))
+
+
+def value_batch(hands: Sequence[Sequence[int]]) -> list[LowHand]:
+    """``evaluate`` of many hands, keyed and looked up in C-level passes over the whole batch (``rank_batch``'s
+    values without its cards)."""
+    keys = map(rshift, map(sum, hands), repeat(SUIT_BITS))
+    return list(map(getitem, map(LOW_HANDS.__getitem__, map(len, hands)), keys))
+
+
 def explain_best(hand: Sequence[int], value: LowHand, used: Sequence[int]) -> str:
     """Why a hand's best low is those cards (``used``, the best cards its valuation found worth ``value``): all of
     them, the five lowest distinct ranks, or the lowest pairs added.
@@ -332,6 +353,10 @@ class AceToFiveLow:
     def rank_batch(self, hands: Sequence[Sequence[int]]) -> tuple[list[LowHand], list[Sequence[int]]]:
         """``rank_batch``."""
         return rank_batch(hands)
+
+    def rank_multisets(self, hands: npt.NDArray[np.int64]) -> tuple[list[LowHand], Places]:
+        """``rank_multisets``."""
+        return rank_multisets(hands)
 
     def best_cards(self, hand: Sequence[int]) -> Sequence[int]:
         """``best_cards``."""
