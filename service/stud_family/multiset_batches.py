@@ -21,11 +21,11 @@ suits sit (``places_of``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import chain, combinations, combinations_with_replacement
 from math import comb
-from operator import is_not
+from operator import is_not, itemgetter
 from typing import Any, NamedTuple, Protocol
 
 import numpy as np
@@ -48,6 +48,8 @@ _SUIT_COUNTS = np.array([1 << 4 * suit for suit in range(len(SUIT_CHARS))], dtyp
 _PAST_FOUR = 0x3333
 _FIVE_OF_A_SUIT = 0x8888
 """Adding 3 to each suit's count sets its fourth bit exactly when the count is 5 or more (7 at most)."""
+_RANK_KEYS = np.array(RANK_KEYS, dtype=np.int64)
+"""Each rank's key, by rank: a rank multiset's key is the sum of its ranks' keys."""
 
 
 class BatchEvaluator(Protocol):
@@ -102,11 +104,18 @@ class SizeTable(NamedTuple):
     """Whether each key's value is one (not None)."""
 
 
-def _multisets(size: int) -> npt.NDArray[np.int64]:
-    """Every sorted rank multiset of ``size`` cards from one deck (no rank more than four times), a row each."""
+@cache
+def multiset_ranks(size: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Every sorted rank multiset of ``size`` cards from one deck (no rank more than four times), a row each, in
+    ``combinations_with_replacement`` order, and its key (the sum of its ranks' keys); made once per process for every
+    table by rank multiset, so read-only."""
     every = combinations_with_replacement(range(1, len(RANK_CHARS) + 1), size)
     ranks = np.fromiter(chain.from_iterable(every), dtype=np.int64).reshape(-1, size)
-    return ranks[~(ranks[:, 4:] == ranks[:, :-4]).any(axis=1)]
+    ranks = ranks[~(ranks[:, 4:] == ranks[:, :-4]).any(axis=1)]
+    keys = _RANK_KEYS[ranks].sum(axis=1)
+    ranks.setflags(write=False)
+    keys.setflags(write=False)
+    return ranks, keys
 
 
 @cache
@@ -117,7 +126,7 @@ def _representatives(size: int) -> Codes:
     The k-th card of the sorted ranks gets suit k mod 4: the cards of one rank sit together and get
     different suits, and seven cards hold at most two of a suit.
     """
-    ranks = _multisets(size)
+    ranks, _ = multiset_ranks(size)
     suits = np.arange(size) % len(SUIT_CHARS)
     codes = np.array(RANK_KEYS, dtype=np.int64)[ranks] << SUIT_BITS | suits
     codes.sort(axis=1)
@@ -133,9 +142,6 @@ def _places(hands: Codes, best: Sequence[Sequence[int] | None], width: int) -> P
                          count=width * len(best)).reshape(len(best), width)
     places: Places = (hands[:, None, :] == picked[:, :, None]).argmax(axis=2).astype(np.int8)
     return places
-
-
-_RANK_KEYS = np.array(RANK_KEYS, dtype=np.int64)
 
 
 def places_of(hands: Codes, used: npt.NDArray[np.int64]) -> Places:
@@ -159,6 +165,38 @@ def ranks_used(values: Sequence[Any]) -> npt.NDArray[np.int64]:
     numbered = {value: number for number, value in enumerate(dict.fromkeys(values))}
     rows = np.fromiter(map(numbered.__getitem__, values), dtype=np.intp, count=len(values))
     return np.array([value.ranks for value in numbered], dtype=np.int64).reshape(len(numbered), -1)[rows]
+
+
+def best_of_smaller(size: int, smaller: dict[int, Any]) -> dict[int, Any]:
+    """Every multiset of ``size`` cards valued as the best (lowest ``rank``) of the multisets one card smaller
+    (``smaller``, by key, each rank one value), all at once: how a hand of six or seven cards plays its best five."""
+    ranks, keys = multiset_ranks(size)
+    smaller_keys = np.array(sorted(smaller), dtype=np.int64)
+    smaller_values = list(map(smaller.__getitem__, smaller_keys.tolist()))
+    smaller_ranks = np.array([value.rank for value in smaller_values], dtype=np.int64)
+    rows = np.searchsorted(smaller_keys, keys[:, None] - _RANK_KEYS[ranks])
+    best = rows[np.arange(len(keys)), smaller_ranks[rows].argmin(axis=1)]
+    return dict(zip(keys.tolist(), map(smaller_values.__getitem__, best.tolist()), strict=True))
+
+
+Picker = Callable[[Sequence[int]], Sequence[int]]
+"""Takes a hand's best cards, in comparison order, from the hand sorted by code."""
+
+
+def picker(where: Sequence[int]) -> Picker:
+    """One C-level call that takes the cards at ``where`` (a slice keeps a single card in a sequence)."""
+    return itemgetter(*where) if len(where) > 1 else itemgetter(slice(where[0], where[0] + 1))
+
+
+def picker_table(keys: npt.NDArray[np.int64], places: npt.NDArray[Any],
+                 shared: dict[tuple[int, ...], Picker]) -> dict[int, Picker]:
+    """Each key's picker of the cards at its row of ``places``: one picker per distinct row, shared (``shared``, by
+    places) between the keys and tables that pick the same places."""
+    packed = places.astype(np.int64) @ (1 << 3 * np.arange(places.shape[1]))  # a place is under 8: 3 bits each
+    _, firsts, rows = np.unique(packed, return_index=True, return_inverse=True)
+    distinct = map(tuple, places[firsts].tolist())
+    pickers = [shared.get(where) or shared.setdefault(where, picker(where)) for where in distinct]
+    return dict(zip(keys.tolist(), map(pickers.__getitem__, rows.ravel().tolist()), strict=True))
 
 
 def _valued(values: Sequence[Any]) -> npt.NDArray[np.bool_]:

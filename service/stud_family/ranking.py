@@ -8,10 +8,10 @@ ranking because suits never enter the key.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from itertools import chain, combinations_with_replacement, repeat
-from operator import call, getitem, itemgetter, rshift
+from itertools import repeat
+from operator import call, getitem, rshift
 
 import numpy as np
 import numpy.typing as npt
@@ -25,7 +25,16 @@ from .cards import (
     RANK_PLURALS,
     SUIT_BITS,
 )
-from .multiset_batches import Places, places_of, ranks_used
+from .multiset_batches import (
+    Picker,
+    Places,
+    best_of_smaller,
+    multiset_ranks,
+    picker,
+    picker_table,
+    places_of,
+    ranks_used,
+)
 from .streets import HAND_SIZE
 from .why import Citation
 
@@ -57,10 +66,6 @@ class LowHand:
     """The ranks used (at most five), in comparison order: bigger groups first, higher rank first."""
     name: str
     description: str
-
-
-Picker = Callable[[Sequence[int]], Sequence[int]]
-"""Takes a hand's best cards, in comparison order, from the hand sorted by code (rank, then suit)."""
 
 
 def _comparison_ranks(ranks: tuple[int, ...]) -> tuple[int, ...]:
@@ -102,24 +107,10 @@ def rank_key(ranks: Sequence[int]) -> int:
 _RANK_KEYS = np.array(RANK_KEYS, dtype=np.int64)
 
 
-def _multisets(size: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """Every sorted rank multiset of ``size`` cards from one deck (no rank more than four times), a row each, and its
-    key."""
-    every = combinations_with_replacement(range(1, len(RANK_CHARS) + 1), size)
-    ranks = np.fromiter(chain.from_iterable(every), dtype=np.int64).reshape(-1, size)
-    ranks = ranks[~(ranks[:, 4:] == ranks[:, :-4]).any(axis=1)]
-    return ranks, _RANK_KEYS[ranks].sum(axis=1)
-
-
-def _picker(where: Sequence[int]) -> Picker:
-    """One C-level call that takes the cards at ``where`` (a slice keeps a single card in a sequence)."""
-    return itemgetter(*where) if len(where) > 1 else itemgetter(slice(where[0], where[0] + 1))
-
-
 def _values_of_five_or_fewer(size: int) -> tuple[dict[int, LowHand], list[int]]:
     """Every multiset of ``size`` (1 to 5) cards valued, its values sorted by (category, comparison ranks), and the
     keys of those without a pair."""
-    ranks, keys = _multisets(size)
+    ranks, keys = multiset_ranks(size)
     valued = sorted(((_category(row), _comparison_ranks(row)), key)
                     for row, key in zip(map(tuple, ranks.tolist()), keys.tolist(), strict=True))
     values = {
@@ -130,26 +121,13 @@ def _values_of_five_or_fewer(size: int) -> tuple[dict[int, LowHand], list[int]]:
     return values, [key for (category, _), key in valued if category == 0]
 
 
-def _best_of_smaller(ranks: npt.NDArray[np.int64], keys: npt.NDArray[np.int64],
-                     smaller: dict[int, LowHand]) -> dict[int, LowHand]:
-    """Every multiset (a row of ``ranks``, its key in ``keys``) valued as the best of the multisets one card smaller,
-    all at once: with five different ranks or more, that is the lowest five; with fewer, the lowest pairs added."""
-    smaller_keys = np.array(sorted(smaller), dtype=np.int64)
-    smaller_values = list(map(smaller.__getitem__, smaller_keys.tolist()))
-    smaller_ranks = np.array([value.rank for value in smaller_values], dtype=np.int64)
-    rows = np.searchsorted(smaller_keys, keys[:, None] - _RANK_KEYS[ranks])
-    best = rows[np.arange(len(keys)), smaller_ranks[rows].argmin(axis=1)]
-    return dict(zip(keys.tolist(), map(smaller_values.__getitem__, best.tolist()), strict=True))
-
-
-def _lowest_five_places(ranks: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.bool_], list[tuple[int, ...]]]:
+def _lowest_five_places(ranks: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.intp]]:
     """Which multisets (sorted rows) hold five different ranks or more, and for each of them where the highest card of
     each of its five lowest ranks sits, highest rank first."""
     ends = np.ones(ranks.shape, dtype=np.bool_)
     ends[:, :-1] = ranks[:, :-1] != ranks[:, 1:]
     five = ends.sum(axis=1) >= MAX_USED
-    first_ends = np.argsort(~ends[five], axis=1, kind="stable")[:, MAX_USED - 1::-1]
-    return five, list(map(tuple, first_ends.tolist()))
+    return five, np.argsort(~ends[five], axis=1, kind="stable")[:, MAX_USED - 1::-1]
 
 
 def _build_tables() -> tuple[list[dict[int, LowHand]], list[dict[int, Picker]]]:
@@ -165,15 +143,13 @@ def _build_tables() -> tuple[list[dict[int, LowHand]], list[dict[int, Picker]]]:
     for size in range(1, MAX_USED + 1):
         table, unpaired = _values_of_five_or_fewer(size)
         values.append(table)
-        pickers.append(dict.fromkeys(unpaired, _picker(range(size - 1, -1, -1))))
+        pickers.append(dict.fromkeys(unpaired, picker(range(size - 1, -1, -1))))
     lowest_five: dict[tuple[int, ...], Picker] = {}
     for size in range(MAX_USED + 1, HAND_SIZE + 1):
-        ranks, keys = _multisets(size)
-        values.append(_best_of_smaller(ranks, keys, values[size - 1]))
+        ranks, keys = multiset_ranks(size)
+        values.append(best_of_smaller(size, values[size - 1]))
         five, places = _lowest_five_places(ranks)
-        for where in set(places):
-            lowest_five.setdefault(where, _picker(where))
-        pickers.append(dict(zip(keys[five].tolist(), map(lowest_five.__getitem__, places), strict=True)))
+        pickers.append(picker_table(keys[five], places, lowest_five))
     return values, pickers
 
 
