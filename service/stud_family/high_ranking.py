@@ -33,6 +33,7 @@ from .multiset_batches import (
     Picker,
     Places,
     best_of_smaller,
+    multiset_keys,
     multiset_ranks,
     picker_table,
     places_of,
@@ -148,8 +149,8 @@ shifted down by SUIT_BITS."""
 
 def _listed(size: int) -> list[tuple[tuple[int, ...], int]]:
     """``multiset_ranks(size)`` as Python tuples and keys, for the tables valued one multiset at a time."""
-    ranks, keys = multiset_ranks(size)
-    return list(zip(map(tuple, ranks.tolist()), keys.tolist(), strict=True))
+    ranks = multiset_ranks(size)[0]
+    return list(zip(map(tuple, ranks.tolist()), multiset_keys(size), strict=True))
 
 
 def _five_card_values() -> tuple[dict[int, HighHand], dict[int, HighHand]]:
@@ -188,9 +189,9 @@ def _board_values(size: int) -> dict[int, HighHand]:
 def _pickers(size: int, values: dict[int, HighHand], shared: dict[tuple[int, ...], Picker]) -> dict[int, Picker]:
     """Each multiset's picker: where the cards of its value's ranks sit in a hand sorted by code
     (``multiset_batches.places_of``: the highest suits of a rank first)."""
-    ranks, keys = multiset_ranks(size)
-    used = ranks_used(list(map(values.__getitem__, keys.tolist())))
-    return picker_table(keys, places_of(_RANK_KEYS[ranks] << SUIT_BITS, used), shared)
+    ranks = multiset_ranks(size)[0]
+    used = ranks_used(list(map(values.__getitem__, multiset_keys(size))))
+    return picker_table(multiset_keys(size), places_of(_RANK_KEYS[ranks] << SUIT_BITS, used), shared)
 
 
 def _build_tables() -> tuple[list[dict[int, HighHand]], list[dict[int, Picker]], dict[int, HighHand]]:

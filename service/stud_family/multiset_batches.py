@@ -21,7 +21,7 @@ suits sit (``places_of``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from itertools import chain, combinations, combinations_with_replacement
 from math import comb
@@ -105,17 +105,24 @@ class SizeTable(NamedTuple):
 
 
 @cache
-def multiset_ranks(size: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+def multiset_ranks(size: int) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int64]]:
     """Every sorted rank multiset of ``size`` cards from one deck (no rank more than four times), a row each, in
     ``combinations_with_replacement`` order, and its key (the sum of its ranks' keys); made once per process for every
-    table by rank multiset, so read-only."""
+    table by rank multiset, so read-only (ranks as bytes: they are kept)."""
     every = combinations_with_replacement(range(1, len(RANK_CHARS) + 1), size)
-    ranks = np.fromiter(chain.from_iterable(every), dtype=np.int64).reshape(-1, size)
+    ranks = np.fromiter(chain.from_iterable(every), dtype=np.int8).reshape(-1, size)
     ranks = ranks[~(ranks[:, 4:] == ranks[:, :-4]).any(axis=1)]
     keys = _RANK_KEYS[ranks].sum(axis=1)
     ranks.setflags(write=False)
     keys.setflags(write=False)
     return ranks, keys
+
+
+@cache
+def multiset_keys(size: int) -> list[int]:
+    """``multiset_ranks(size)``'s keys as Python numbers, made once: every table by rank multiset of that size holds
+    these same objects as its keys, not a copy each (over a megabyte a table of seven cards)."""
+    return multiset_ranks(size)[1].tolist()
 
 
 @cache
@@ -176,7 +183,7 @@ def best_of_smaller(size: int, smaller: dict[int, Any]) -> dict[int, Any]:
     smaller_ranks = np.array([value.rank for value in smaller_values], dtype=np.int64)
     rows = np.searchsorted(smaller_keys, keys[:, None] - _RANK_KEYS[ranks])
     best = rows[np.arange(len(keys)), smaller_ranks[rows].argmin(axis=1)]
-    return dict(zip(keys.tolist(), map(smaller_values.__getitem__, best.tolist()), strict=True))
+    return dict(zip(multiset_keys(size), map(smaller_values.__getitem__, best.tolist()), strict=True))
 
 
 Picker = Callable[[Sequence[int]], Sequence[int]]
@@ -188,7 +195,7 @@ def picker(where: Sequence[int]) -> Picker:
     return itemgetter(*where) if len(where) > 1 else itemgetter(slice(where[0], where[0] + 1))
 
 
-def picker_table(keys: npt.NDArray[np.int64], places: npt.NDArray[Any],
+def picker_table(keys: Iterable[int], places: npt.NDArray[Any],
                  shared: dict[tuple[int, ...], Picker]) -> dict[int, Picker]:
     """Each key's picker of the cards at its row of ``places``: one picker per distinct row, shared (``shared``, by
     places) between the keys and tables that pick the same places."""
@@ -196,7 +203,7 @@ def picker_table(keys: npt.NDArray[np.int64], places: npt.NDArray[Any],
     _, firsts, rows = np.unique(packed, return_index=True, return_inverse=True)
     distinct = map(tuple, places[firsts].tolist())
     pickers = [shared.get(where) or shared.setdefault(where, picker(where)) for where in distinct]
-    return dict(zip(keys.tolist(), map(pickers.__getitem__, rows.ravel().tolist()), strict=True))
+    return dict(zip(keys, map(pickers.__getitem__, rows.ravel().tolist()), strict=True))
 
 
 def _valued(values: Sequence[Any]) -> npt.NDArray[np.bool_]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from itertools import repeat
+from itertools import compress, repeat
 from operator import call, getitem, rshift
 
 import numpy as np
@@ -29,6 +29,7 @@ from .multiset_batches import (
     Picker,
     Places,
     best_of_smaller,
+    multiset_keys,
     multiset_ranks,
     picker,
     picker_table,
@@ -110,9 +111,9 @@ _RANK_KEYS = np.array(RANK_KEYS, dtype=np.int64)
 def _values_of_five_or_fewer(size: int) -> tuple[dict[int, LowHand], list[int]]:
     """Every multiset of ``size`` (1 to 5) cards valued, its values sorted by (category, comparison ranks), and the
     keys of those without a pair."""
-    ranks, keys = multiset_ranks(size)
+    ranks = multiset_ranks(size)[0]
     valued = sorted(((_category(row), _comparison_ranks(row)), key)
-                    for row, key in zip(map(tuple, ranks.tolist()), keys.tolist(), strict=True))
+                    for row, key in zip(map(tuple, ranks.tolist()), multiset_keys(size), strict=True))
     values = {
         key: LowHand(rank=place, category=CATEGORIES[category], ranks=order,
                      name="-".join(RANK_CHARS[rank - 1] for rank in order), description=_describe(category, order))
@@ -121,7 +122,7 @@ def _values_of_five_or_fewer(size: int) -> tuple[dict[int, LowHand], list[int]]:
     return values, [key for (category, _), key in valued if category == 0]
 
 
-def _lowest_five_places(ranks: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.intp]]:
+def _lowest_five_places(ranks: npt.NDArray[np.int8]) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.intp]]:
     """Which multisets (sorted rows) hold five different ranks or more, and for each of them where the highest card of
     each of its five lowest ranks sits, highest rank first."""
     ends = np.ones(ranks.shape, dtype=np.bool_)
@@ -146,10 +147,10 @@ def _build_tables() -> tuple[list[dict[int, LowHand]], list[dict[int, Picker]]]:
         pickers.append(dict.fromkeys(unpaired, picker(range(size - 1, -1, -1))))
     lowest_five: dict[tuple[int, ...], Picker] = {}
     for size in range(MAX_USED + 1, HAND_SIZE + 1):
-        ranks, keys = multiset_ranks(size)
+        ranks = multiset_ranks(size)[0]
         values.append(best_of_smaller(size, values[size - 1]))
         five, places = _lowest_five_places(ranks)
-        pickers.append(picker_table(keys[five], places, lowest_five))
+        pickers.append(picker_table(compress(multiset_keys(size), five.tolist()), places, lowest_five))
     return values, pickers
 
 
