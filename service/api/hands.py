@@ -261,9 +261,13 @@ def best_texts(best: Sequence[int]) -> list[str]:
     return [CARD_TEXT[code] for code in best]
 
 
+_COMPACT = json.JSONEncoder(separators=(",", ":")).encode
+"""``json.dumps`` with compact separators, its encoder made once for the thousands of values encoded at import."""
+
+
 def _after_best(write: Writer, value: HandValue) -> bytes:
     """A value's fields as its schema writes them, JSON after ``best``: a batch answer joins the cards before them."""
-    text = json.dumps(write(value, best=[]), separators=(",", ":"))
+    text = _COMPACT(write(value, best=[]))
     if not text.startswith(_BEST_FIRST):
         raise ValueError(f"a hand result must write best first, not {text}")
     return text.removeprefix(_BEST_FIRST).encode()

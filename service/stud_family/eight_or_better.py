@@ -11,11 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import compress, repeat
-from operator import attrgetter
+from operator import attrgetter, is_
+
+import numpy as np
+import numpy.typing as npt
 
 from . import high_ranking, ranking
 from .cards import CARD_TEXT
 from .high_ranking import HighHand
+from .multiset_batches import Places
 from .ranking import LowHand
 from .why import Citation
 
@@ -49,7 +53,7 @@ def low_batch(hands: Sequence[Sequence[int]]) -> tuple[list[LowHand | None], lis
     Most hands hold no qualifying low (under one in five of random seven-card hands), so every hand is
     valued first and only the qualifying ones have their cards picked, in one razz batch.
     """
-    values = list(map(ranking.evaluate, hands))
+    values = ranking.value_batch(hands)
     qualifying = list(compress(range(len(hands)), map(_QUALIFYING.__contains__, values)))
     lows: list[LowHand | None] = list(repeat(None, len(hands)))
     low_cards: list[Sequence[int] | None] = list(repeat(None, len(hands)))
@@ -72,6 +76,23 @@ def rank_batch(hands: Sequence[Sequence[int]]) -> tuple[
     highs, high_cards = high_ranking.rank_batch(hands)
     lows, low_cards = low_batch(hands)
     return highs, high_cards, lows, low_cards
+
+
+def low_multisets(hands: npt.NDArray[np.int64]) -> tuple[list[LowHand | None], Places]:
+    """``low_batch`` of hands of one size, each sorted by code, its best cards as places in the hand (a row of 0 for
+    a hand without a qualifying low): razz's answer (``ranking.rank_multisets``), its lows that do not qualify
+    dropped.
+
+    >>> from service.stud_family.cards import parse_cards
+    >>> lows, places = low_multisets(np.array([sorted(parse_cards(["Ac", "2c", "4c", "7c", "8d", "9c", "Kc"])),
+    ...                                        sorted(parse_cards(["9s", "9d", "8h", "7c", "6s", "5d", "Kd"]))]))
+    >>> [low and low.name for low in lows], places.tolist()
+    (['8-7-4-2-A', None], [[4, 3, 2, 1, 0], [0, 0, 0, 0, 0]])
+    """
+    values, places = ranking.rank_multisets(hands)
+    lows = [value if value in _QUALIFYING else None for value in values]
+    places[np.fromiter(map(is_, lows, repeat(None)), dtype=np.bool_, count=len(lows))] = 0
+    return lows, places
 
 
 EIGHT_OR_BETTER = Citation("stud §4", "BARGE Appendix A")
@@ -112,6 +133,10 @@ class EightOrBetterLow:
     def rank_batch(self, hands: Sequence[Sequence[int]]) -> tuple[list[LowHand | None], list[Sequence[int] | None]]:
         """``low_batch``."""
         return low_batch(hands)
+
+    def rank_multisets(self, hands: npt.NDArray[np.int64]) -> tuple[list[LowHand | None], Places]:
+        """``low_multisets``."""
+        return low_multisets(hands)
 
     def best_cards(self, hand: Sequence[int]) -> Sequence[int] | None:
         """The cards of the qualifying low, in comparison order (razz's ``best_cards``), or None."""

@@ -10,10 +10,10 @@ Boards of 1 to 4 cards make no straight or flush and are ranked among boards of 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import chain, combinations, combinations_with_replacement, compress, count, repeat
-from operator import add, and_, attrgetter, call, getitem, itemgetter, rshift
+from itertools import combinations, compress, count, repeat
+from operator import add, and_, call, getitem, rshift
 
 import numpy as np
 import numpy.typing as npt
@@ -28,6 +28,16 @@ from .cards import (
     RANK_PLURALS,
     SUIT_BITS,
     SUIT_OF,
+)
+from .multiset_batches import (
+    Picker,
+    Places,
+    best_of_smaller,
+    multiset_keys,
+    multiset_ranks,
+    picker_table,
+    places_of,
+    ranks_used,
 )
 from .streets import HAND_SIZE
 from .why import Citation
@@ -70,9 +80,6 @@ class HighHand:
     name: str
     description: str
 
-
-Picker = Callable[[Sequence[int]], Sequence[int]]
-"""Takes a hand's best cards, in comparison order, from the hand sorted by code (rank, ace first, then suit)."""
 
 _SHAPES = {(4, 1): 1, (4,): 1, (3, 2): 2, (3, 1, 1): 5, (3, 1): 5, (3,): 5, (2, 2, 1): 6, (2, 2): 6}
 """Group sizes, largest first, to a category index; any other shape with a 2 is one pair, else high card."""
@@ -140,19 +147,10 @@ _RANK_KEYS = np.array(RANK_KEYS, dtype=np.int64)
 shifted down by SUIT_BITS."""
 
 
-def _multisets(size: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """Every sorted rank multiset of ``size`` cards from one deck (no rank more than four times), a row each,
-    and its key."""
-    every = combinations_with_replacement(range(1, len(RANK_CHARS) + 1), size)
-    ranks = np.fromiter(chain.from_iterable(every), dtype=np.int64).reshape(-1, size)
-    ranks = ranks[~(ranks[:, 4:] == ranks[:, :-4]).any(axis=1)]
-    return ranks, _RANK_KEYS[ranks].sum(axis=1)
-
-
 def _listed(size: int) -> list[tuple[tuple[int, ...], int]]:
-    """``_multisets(size)`` as Python tuples and keys, for the tables valued one multiset at a time."""
-    ranks, keys = _multisets(size)
-    return list(zip(map(tuple, ranks.tolist()), keys.tolist(), strict=True))
+    """``multiset_ranks(size)`` as Python tuples and keys, for the tables valued one multiset at a time."""
+    ranks = multiset_ranks(size)[0]
+    return list(zip(map(tuple, ranks.tolist()), multiset_keys(size), strict=True))
 
 
 def _five_card_values() -> tuple[dict[int, HighHand], dict[int, HighHand]]:
@@ -188,37 +186,12 @@ def _board_values(size: int) -> dict[int, HighHand]:
     return {table_key: places[key] for key, table_key in valued}
 
 
-def _picker(where: Sequence[int]) -> Picker:
-    """One C-level call that takes the cards at ``where`` (a slice keeps a single card in a sequence)."""
-    return itemgetter(*where) if len(where) > 1 else itemgetter(slice(where[0], where[0] + 1))
-
-
-def _best_of_smaller(size: int, smaller: dict[int, HighHand]) -> dict[int, HighHand]:
-    """Every multiset of ``size`` cards valued as the best of the multisets one card smaller, all at once."""
-    ranks, keys = _multisets(size)
-    smaller_keys = np.array(sorted(smaller), dtype=np.int64)
-    smaller_ranks = np.array([smaller[key].rank for key in smaller_keys.tolist()])
-    without_one = keys[:, None] - _RANK_KEYS[ranks]
-    best = smaller_ranks[np.searchsorted(smaller_keys, without_one)].argmin(axis=1)
-    return dict(zip(keys.tolist(), map(smaller.__getitem__, without_one[np.arange(len(keys)), best].tolist()),
-                    strict=True))
-
-
 def _pickers(size: int, values: dict[int, HighHand], shared: dict[tuple[int, ...], Picker]) -> dict[int, Picker]:
-    """Each multiset's picker: where the cards of its value's ranks sit in a hand sorted by code.
-
-    A rank's cards sit together, its highest suit last, so a rank used k times takes the last k places of
-    its run: the highest suits first. Pickers are shared between multisets that pick the same places.
-    """
-    ranks, keys = _multisets(size)
-    used = np.array([values[key].ranks for key in keys.tolist()], dtype=np.int64)
-    last = (ranks[:, None, :] <= used[:, :, None]).sum(axis=2) - 1
-    earlier = np.tril(np.ones((used.shape[1], used.shape[1]), dtype=bool), -1)
-    taken = ((used[:, :, None] == used[:, None, :]) & earlier).sum(axis=2)
-    places = list(map(tuple, (last - taken).tolist()))
-    for where in set(places):
-        shared.setdefault(where, _picker(where))
-    return dict(zip(keys.tolist(), map(shared.__getitem__, places), strict=True))
+    """Each multiset's picker: where the cards of its value's ranks sit in a hand sorted by code
+    (``multiset_batches.places_of``: the highest suits of a rank first)."""
+    ranks = multiset_ranks(size)[0]
+    used = ranks_used(list(map(values.__getitem__, multiset_keys(size))))
+    return picker_table(multiset_keys(size), places_of(_RANK_KEYS[ranks] << SUIT_BITS, used), shared)
 
 
 def _build_tables() -> tuple[list[dict[int, HighHand]], list[dict[int, Picker]], dict[int, HighHand]]:
@@ -232,16 +205,28 @@ def _build_tables() -> tuple[list[dict[int, HighHand]], list[dict[int, Picker]],
     values += [_board_values(size) for size in range(1, MAX_USED)]
     values.append(unsuited_five)
     for size in range(MAX_USED + 1, HAND_SIZE + 1):
-        values.append(_best_of_smaller(size, values[size - 1]))
+        values.append(best_of_smaller(size, values[size - 1]))
     shared: dict[tuple[int, ...], Picker] = {}
     pickers: list[dict[int, Picker]] = [{}]
     pickers += [_pickers(size, values[size], shared) for size in range(1, HAND_SIZE + 1)]
-    by_rank = attrgetter("rank")
     for size in (6, 7):
-        for ranks in combinations(range(1, len(RANK_CHARS) + 1), size):
-            mask = sum(1 << (rank - 1) for rank in ranks)
-            flushes[mask] = min((flushes[mask & ~(1 << (rank - 1))] for rank in ranks), key=by_rank)
+        flushes.update(_best_flush_of_smaller(size, flushes))
     return values, pickers, flushes
+
+
+def _best_flush_of_smaller(size: int, smaller: dict[int, HighHand]) -> dict[int, HighHand]:
+    """Every flush of ``size`` (6 or 7) cards, by rank mask, valued as the best of its flushes one card smaller (in
+    ``smaller``), all at once."""
+    bits = 1 << np.array(list(combinations(range(len(RANK_CHARS)), size)), dtype=np.int64)
+    masks = bits.sum(axis=1)
+    without_one = masks[:, None] - bits
+    smaller_values = list(smaller.values())
+    number = np.zeros(1 << len(RANK_CHARS), dtype=np.intp)
+    number[list(smaller)] = np.arange(len(smaller_values))
+    rank = np.array([value.rank for value in smaller_values], dtype=np.int64)
+    candidates = number[without_one]
+    best = candidates[np.arange(len(masks)), rank[candidates].argmin(axis=1)]
+    return dict(zip(masks.tolist(), map(smaller_values.__getitem__, best.tolist()), strict=True))
 
 
 HIGH_HANDS, BEST_CARDS, FLUSHES = _build_tables()
@@ -328,6 +313,20 @@ def rank_batch(hands: Sequence[Sequence[int]]) -> tuple[list[HighHand], list[Seq
     for index in compress(count(), map(and_, map(add, suits, repeat(_PAST_FOUR)), repeat(_FIVE_OF_A_SUIT))):
         values[index], cards[index] = _flush(hands[index], suits[index])
     return values, cards
+
+
+def rank_multisets(hands: npt.NDArray[np.int64]) -> tuple[list[HighHand], Places]:
+    """``rank_batch`` of hands of one size holding no five cards of a suit (a flush aside, a hand is worth its ranks),
+    each sorted by code, its best cards as places in the hand: each value looked up by key, and its ranks' cards
+    placed (``multiset_batches.places_of``) in numpy passes over the batch.
+
+    >>> from service.stud_family.cards import parse_cards
+    >>> values, places = rank_multisets(np.array([sorted(parse_cards(["Kh", "Kd", "Ks", "7c", "7d", "7h", "2s"]))]))
+    >>> values[0].name, places.tolist()
+    ('K-K-K-7-7', [[6, 5, 4, 3, 2]])
+    """
+    values = list(map(HIGH_HANDS[hands.shape[1]].__getitem__, (hands.sum(axis=1) >> SUIT_BITS).tolist()))
+    return values, places_of(hands, ranks_used(values))
 
 
 HIGH_RANKING = Citation("stud §4", "BARGE Appendix C")
@@ -419,6 +418,10 @@ class StudHigh:
     def rank_batch(self, hands: Sequence[Sequence[int]]) -> tuple[list[HighHand], list[Sequence[int]]]:
         """``rank_batch``."""
         return rank_batch(hands)
+
+    def rank_multisets(self, hands: npt.NDArray[np.int64]) -> tuple[list[HighHand], Places]:
+        """``rank_multisets``."""
+        return rank_multisets(hands)
 
     def best_cards(self, hand: Sequence[int]) -> Sequence[int]:
         """``best_cards``."""

@@ -13,17 +13,19 @@ a kind), so each set of five to seven ranks of one suit is asked of it once too,
 hands with five of a suit are looked up again by their suit's cards. Nothing is decided here:
 every value and every card is the evaluator's own answer (the tests hold batches to ``rank_batch``).
 
-An evaluator's tables are built once per process (``build_tables``: tenths of a second for each size of
-six or seven cards, a few megabytes), before the server forks its workers, which share them.
+An evaluator's tables are built once per process (``build_tables``, a few megabytes), before the server forks its
+workers, which share them: each size's multisets are asked all at once (``rank_multisets``), and the evaluator answers
+from its own tables by rank multiset in numpy passes, its best cards placed by the one rule of where a rank's highest
+suits sit (``places_of``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from itertools import chain, combinations, combinations_with_replacement
 from math import comb
-from operator import is_not
+from operator import is_not, itemgetter
 from typing import Any, NamedTuple, Protocol
 
 import numpy as np
@@ -46,6 +48,8 @@ _SUIT_COUNTS = np.array([1 << 4 * suit for suit in range(len(SUIT_CHARS))], dtyp
 _PAST_FOUR = 0x3333
 _FIVE_OF_A_SUIT = 0x8888
 """Adding 3 to each suit's count sets its fourth bit exactly when the count is 5 or more (7 at most)."""
+_RANK_KEYS = np.array(RANK_KEYS, dtype=np.int64)
+"""Each rank's key, by rank: a rank multiset's key is the sum of its ranks' keys."""
 
 
 class BatchEvaluator(Protocol):
@@ -54,6 +58,9 @@ class BatchEvaluator(Protocol):
 
     def rank_batch(self, hands: Sequence[Sequence[int]]) -> tuple[Sequence[Any], Sequence[Sequence[int] | None]]:
         """Values and best cards (comparison order) of many hands of card codes."""
+    def rank_multisets(self, hands: Codes) -> tuple[Sequence[Any], Places]:
+        """``rank_batch`` of hands of one size sorted by code (a row each) holding no five cards of a suit, the best
+        cards as their places in each hand (a row of 0 for a hand without a value): what a size's table asks."""
     def __hash__(self) -> int:
         """An evaluator is one object, its tables kept by it."""
 
@@ -70,14 +77,11 @@ class Distinct:
 
     def numbers(self, values: Sequence[Any]) -> npt.NDArray[np.int32]:
         """The number of each of ``values`` (an evaluator's objects, one per distinct value), numbering the new ones."""
-        numbered = []
-        for value in values:
-            number = self._numbers.get(value)
-            if number is None:
-                number = self._numbers[value] = len(self.values)
+        for value in dict.fromkeys(values):  # each distinct one once, as first met: a few thousand of 50,000
+            if value not in self._numbers:
+                self._numbers[value] = len(self.values)
                 self.values.append(value)
-            numbered.append(number)
-        return np.array(numbered, dtype=np.int32)
+        return np.fromiter(map(self._numbers.__getitem__, values), dtype=np.int32, count=len(values))
 
 
 @cache
@@ -100,11 +104,25 @@ class SizeTable(NamedTuple):
     """Whether each key's value is one (not None)."""
 
 
-def _multisets(size: int) -> npt.NDArray[np.int64]:
-    """Every sorted rank multiset of ``size`` cards from one deck (no rank more than four times), a row each."""
+@cache
+def multiset_ranks(size: int) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int64]]:
+    """Every sorted rank multiset of ``size`` cards from one deck (no rank more than four times), a row each, in
+    ``combinations_with_replacement`` order, and its key (the sum of its ranks' keys); made once per process for every
+    table by rank multiset, so read-only (ranks as bytes: they are kept)."""
     every = combinations_with_replacement(range(1, len(RANK_CHARS) + 1), size)
-    ranks = np.fromiter(chain.from_iterable(every), dtype=np.int64).reshape(-1, size)
-    return ranks[~(ranks[:, 4:] == ranks[:, :-4]).any(axis=1)]
+    ranks = np.fromiter(chain.from_iterable(every), dtype=np.int8).reshape(-1, size)
+    ranks = ranks[~(ranks[:, 4:] == ranks[:, :-4]).any(axis=1)]
+    keys = _RANK_KEYS[ranks].sum(axis=1)
+    ranks.setflags(write=False)
+    keys.setflags(write=False)
+    return ranks, keys
+
+
+@cache
+def multiset_keys(size: int) -> list[int]:
+    """``multiset_ranks(size)``'s keys as Python numbers, made once: every table by rank multiset of that size holds
+    these same objects as its keys, not a copy each (over a megabyte a table of seven cards)."""
+    return multiset_ranks(size)[1].tolist()
 
 
 @cache
@@ -115,7 +133,7 @@ def _representatives(size: int) -> Codes:
     The k-th card of the sorted ranks gets suit k mod 4: the cards of one rank sit together and get
     different suits, and seven cards hold at most two of a suit.
     """
-    ranks = _multisets(size)
+    ranks, _ = multiset_ranks(size)
     suits = np.arange(size) % len(SUIT_CHARS)
     codes = np.array(RANK_KEYS, dtype=np.int64)[ranks] << SUIT_BITS | suits
     codes.sort(axis=1)
@@ -124,11 +142,68 @@ def _representatives(size: int) -> Codes:
 
 def _places(hands: Codes, best: Sequence[Sequence[int] | None], width: int) -> Places:
     """Where each hand's best cards sit in it (hands sorted by code); a row without best cards is left at 0."""
-    picked = np.array([cards if cards is not None else (-1,) * width for cards in best], dtype=np.int64)
-    if picked.ndim != 2 or picked.shape[1] != width:
+    missing = (-1,) * width
+    if any(cards is not None and len(cards) != width for cards in best):
         raise ValueError(f"best cards of {width} cards expected for hands of {hands.shape[1]}")
+    picked = np.fromiter(chain.from_iterable(missing if cards is None else cards for cards in best), dtype=np.int64,
+                         count=width * len(best)).reshape(len(best), width)
     places: Places = (hands[:, None, :] == picked[:, :, None]).argmax(axis=2).astype(np.int8)
     return places
+
+
+def places_of(hands: Codes, used: npt.NDArray[np.int64]) -> Places:
+    """Where the cards of the ``used`` ranks (a row each, in comparison order, a rank as often as it is used) sit in
+    each hand (sorted by code): a rank's cards sit together, its highest suit last, so a rank used k times takes the
+    last k places of its run, the highest suits first, as the evaluators pick a hand's best cards.
+
+    >>> from service.stud_family.cards import parse_cards
+    >>> places_of(np.array([sorted(parse_cards(["As", "Ad", "2c", "3c"]))]), np.array([[1, 1, 3]])).tolist()
+    [[1, 0, 3]]
+    """
+    ends = (hands[:, None, :] >> SUIT_BITS <= _RANK_KEYS[used][:, :, None]).sum(axis=2) - 1
+    earlier = np.tril(np.ones((used.shape[1], used.shape[1]), dtype=np.bool_), -1)
+    taken = ((used[:, :, None] == used[:, None, :]) & earlier).sum(axis=2)
+    places: Places = (ends - taken).astype(np.int8)
+    return places
+
+
+def ranks_used(values: Sequence[Any]) -> npt.NDArray[np.int64]:
+    """Each value's ``ranks`` (all of one length), a row each, read once per distinct value."""
+    numbered = {value: number for number, value in enumerate(dict.fromkeys(values))}
+    rows = np.fromiter(map(numbered.__getitem__, values), dtype=np.intp, count=len(values))
+    return np.array([value.ranks for value in numbered], dtype=np.int64).reshape(len(numbered), -1)[rows]
+
+
+def best_of_smaller(size: int, smaller: dict[int, Any]) -> dict[int, Any]:
+    """Every multiset of ``size`` cards valued as the best (lowest ``rank``) of the multisets one card smaller
+    (``smaller``, by key, each rank one value), all at once: how a hand of six or seven cards plays its best five."""
+    ranks, keys = multiset_ranks(size)
+    smaller_keys = np.array(sorted(smaller), dtype=np.int64)
+    smaller_values = list(map(smaller.__getitem__, smaller_keys.tolist()))
+    smaller_ranks = np.array([value.rank for value in smaller_values], dtype=np.int64)
+    rows = np.searchsorted(smaller_keys, keys[:, None] - _RANK_KEYS[ranks])
+    best = rows[np.arange(len(keys)), smaller_ranks[rows].argmin(axis=1)]
+    return dict(zip(multiset_keys(size), map(smaller_values.__getitem__, best.tolist()), strict=True))
+
+
+Picker = Callable[[Sequence[int]], Sequence[int]]
+"""Takes a hand's best cards, in comparison order, from the hand sorted by code."""
+
+
+def picker(where: Sequence[int]) -> Picker:
+    """One C-level call that takes the cards at ``where`` (a slice keeps a single card in a sequence)."""
+    return itemgetter(*where) if len(where) > 1 else itemgetter(slice(where[0], where[0] + 1))
+
+
+def picker_table(keys: Iterable[int], places: npt.NDArray[Any],
+                 shared: dict[tuple[int, ...], Picker]) -> dict[int, Picker]:
+    """Each key's picker of the cards at its row of ``places``: one picker per distinct row, shared (``shared``, by
+    places) between the keys and tables that pick the same places."""
+    packed = places.astype(np.int64) @ (1 << 3 * np.arange(places.shape[1]))  # a place is under 8: 3 bits each
+    _, firsts, rows = np.unique(packed, return_index=True, return_inverse=True)
+    distinct = map(tuple, places[firsts].tolist())
+    pickers = [shared.get(where) or shared.setdefault(where, picker(where)) for where in distinct]
+    return dict(zip(keys, map(pickers.__getitem__, rows.ravel().tolist()), strict=True))
 
 
 def _valued(values: Sequence[Any]) -> npt.NDArray[np.bool_]:
@@ -185,11 +260,13 @@ def _row_by_colex(size: int) -> npt.NDArray[np.intp]:
 
 @cache
 def size_table(evaluator: BatchEvaluator, size: int) -> SizeTable:
-    """``evaluator``'s answer for every rank multiset of ``size`` cards, asked once per process."""
+    """``evaluator``'s answer for every rank multiset of ``size`` cards, asked once per process, of all of them at once
+    (``rank_multisets``: the evaluators answer from their own tables by rank multiset in numpy passes)."""
     hands = _representatives(size)
-    values, best = evaluator.rank_batch(hands.tolist())
-    return SizeTable(_keys(size), distinct_values(evaluator).numbers(values), _places(hands, best, best_width(size)),
-                     _valued(values))
+    values, places = evaluator.rank_multisets(hands)
+    if places.shape != (len(hands), best_width(size)):
+        raise ValueError(f"best cards of {best_width(size)} cards expected for hands of {size}")
+    return SizeTable(_keys(size), distinct_values(evaluator).numbers(values), places, _valued(values))
 
 
 @cache

@@ -8,11 +8,13 @@ ranking because suits never enter the key.
 from __future__ import annotations
 
 from array import array
-from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from itertools import combinations_with_replacement, repeat
-from operator import attrgetter, call, eq, getitem, itemgetter, rshift
+from itertools import compress, repeat
+from operator import call, getitem, rshift
+
+import numpy as np
+import numpy.typing as npt
 
 from .cards import (
     CARD_TEXT,
@@ -22,6 +24,17 @@ from .cards import (
     RANK_OF,
     RANK_PLURALS,
     SUIT_BITS,
+)
+from .multiset_batches import (
+    Picker,
+    Places,
+    best_of_smaller,
+    multiset_keys,
+    multiset_ranks,
+    picker,
+    picker_table,
+    places_of,
+    ranks_used,
 )
 from .streets import HAND_SIZE
 from .why import Citation
@@ -56,19 +69,16 @@ class LowHand:
     description: str
 
 
-Picker = Callable[[Sequence[int]], Sequence[int]]
-"""Takes a hand's best cards, in comparison order, from the hand sorted by code (rank, then suit)."""
+def _comparison_ranks(ranks: tuple[int, ...]) -> tuple[int, ...]:
+    """Order ranks for comparison and naming: bigger groups first, then higher rank first (a stable sort by group
+    size of the ranks sorted high first)."""
+    high_first = sorted(ranks, reverse=True)
+    return tuple(sorted(high_first, key=high_first.count, reverse=True))
 
 
-def _comparison_ranks(ranks: Sequence[int]) -> tuple[int, ...]:
-    """Order ranks for comparison and naming: bigger groups first, then higher rank first."""
-    counts = Counter(ranks)
-    return tuple(sorted(ranks, key=lambda rank: (-counts[rank], -rank)))
-
-
-def _category(ranks: Sequence[int]) -> int:
+def _category(ranks: tuple[int, ...]) -> int:
     """Index into CATEGORIES for at most five ranks."""
-    shape = tuple(sorted((n for n in Counter(ranks).values() if n > 1), reverse=True))
+    shape = tuple(sorted((n for n in map(ranks.count, set(ranks)) if n > 1), reverse=True))
     return _CATEGORY_OF_SHAPE.get(shape, 0)
 
 
@@ -95,67 +105,52 @@ def rank_key(ranks: Sequence[int]) -> int:
     return sum(map(RANK_KEYS.__getitem__, ranks))
 
 
-def _multisets(size: int) -> Iterator[tuple[int, ...]]:
-    """Every sorted rank multiset of ``size`` cards from one deck (no rank more than four times)."""
-    for ranks in combinations_with_replacement(range(1, len(RANK_CHARS) + 1), size):
-        if not any(map(eq, ranks, ranks[4:])):
-            yield ranks
+_RANK_KEYS = np.array(RANK_KEYS, dtype=np.int64)
 
 
-def _run_ends(ranks: Sequence[int]) -> list[int]:
-    """Where each distinct rank's last card sits in a sorted rank multiset."""
-    ends = [index for index in range(len(ranks) - 1) if ranks[index] != ranks[index + 1]]
-    ends.append(len(ranks) - 1)
-    return ends
+def _values_of_five_or_fewer(size: int) -> tuple[dict[int, LowHand], list[int]]:
+    """Every multiset of ``size`` (1 to 5) cards valued, its values sorted by (category, comparison ranks), and the
+    keys of those without a pair."""
+    ranks = multiset_ranks(size)[0]
+    valued = sorted(((_category(row), _comparison_ranks(row)), key)
+                    for row, key in zip(map(tuple, ranks.tolist()), multiset_keys(size), strict=True))
+    values = {
+        key: LowHand(rank=place, category=CATEGORIES[category], ranks=order,
+                     name="-".join(RANK_CHARS[rank - 1] for rank in order), description=_describe(category, order))
+        for place, ((category, order), key) in enumerate(valued, start=1)
+    }
+    return values, [key for (category, _), key in valued if category == 0]
 
 
-def _picker(where: Sequence[int]) -> Picker:
-    """One C-level call that takes the cards at ``where`` (a slice keeps a single card in a sequence)."""
-    return itemgetter(*where) if len(where) > 1 else itemgetter(slice(where[0], where[0] + 1))
+def _lowest_five_places(ranks: npt.NDArray[np.int8]) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.intp]]:
+    """Which multisets (sorted rows) hold five different ranks or more, and for each of them where the highest card of
+    each of its five lowest ranks sits, highest rank first."""
+    ends = np.ones(ranks.shape, dtype=np.bool_)
+    ends[:, :-1] = ranks[:, :-1] != ranks[:, 1:]
+    five = ends.sum(axis=1) >= MAX_USED
+    return five, np.argsort(~ends[five], axis=1, kind="stable")[:, MAX_USED - 1::-1]
 
 
 def _build_tables() -> tuple[list[dict[int, LowHand]], list[dict[int, Picker]]]:
     """Value every rank multiset of 1 to 7 cards; the lists are indexed by hand size.
 
     Up to five cards, values are sorted by (category, comparison ranks). A bigger hand plays its
-    best five: with five different ranks, the lowest five (each rank's highest card); with fewer,
-    the best value among the hands one card smaller. Hands that play five different ranks also
-    get a picker of their cards' places in the hand sorted by code.
+    best five: the best value among the hands one card smaller, found for all multisets at once.
+    Hands that play five different ranks also get a picker of their cards' places in the hand
+    sorted by code: every card, highest first, or each of the lowest five ranks' highest card.
     """
     values: list[dict[int, LowHand]] = [{}]
     pickers: list[dict[int, Picker]] = [{}]
     for size in range(1, MAX_USED + 1):
-        valued = sorted(
-            ((_category(ranks), _comparison_ranks(ranks)), rank_key(ranks)) for ranks in _multisets(size)
-        )
-        values.append({
-            key: LowHand(
-                rank=place,
-                category=CATEGORIES[category],
-                ranks=order,
-                name="-".join(RANK_CHARS[rank - 1] for rank in order),
-                description=_describe(category, order),
-            )
-            for place, ((category, order), key) in enumerate(valued, start=1)
-        })
-        every_card_high_first = _picker(range(size - 1, -1, -1))
-        pickers.append({key: every_card_high_first for (category, _), key in valued if category == 0})
-    by_rank = attrgetter("rank")
+        table, unpaired = _values_of_five_or_fewer(size)
+        values.append(table)
+        pickers.append(dict.fromkeys(unpaired, picker(range(size - 1, -1, -1))))
     lowest_five: dict[tuple[int, ...], Picker] = {}
     for size in range(MAX_USED + 1, HAND_SIZE + 1):
-        smaller = values[size - 1]
-        table, picks = {}, {}
-        for ranks in _multisets(size):
-            key = rank_key(ranks)
-            ends = _run_ends(ranks)
-            if len(ends) < MAX_USED:
-                table[key] = min((smaller[key - RANK_KEYS[rank]] for rank in set(ranks)), key=by_rank)
-                continue
-            where = tuple(ends[MAX_USED - 1::-1])
-            table[key] = values[MAX_USED][rank_key([ranks[end] for end in where])]
-            picks[key] = lowest_five.get(where) or lowest_five.setdefault(where, _picker(where))
-        values.append(table)
-        pickers.append(picks)
+        ranks = multiset_ranks(size)[0]
+        values.append(best_of_smaller(size, values[size - 1]))
+        five, places = _lowest_five_places(ranks)
+        pickers.append(picker_table(compress(multiset_keys(size), five.tolist()), places, lowest_five))
     return values, pickers
 
 
@@ -163,8 +158,7 @@ def _seven_card_ranks(table: dict[int, LowHand]) -> array[int]:
     """A flat array from 7-card key to rank, which numpy reads without a copy to rank many deals at once
     (``equity_spot.seven_card_values``)."""
     ranks = array("H", bytes(2 * (max(table) + 1)))
-    for key, value in table.items():
-        ranks[key] = value.rank
+    np.frombuffer(ranks, dtype=np.uint16)[list(table)] = [value.rank for value in table.values()]
     return ranks
 
 
@@ -239,6 +233,26 @@ def rank_batch(hands: Sequence[Sequence[int]]) -> tuple[list[LowHand], list[Sequ
     values = list(map(getitem, map(LOW_HANDS.__getitem__, sizes), keys))
     pickers = map(dict.get, map(BEST_CARDS.__getitem__, sizes), keys, repeat(_walk_best_cards))
     return values, list(map(call, pickers, map(sorted, hands)))
+
+
+def rank_multisets(hands: npt.NDArray[np.int64]) -> tuple[list[LowHand], Places]:
+    """``rank_batch`` of hands of one size, each sorted by code, its best cards as places in the hand: each value
+    looked up by key, and its ranks' cards placed (``multiset_batches.places_of``) in numpy passes over the batch.
+
+    >>> from service.stud_family.cards import parse_cards
+    >>> values, places = rank_multisets(np.array([sorted(parse_cards(["As", "2d", "3c", "5h", "5s", "8d", "Kc"]))]))
+    >>> values[0].name, places.tolist()
+    ('8-5-3-2-A', [[5, 4, 2, 1, 0]])
+    """
+    values = list(map(LOW_HANDS[hands.shape[1]].__getitem__, (hands.sum(axis=1) >> SUIT_BITS).tolist()))
+    return values, places_of(hands, ranks_used(values))
+
+
+def value_batch(hands: Sequence[Sequence[int]]) -> list[LowHand]:
+    """``evaluate`` of many hands, keyed and looked up in C-level passes over the whole batch (``rank_batch``'s
+    values without its cards)."""
+    keys = map(rshift, map(sum, hands), repeat(SUIT_BITS))
+    return list(map(getitem, map(LOW_HANDS.__getitem__, map(len, hands)), keys))
 
 
 def explain_best(hand: Sequence[int], value: LowHand, used: Sequence[int]) -> str:
@@ -316,6 +330,10 @@ class AceToFiveLow:
     def rank_batch(self, hands: Sequence[Sequence[int]]) -> tuple[list[LowHand], list[Sequence[int]]]:
         """``rank_batch``."""
         return rank_batch(hands)
+
+    def rank_multisets(self, hands: npt.NDArray[np.int64]) -> tuple[list[LowHand], Places]:
+        """``rank_multisets``."""
+        return rank_multisets(hands)
 
     def best_cards(self, hand: Sequence[int]) -> Sequence[int]:
         """``best_cards``."""
