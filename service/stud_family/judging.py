@@ -62,9 +62,9 @@ class Evaluator(Protocol[Value]):
         """Every category, best first."""
     @property
     def seven_card_ranks(self) -> array[int] | None:
-        """The rank of every 7-card hand by its ranks' key (``ranking.rank_key``), 16 bits each: an evaluator that
-        suits never decide counts equity by rank multisets over it (``rank_multisets``). None where suits decide a
-        value (stud high's flushes): its equity counts suits."""
+        """The rank of every 7-card hand by its ranks' key (the sum of its cards' codes shifted down by
+        ``SUIT_BITS``), 16 bits each: an evaluator that suits never decide counts equity by rank multisets over it
+        (``rank_multisets``). None where suits decide a value (stud high's flushes): its equity counts suits."""
 
     def values(self) -> Iterable[Value]:
         """Every distinct value, each once: what an answer can say of a hand."""

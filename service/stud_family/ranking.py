@@ -100,11 +100,6 @@ def _describe(category: int, ranks: tuple[int, ...]) -> str:
     return f"four {RANK_PLURALS[top]}"
 
 
-def rank_key(ranks: Sequence[int]) -> int:
-    """The table key of a rank multiset: what the sum of its cards' codes shifts down to."""
-    return sum(map(RANK_KEYS.__getitem__, ranks))
-
-
 _RANK_KEYS = np.array(RANK_KEYS, dtype=np.int64)
 
 
