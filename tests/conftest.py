@@ -7,9 +7,11 @@ import pytest
 from service.app import create_app
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def app():
-    """A fresh app per test: nothing is shared between requests, so nothing leaks between tests."""
+    """One app for the whole run: the service keeps nothing between requests, so nothing leaks between tests,
+    and building the app (its OpenAPI document from every schema) is paid once instead of once per test. Its
+    metrics count every request of the run: a test that reads them asks for a fresh app of its own."""
     return create_app({"TESTING": True})
 
 

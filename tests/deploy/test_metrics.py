@@ -19,6 +19,12 @@ from ..serving.conftest import ROOT, Server, call, serving
 DURATION = "flask_http_request_duration_seconds"
 
 
+@pytest.fixture
+def app():
+    """A fresh app per test, unlike the run's shared one: these tests count every request its metrics saw."""
+    return create_app({"TESTING": True})
+
+
 def samples(text: str, name: str) -> dict[tuple[str, str, str], float]:
     """``name``'s samples keyed by (method, route, status)."""
     return {(sample.labels["method"], sample.labels["url_rule"], sample.labels["status"]): sample.value
