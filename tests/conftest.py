@@ -25,7 +25,13 @@ SERVING_TESTS = Path(__file__).parent / "serving"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every test under tests/serving starts or drives the real server: ``-m "not serving"`` skips them."""
+    """Every test under tests/serving starts or drives the real server: ``-m "not serving"`` skips them.
+
+    Each test also joins a group, which ``-n 2`` (pytest-xdist, ``--dist loadgroup``) runs whole on one worker:
+    the serving tests all in one, so that no two servers under load run beside each other and their latency
+    bounds judge one server; every other module as one, so that a module's fixtures are built once."""
     for item in items:
         if SERVING_TESTS in item.path.parents:
             item.add_marker(pytest.mark.serving)
+        group = "serving" if item.get_closest_marker("serving") else str(item.path)
+        item.add_marker(pytest.mark.xdist_group(group))
