@@ -22,6 +22,7 @@ def client(app):
 
 
 SERVING_TESTS = Path(__file__).parent / "serving"
+CLIENT_TESTS = Path(__file__).parent / "clients"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -29,9 +30,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
     Each test also joins a group, which ``-n 2`` (pytest-xdist, ``--dist loadgroup``) runs whole on one worker:
     the serving tests all in one, so that no two servers under load run beside each other and their latency
-    bounds judge one server; every other module as one, so that a module's fixtures are built once."""
+    bounds judge one server; tests/clients as one, which shares a server; every other module as one, so that a
+    module's fixtures are built once."""
     for item in items:
         if SERVING_TESTS in item.path.parents:
             item.add_marker(pytest.mark.serving)
-        group = "serving" if item.get_closest_marker("serving") else str(item.path)
+        if item.get_closest_marker("serving"):
+            group = "serving"
+        else:
+            group = str(CLIENT_TESTS if CLIENT_TESTS in item.path.parents else item.path)
         item.add_marker(pytest.mark.xdist_group(group))
