@@ -25,18 +25,33 @@ SERVING_TESTS = Path(__file__).parent / "serving"
 CLIENT_TESTS = Path(__file__).parent / "clients"
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Every test under tests/serving starts or drives the real server: ``-m "not serving"`` skips them.
 
-    Each test also joins a group, which ``-n 2`` (pytest-xdist, ``--dist loadgroup``) runs whole on one worker:
-    the serving tests all in one, so that no two servers under load run beside each other and their latency
-    bounds judge one server; tests/clients as one, which shares a server; every other module as one, so that a
-    module's fixtures are built once."""
+    Schemathesis gives each operation's test its function's node id; each is given its own, with the operation,
+    so that reports name it and pytest-xdist, which keys tests by node id, runs every one (not one for all).
+
+    Under ``-n 2 --dist loadgroup`` (pytest-xdist) each test joins a group, which one worker runs whole: the
+    serving tests all in one, so that no two servers under load run beside each other and their latency bounds
+    judge one server; tests/clients in one, as its server is shared; every other module in one, so that a
+    module's fixtures are built once; each operation's schemathesis test alone. pytest-xdist names the group
+    after an ``@`` in the node id, which its own marker no longer sets with this pytest: it is set here."""
+    grouped = hasattr(config, "workerinput") and getattr(config.option, "loadgroup", False)  # set by pytest-xdist
     for item in items:
         if SERVING_TESTS in item.path.parents:
             item.add_marker(pytest.mark.serving)
-        if item.get_closest_marker("serving"):
-            group = "serving"
-        else:
-            group = str(CLIENT_TESTS if CLIENT_TESTS in item.path.parents else item.path)
-        item.add_marker(pytest.mark.xdist_group(group))
+        module, _, name = item.nodeid.rpartition("::")
+        if name != item.name:
+            _rename(item, f"{module}::{item.name}")
+        elif grouped:
+            serving = item.get_closest_marker("serving")
+            clients = CLIENT_TESTS in item.path.parents
+            _rename(item, f"{item.nodeid}@{'serving' if serving else 'clients' if clients else module}")
+
+
+def _rename(item: pytest.Item, node_id: str) -> None:
+    """Give ``item`` the node id ``node_id`` (pytest 9 keeps it parsed in ``_id``, earlier ones in ``_nodeid``)."""
+    if hasattr(item, "_id"):
+        item._id = type(item._id).parse(node_id)
+    else:
+        item._nodeid = node_id
