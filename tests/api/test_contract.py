@@ -6,11 +6,12 @@ from types import SimpleNamespace
 
 import marshmallow as ma
 import pytest
-import yaml
 from apispec.ext.marshmallow import MarshmallowPlugin
 from openapi_spec_validator import validate
 
 from service.api.contract import ClientContractPlugin
+
+from ..yaml_documents import safe_load
 
 COMMITTED = Path(__file__).resolve().parents[2] / "openapi.yaml"
 REGENERATE = "flask --app service.app:create_app openapi write --format=yaml openapi.yaml"
@@ -23,17 +24,17 @@ def test_committed_openapi_yaml_is_what_the_app_serves(client):
 
 
 def test_json_and_yaml_documents_agree(client):
-    assert client.get("/openapi.json").get_json() == yaml.safe_load(COMMITTED.read_text())
+    assert client.get("/openapi.json").get_json() == safe_load(COMMITTED.read_text())
 
 
 def test_contract_is_valid_openapi_3_1():
-    document = yaml.safe_load(COMMITTED.read_text())
+    document = safe_load(COMMITTED.read_text())
     assert document["openapi"] == "3.1.0"
     validate(document)
 
 
 def test_every_json_operation_documents_its_problems():
-    document = yaml.safe_load(COMMITTED.read_text())
+    document = safe_load(COMMITTED.read_text())
     for path, operations in document["paths"].items():
         for method, operation in operations.items():
             if method == "post":
@@ -45,7 +46,7 @@ def test_every_json_operation_documents_its_problems():
 
 
 def test_card_constraints_are_in_the_schema():
-    hand = yaml.safe_load(COMMITTED.read_text())["components"]["schemas"]["RankRequest"]["properties"]["hands"]
+    hand = safe_load(COMMITTED.read_text())["components"]["schemas"]["RankRequest"]["properties"]["hands"]
     assert (hand["minItems"], hand["maxItems"]) == (1, 1000)
     cards = hand["items"]
     assert (cards["minItems"], cards["maxItems"], cards["uniqueItems"]) == (1, 7, True)
@@ -53,7 +54,7 @@ def test_card_constraints_are_in_the_schema():
 
 
 def test_every_operation_is_named_once_after_its_view():
-    document = yaml.safe_load(COMMITTED.read_text())
+    document = safe_load(COMMITTED.read_text())
     ids = [operation.get("operationId", "") for operations in document["paths"].values()
            for operation in operations.values()]
     assert all(re.fullmatch(r"[a-z]+(?:[A-Z][a-z]+)*", operation_id) for operation_id in ids), ids
@@ -69,7 +70,7 @@ def test_two_views_of_one_name_would_share_an_operation_id_and_are_refused():
 
 
 def test_the_contract_says_where_it_is_served_and_that_no_operation_asks_for_credentials():
-    document = yaml.safe_load(COMMITTED.read_text())
+    document = safe_load(COMMITTED.read_text())
     assert [server["url"] for server in document["servers"]] == ["/"]
     assert document["security"] == []
     assert document["info"]["license"]["identifier"] == "MIT"
@@ -77,7 +78,7 @@ def test_the_contract_says_where_it_is_served_and_that_no_operation_asks_for_cre
 
 def test_no_property_carries_a_default_keyword():
     """openapi-typescript types a property with a default as always there, which neither side is."""
-    schemas = yaml.safe_load(COMMITTED.read_text())["components"]["schemas"]
+    schemas = safe_load(COMMITTED.read_text())["components"]["schemas"]
     carrying = [f"{name}.{prop}" for name, schema in schemas.items()
                 for prop, spec in schema.get("properties", {}).items() if "default" in spec]
     assert not carrying, carrying
@@ -98,7 +99,7 @@ def test_every_optional_property_says_its_default_in_words(app):
 
 def test_an_integer_that_may_pass_32_bits_is_int64_and_no_other():
     """A Java or Go client reads chips and seeds into 64-bit integers, and a field bounded lower as it is."""
-    schemas = yaml.safe_load(COMMITTED.read_text())["components"]["schemas"]
+    schemas = safe_load(COMMITTED.read_text())["components"]["schemas"]
     assert schemas["DoorCard"]["properties"]["stack"]["format"] == "int64"
     assert schemas["ScenariosRequest"]["properties"]["seed"]["format"] == "int64"
     assert schemas["Pot"]["properties"]["amount"]["format"] == "int64"

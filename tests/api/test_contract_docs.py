@@ -4,11 +4,12 @@ import json
 from pathlib import Path
 
 import pytest
-import yaml
 from jsonschema import Draft202012Validator
 
+from ..yaml_documents import safe_load
+
 COMMITTED = Path(__file__).resolve().parents[2] / "openapi.yaml"
-DOCUMENT = yaml.safe_load(COMMITTED.read_text())
+DOCUMENT = safe_load(COMMITTED.read_text())
 OPERATIONS = [(path, method, operation) for path, methods in DOCUMENT["paths"].items()
               for method, operation in methods.items()]
 RULES_OPERATIONS = {"/v1/hands/rank", "/v1/hands/compare", "/v1/showdown", "/v1/bring-in", "/v1/first-to-act",

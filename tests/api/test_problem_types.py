@@ -8,16 +8,17 @@ import pkgutil
 from pathlib import Path
 
 import pytest
-import yaml
 
 import service
 from service.api.problem_types import INPUT_ERRORS, PROBLEM_TYPES
 from service.problems import HTTP_ERROR, KIND_BY_STATUS, PROBLEM_BASE
 from service.stud_family.errors import InputError
 
+from ..yaml_documents import safe_load
+
 ROOT = Path(__file__).resolve().parents[2]
 SERVICE = ROOT / "service"
-CONTRACT_TYPE = yaml.safe_load((ROOT / "openapi.yaml").read_text())["components"]["schemas"]["Problem"][
+CONTRACT_TYPE = safe_load((ROOT / "openapi.yaml").read_text())["components"]["schemas"]["Problem"][
     "properties"]["type"]
 
 KIND_ARGUMENT = {"Problem": 0, "field_problem": 0, "problem_response": 1, "problem_json": 1, "KindedMessage": 1}
@@ -88,6 +89,8 @@ def kind_sites() -> list[tuple[str, ast.expr, ast.AST | None]]:
                 arguments.append(node.args[KIND_ARGUMENT[called]])
             if path.parent.name == "api":
                 arguments += [keyword.value for keyword in node.keywords if keyword.arg in KIND_KEYWORDS]
+            if not arguments:  # most calls name no kind: the search for their function is skipped
+                continue
             where = f"{path.relative_to(ROOT)}:{node.lineno}"
             enclosing = next((function for function in reversed(functions)
                               if function.lineno <= node.lineno <= (function.end_lineno or 0)), None)

@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
+from ..yaml_documents import safe_load
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTRACT = ROOT / "openapi.yaml"
-DOCUMENT: dict[str, Any] = yaml.safe_load(CONTRACT.read_text())
+DOCUMENT: dict[str, Any] = safe_load(CONTRACT.read_text())
 JSON = "application/json"
 PROBLEM_JSON = "application/problem+json"
 

@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 
 import pytest
-import yaml
 
 from ..serving.conftest import ROOT, serving
+from ..yaml_documents import safe_load
 
 pytestmark = pytest.mark.serving
 
@@ -25,7 +25,7 @@ def summary(output: str) -> str:
 
 
 def test_schemathesis_cli_finds_no_failures_against_the_real_server(tmp_path: Path):
-    operations = sum(len(methods) for methods in yaml.safe_load((ROOT / "openapi.yaml").read_text())["paths"].values())
+    operations = sum(len(methods) for methods in safe_load((ROOT / "openapi.yaml").read_text())["paths"].values())
     with serving(tmp_path, PROMETHEUS_MULTIPROC_DIR=str(tmp_path / "metrics")) as server:
         result = subprocess.run(
             [str(Path(sys.executable).parent / "schemathesis"), "--no-color", "run", "openapi.yaml",

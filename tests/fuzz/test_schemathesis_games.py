@@ -5,14 +5,15 @@ meets the contract, whatever game the generator itself chose."""
 from pathlib import Path
 
 import schemathesis
-import yaml
 from hypothesis import settings
 
 from service.app import create_app
 from service.stud_family.games import GAMES, RAZZ
 
+from ..yaml_documents import safe_load
+
 CONTRACT = Path(__file__).resolve().parents[2] / "openapi.yaml"
-DOCUMENT = yaml.safe_load(CONTRACT.read_text())
+DOCUMENT = safe_load(CONTRACT.read_text())
 
 
 def takes_a_game(operation: dict) -> bool:

@@ -95,7 +95,7 @@ def test_a_worker_killed_under_load_is_replaced_and_serving_goes_on(tmp_path: Pa
             while loading.is_set():
                 try:
                     statuses.append(call(f"{server.base}/v1/hands/rank", json.loads(RANK))[0])
-                except OSError:
+                except (OSError, http.client.HTTPException):  # an answer cut short by the kill is not one
                     statuses.append(None)
 
         loader = threading.Thread(target=load)
@@ -110,7 +110,7 @@ def test_a_worker_killed_under_load_is_replaced_and_serving_goes_on(tmp_path: Pa
         replaced = server.workers()
         served_before = len(statuses)
         deadline = time.monotonic() + 15  # a loaded machine may take seconds to serve these: wait for them, boundedly
-        while len(statuses) < served_before + 20 and time.monotonic() < deadline:
+        while (len(statuses) < served_before + 20 or statuses.count(200) <= 100) and time.monotonic() < deadline:
             time.sleep(0.05)
         loading.clear()
         loader.join()
