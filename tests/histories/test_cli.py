@@ -233,10 +233,12 @@ def test_two_jobs_print_exactly_what_one_job_prints(tmp_path):
 
 
 def _started_with_workers(folder, **streams):
-    """A two-job run over a folder of a thousand files, once its two workers are running; their ids."""
-    for copy in range(1000):  # work for a few seconds
+    """A two-job run over a folder of a hundred files and then its standard input, left open, so that it cannot end
+    before the test ends it, however busy the machine; once its two workers are running, their ids."""
+    for copy in range(100):
         (folder / f"{copy:04}.txt").write_bytes(POKERSTARS.read_bytes())
-    parent = subprocess.Popen([sys.executable, "-m", "service.histories", "--jobs", "2", folder], **streams)
+    parent = subprocess.Popen([sys.executable, "-m", "service.histories", "--jobs", "2", folder, "-"],
+                              stdin=subprocess.PIPE, **streams)
     children = Path(f"/proc/{parent.pid}/task/{parent.pid}/children")
     workers: list[int] = []
     while len(workers) < 2 and parent.poll() is None:
@@ -253,6 +255,7 @@ def test_ctrl_c_stops_the_run_with_status_130_and_its_workers(tmp_path):
     assert parent.wait(timeout=60) == 130
     assert parent.stderr.read().decode() == "python -m service.histories: interrupted\n"
     parent.stderr.close()
+    parent.stdin.close()
     assert [pid for pid in workers if _running(pid)] == []
 
 
@@ -261,6 +264,7 @@ def test_the_workers_end_with_a_killed_parent(tmp_path):
     parent, workers = _started_with_workers(tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     parent.send_signal(signal.SIGKILL)
     parent.wait()
+    parent.stdin.close()
     for _ in range(200):  # up to 10 s for the kernel's parent-death signal to be handled
         alive = [pid for pid in workers if _running(pid)]
         if not alive:
