@@ -35,7 +35,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     serving tests all in one, so that no two servers under load run beside each other and their latency bounds
     judge one server; tests/clients in one, as its server is shared; every other module in one, so that a
     module's fixtures are built once; each operation's schemathesis test alone. pytest-xdist names the group
-    after an ``@`` in the node id, which its own marker no longer sets with this pytest: it is set here."""
+    after an ``@`` in the node id, which its own marker no longer sets with this pytest (pytest 9.2 keeps node ids
+    structured: https://github.com/pytest-dev/pytest-xdist/issues/1386): it is set here."""
     grouped = hasattr(config, "workerinput") and getattr(config.option, "loadgroup", False)  # set by pytest-xdist
     for item in items:
         if SERVING_TESTS in item.path.parents:
