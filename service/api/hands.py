@@ -181,11 +181,16 @@ class CompareRequestSchema(RequestSchema):
     game = game_field()
 
 
+def caller_id_field() -> ma.fields.String:
+    """A compared player's id, as the caller named him: the same field in every game's answer."""
+    return ma.fields.String(required=True, metadata={"description": "The player's id, as the request gave it.",
+                                                     "example": "p1"})
+
+
 class ComparedHandSchema(HandResultSchema):
     """A player's hand value, under the caller's id."""
 
-    id = ma.fields.String(required=True, metadata={"description": "The player's id, as the request gave it.",
-                                                   "example": "p1"})
+    id = caller_id_field()
 
 
 class CompareResponseSchema(ma.Schema):
@@ -203,8 +208,7 @@ class CompareResponseSchema(ma.Schema):
 class StudComparedHandSchema(StudHandResultSchema):
     """A player's stud hand value, under the caller's id."""
 
-    id = ma.fields.String(required=True, metadata={"description": "The player's id, as the request gave it.",
-                                                   "example": "p1"})
+    id = caller_id_field()
 
 
 class StudCompareResponseSchema(ma.Schema):
@@ -222,8 +226,7 @@ class StudCompareResponseSchema(ma.Schema):
 class Stud8ComparedHandSchema(Stud8HandResultSchema):
     """A player's stud/8 halves, under the caller's id."""
 
-    id = ma.fields.String(required=True, metadata={"description": "The player's id, as the request gave it.",
-                                                   "example": "p1"})
+    id = caller_id_field()
 
 
 class Stud8CompareResponseSchema(ma.Schema):
