@@ -196,15 +196,8 @@ def probes_under_load(server: Server, body: dict[str, Any], seconds: float) -> t
     clients = [threading.Thread(target=load) for _ in range(2)]
     for client in clients:
         client.start()
-    probes = []
-    while time.monotonic() < stop:
-        started = time.perf_counter()
-        connection = http.client.HTTPConnection(*server.address, timeout=10)
-        connection.request("GET", "/healthz")
-        connection.getresponse().read()
-        connection.close()
-        probes.append(time.perf_counter() - started)
-        time.sleep(0.2)
+    probes: list[float] = []
+    probe_calls(server, stop, probes)
     for client in clients:
         client.join()
     return len(probes), max(probes), answered[0]
