@@ -33,6 +33,7 @@ from .multiset_batches import (
     Picker,
     Places,
     best_of_smaller,
+    looked_up,
     multiset_keys,
     multiset_ranks,
     picker_table,
@@ -318,15 +319,14 @@ def rank_batch(hands: Sequence[Sequence[int]]) -> tuple[list[HighHand], list[Seq
 def rank_multisets(hands: npt.NDArray[np.int64]) -> tuple[list[HighHand], Places]:
     """``rank_batch`` of hands of one size holding no five cards of a suit (a flush aside, a hand is worth its ranks),
     each sorted by code, its best cards as places in the hand: each value looked up by key, and its ranks' cards
-    placed (``multiset_batches.places_of``) in numpy passes over the batch.
+    placed in numpy passes over the batch (``multiset_batches.looked_up``).
 
     >>> from service.stud_family.cards import parse_cards
     >>> values, places = rank_multisets(np.array([sorted(parse_cards(["Kh", "Kd", "Ks", "7c", "7d", "7h", "2s"]))]))
     >>> values[0].name, places.tolist()
     ('K-K-K-7-7', [[6, 5, 4, 3, 2]])
     """
-    values = list(map(HIGH_HANDS[hands.shape[1]].__getitem__, (hands.sum(axis=1) >> SUIT_BITS).tolist()))
-    return values, places_of(hands, ranks_used(values))
+    return looked_up(HIGH_HANDS, hands)
 
 
 HIGH_RANKING = Citation("stud §4", "BARGE Appendix C")

@@ -174,6 +174,14 @@ def ranks_used(values: Sequence[Any]) -> npt.NDArray[np.int64]:
     return np.array([value.ranks for value in numbered], dtype=np.int64).reshape(len(numbered), -1)[rows]
 
 
+def looked_up(tables: Sequence[dict[int, Any]], hands: Codes) -> tuple[list[Any], Places]:
+    """Hands of one size, each sorted by code, valued from an evaluator's ``tables`` by rank multiset (indexed by hand
+    size, by key), and their best cards placed (``places_of``): how an evaluator answers ``rank_multisets`` when
+    suits do not change the hands asked."""
+    values = list(map(tables[hands.shape[1]].__getitem__, (hands.sum(axis=1) >> SUIT_BITS).tolist()))
+    return values, places_of(hands, ranks_used(values))
+
+
 def best_of_smaller(size: int, smaller: dict[int, Any]) -> dict[int, Any]:
     """Every multiset of ``size`` cards valued as the best (lowest ``rank``) of the multisets one card smaller
     (``smaller``, by key, each rank one value), all at once: how a hand of six or seven cards plays its best five."""

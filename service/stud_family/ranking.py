@@ -29,12 +29,11 @@ from .multiset_batches import (
     Picker,
     Places,
     best_of_smaller,
+    looked_up,
     multiset_keys,
     multiset_ranks,
     picker,
     picker_table,
-    places_of,
-    ranks_used,
 )
 from .streets import HAND_SIZE
 from .why import Citation
@@ -232,15 +231,14 @@ def rank_batch(hands: Sequence[Sequence[int]]) -> tuple[list[LowHand], list[Sequ
 
 def rank_multisets(hands: npt.NDArray[np.int64]) -> tuple[list[LowHand], Places]:
     """``rank_batch`` of hands of one size, each sorted by code, its best cards as places in the hand: each value
-    looked up by key, and its ranks' cards placed (``multiset_batches.places_of``) in numpy passes over the batch.
+    looked up by key, and its ranks' cards placed in numpy passes over the batch (``multiset_batches.looked_up``).
 
     >>> from service.stud_family.cards import parse_cards
     >>> values, places = rank_multisets(np.array([sorted(parse_cards(["As", "2d", "3c", "5h", "5s", "8d", "Kc"]))]))
     >>> values[0].name, places.tolist()
     ('8-5-3-2-A', [[5, 4, 2, 1, 0]])
     """
-    values = list(map(LOW_HANDS[hands.shape[1]].__getitem__, (hands.sum(axis=1) >> SUIT_BITS).tolist()))
-    return values, places_of(hands, ranks_used(values))
+    return looked_up(LOW_HANDS, hands)
 
 
 def value_batch(hands: Sequence[Sequence[int]]) -> list[LowHand]:
